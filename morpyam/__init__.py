@@ -1,0 +1,58 @@
+"""Morpyam, the French dice-and-grid game, as an exact and fast rules library.
+
+Everything a program needs is importable from here; see the API reference.
+
+>>> import random
+>>> import morpyam as mp
+>>> state = mp.new_game(mp.Rules.classic(players=2), first_player=0)
+>>> state = mp.apply(state, mp.Roll())
+>>> state.is_chance
+True
+>>> state = mp.apply(state, mp.RollResult((6, 6, 6, 2, 5)))
+>>> mp.Place(mp.Cell.parse("f1")) in mp.legal_actions(state)
+True
+"""
+
+from morpyam.actions import Action, Pass, Place, Roll, RollResult
+from morpyam.engine import (
+    apply,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+    resign,
+    sample_chance,
+    scores,
+)
+from morpyam.errors import IllegalActionError
+from morpyam.figures import Figure, Label, Special, classify
+from morpyam.layouts import Cell, Layout, LayoutError
+from morpyam.rules import Rules
+from morpyam.state import Board, State
+
+__all__ = [
+    "Action",
+    "Board",
+    "Cell",
+    "Figure",
+    "IllegalActionError",
+    "Label",
+    "Layout",
+    "LayoutError",
+    "Pass",
+    "Place",
+    "Roll",
+    "RollResult",
+    "Rules",
+    "Special",
+    "State",
+    "apply",
+    "chance_outcomes",
+    "classify",
+    "legal_actions",
+    "new_game",
+    "resign",
+    "sample_chance",
+    "scores",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,119 @@
+"""The moves of a game: frozen, hashable values with a short text form.
+
+Faces are stored sorted, so actions that mean the same compare equal:
+``RollResult((3, 1, 2)) == RollResult((1, 2, 3))``. A value that can never
+be valid (a face of 7, five kept dice) is refused when the action is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from morpyam.dice import DICE, MAX_KEEP
+from morpyam.errors import IllegalActionError
+from morpyam.figures import FACES, Figure, Label, Special
+from morpyam.layouts import Cell
+
+__all__ = ["Action", "Pass", "Place", "Roll", "RollResult"]
+
+
+def _sorted_faces(faces: Iterable[int]) -> tuple[int, ...]:
+    try:
+        values = tuple(faces)
+    except TypeError:
+        raise IllegalActionError(
+            "R-SET-1", f"faces must be a sequence of dice, got {faces!r}"
+        ) from None
+    for face in values:
+        if type(face) is not int or face not in FACES:
+            raise IllegalActionError("R-SET-1", f"a die shows 1 to 6, not {face!r}")
+    return tuple(sorted(values))
+
+
+def _faces_text(faces: tuple[int, ...]) -> str:
+    return " ".join(map(str, faces))
+
+
+def _check_keep(instance: Roll, attribute: attrs.Attribute[Any], keep: tuple[int, ...]) -> None:
+    if len(keep) > MAX_KEEP:
+        raise IllegalActionError(
+            "R-TURN-1", f"at most {MAX_KEEP} dice can be kept, one at least is rerolled"
+        )
+
+
+def _check_call(instance: Roll, attribute: attrs.Attribute[Any], call: Any) -> None:
+    if call is not None and not isinstance(call, (Figure, Special)):
+        raise IllegalActionError("R-CALL-1", f"a call names a figure or SEC, not {call!r}")
+
+
+@attrs.frozen
+class Roll:
+    """Throw the dice not kept, after announcing ``call`` if any (R-TURN-1, R-CALL-1).
+
+    ``keep`` lists the faces kept from the current dice (a sub-multiset of
+    them, 0 to 4 faces; nothing before the turn's first roll).
+    """
+
+    keep: tuple[int, ...] = attrs.field(default=(), converter=_sorted_faces, validator=_check_keep)
+    call: Label | None = attrs.field(default=None, validator=_check_call)
+
+    def __str__(self) -> str:
+        text = "roll"
+        if self.keep:
+            text += f" keep {_faces_text(self.keep)}"
+        if self.call is not None:
+            text += f" call {self.call}"
+        return text
+
+
+def _check_result(
+    instance: RollResult, attribute: attrs.Attribute[Any], faces: tuple[int, ...]
+) -> None:
+    if not 1 <= len(faces) <= DICE:
+        raise IllegalActionError("R-SET-1", f"1 to {DICE} dice are thrown, not {len(faces)}")
+
+
+@attrs.frozen
+class RollResult:
+    """A chance outcome: the faces of the dice just thrown, stored sorted."""
+
+    faces: tuple[int, ...] = attrs.field(converter=_sorted_faces, validator=_check_result)
+
+    def __str__(self) -> str:
+        return f"dice {_faces_text(self.faces)}"
+
+
+def _to_cell(value: Cell | str) -> Cell:
+    if isinstance(value, Cell):
+        return value
+    if isinstance(value, str):
+        try:
+            return Cell.parse(value)
+        except ValueError as error:
+            raise IllegalActionError("R-SET-1", str(error)) from None
+    raise IllegalActionError("R-SET-1", f"a cell is a Cell or text like 'c4', not {value!r}")
+
+
+@attrs.frozen
+class Place:
+    """Put a token on ``cell`` with the current dice (R-TURN-2); ``"c4"`` is read as a cell."""
+
+    cell: Cell = attrs.field(converter=_to_cell)
+
+    def __str__(self) -> str:
+        return f"place {self.cell}"
+
+
+@attrs.frozen
+class Pass:
+    """End the turn without a token (R-TURN-3, R-TURN-4)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action = Roll | RollResult | Place | Pass
+"""Any move of the game."""

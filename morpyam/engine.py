@@ -1,0 +1,639 @@
+"""Playing a game: new_game, legal_actions, apply, chance and resignation.
+
+``legal_actions`` and ``apply`` are built on the same few questions (which
+cells can take a token, which calls may be made, may the player pass), so
+what one lists is exactly what the other accepts.
+
+Order of ``legal_actions`` at a decision node: placements in cell order (row
+by row from the top), then :class:`Pass`, then the rolls, keeps shortest
+first (then by faces), and for each keep no call first, then the calls in the
+order of :class:`Figure`, then ``Special.SEC``. At a chance node: the
+outcomes, sorted faces in lexicographic order.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from morpyam.actions import Action, Pass, Place, Roll, RollResult
+from morpyam.dice import DICE, distribution, is_sub_multiset, keep_options, merge
+from morpyam.errors import IllegalActionError
+from morpyam.figures import FACES, Figure, Label, Special, classify
+from morpyam.layouts import Cell
+from morpyam.rules import Rules
+from morpyam.scoring import is_ko, points, winners_on_points
+from morpyam.state import State
+
+__all__ = [
+    "apply",
+    "chance_outcomes",
+    "legal_actions",
+    "new_game",
+    "resign",
+    "sample_chance",
+    "scores",
+]
+
+_CALL_ORDER: tuple[Label, ...] = (*Figure, Special.SEC)
+_OUTCOMES = {
+    k: tuple((RollResult(faces), p) for faces, p in distribution(k)) for k in range(1, DICE + 1)
+}
+_RESULTS = {action.faces: action for outcomes in _OUTCOMES.values() for action, _ in outcomes}
+_OUTCOME_ACTIONS = {k: tuple(a for a, _ in outcomes) for k, outcomes in _OUTCOMES.items()}
+_PASS = Pass()
+_PLACES: dict[Cell, Place] = {}
+_ROLLS: dict[tuple[tuple[int, ...] | None, tuple[Label, ...]], tuple[Roll, ...]] = {}
+_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def _place(cell: Cell) -> Place:
+    action = _PLACES.get(cell)
+    if action is None:
+        action = _PLACES[cell] = Place(cell)
+    return action
+
+
+def _rolls_for(dice: tuple[int, ...] | None, calls: tuple[Label, ...]) -> tuple[Roll, ...]:
+    key = (dice, calls)
+    rolls = _ROLLS.get(key)
+    if rolls is None:
+        keeps = keep_options(dice) if dice is not None else ((),)
+        rolls = _ROLLS[key] = tuple(Roll(keep, call) for keep in keeps for call in (None, *calls))
+    return rolls
+
+
+# --- set-up ---------------------------------------------------------------
+
+
+def new_game(rules: Rules, *, first_player: int | None = None) -> State:
+    """Start a game: with the start roll (R-SET-3), or with ``first_player`` to move.
+
+    Raises:
+        ValueError: for rules that are not a :class:`Rules`, or a player who does not exist.
+    """
+    if not isinstance(rules, Rules):
+        raise ValueError(f"new_game needs a Rules value, got {rules!r}")
+    players = rules.players
+    if first_player is not None and (
+        type(first_player) is not int or not 0 <= first_player < players
+    ):
+        raise ValueError(
+            f"R-SET-3: first_player must be None or 0 to {players - 1}, got {first_player!r}"
+        )
+    everyone = tuple(range(players))
+    return State(
+        rules,
+        rules.layout,
+        (None,) * len(rules.layout),
+        (rules.tokens_per_player,) * players,
+        first_player if first_player is not None else 0,
+        0,
+        None,
+        (),
+        False,
+        None,
+        () if first_player is not None else everyone,
+        (),
+        (False,) * players,
+        frozenset(),
+        frozenset(),
+        None,
+    )
+
+
+def _turn(
+    state: State,
+    player: int,
+    owners: tuple[int | None, ...],
+    tokens_left: tuple[int, ...],
+    armed: tuple[bool, ...],
+    resigned: frozenset[int],
+) -> State:
+    """A fresh turn for ``player``."""
+    return State(
+        state.rules,
+        state.layout,
+        owners,
+        tokens_left,
+        player,
+        0,
+        None,
+        (),
+        False,
+        None,
+        (),
+        (),
+        armed,
+        resigned,
+        frozenset(),
+        None,
+    )
+
+
+def _over(
+    state: State,
+    owners: tuple[int | None, ...],
+    tokens_left: tuple[int, ...],
+    armed: tuple[bool, ...],
+    resigned: frozenset[int],
+    winners: frozenset[int],
+    rule: str,
+) -> State:
+    return State(
+        state.rules,
+        state.layout,
+        owners,
+        tokens_left,
+        state.player,
+        0,
+        None,
+        (),
+        False,
+        None,
+        (),
+        (),
+        armed,
+        resigned,
+        winners,
+        rule,
+    )
+
+
+def _next_player(state: State, after: int, resigned: frozenset[int]) -> int:
+    players = state.rules.players
+    for step in range(1, players + 1):
+        player = (after + step) % players
+        if player not in resigned:
+            return player
+    raise AssertionError("unreachable: a game over is detected before")  # pragma: no cover
+
+
+# --- the questions legal_actions and apply share ---------------------------
+
+
+def _free(state: State, label: Label) -> list[int]:
+    owners = state.owners
+    return [i for i in state.layout._where[label] if owners[i] is None]
+
+
+def _call_hit(state: State, dice: tuple[int, ...], rolls: int) -> bool:
+    call = state.call
+    if call is Special.SEC:
+        return rolls == 1 and state.rules._sec[dice]
+    return call in classify(dice)
+
+
+def _placeable(state: State) -> list[int]:
+    """Cell indices a token may go on now (R-CELL-1..3, R-CALL-5, R-CALL-7, R-MOR-1)."""
+    dice = state.dice
+    if dice is None:
+        return []
+    if state.call is not None:
+        return _free(state, Special.CALL) if _call_hit(state, dice, state.rolls) else []
+    sec = _free(state, Special.SEC) if state.rolls == 1 and state.rules._sec[dice] else []
+    if Figure.MORPYAM in classify(dice):
+        morpyam = _free(state, Figure.MORPYAM)
+        if morpyam:
+            return sorted(morpyam + sec) if sec else morpyam
+    owners = state.owners
+    cells = [i for i in state.layout._covered_by[dice] if owners[i] is None]
+    return sorted(cells + sec) if sec else cells
+
+
+def _may_pass(state: State, placeable: list[int]) -> bool:
+    """R-TURN-3, R-TURN-4, with the mandatory placements of R-CALL-5 and R-MOR-1."""
+    dice = state.dice
+    if dice is None:
+        return False
+    if state.call is not None:
+        return not placeable
+    if state.rules.voluntary_pass:
+        return not (placeable and Figure.MORPYAM in classify(dice))
+    return state.rolls == 3 and not placeable
+
+
+def _calls(state: State) -> tuple[Label, ...]:
+    """What may be called before the next roll (R-CALL-2, R-CALL-3, R-CALL-4, R-CALL-8)."""
+    if not _free(state, Special.CALL):
+        return ()
+    rules = state.rules
+    calls = [label for label in _CALL_ORDER if label in rules.callable]
+    if state.dice is not None:
+        shown = classify(state.dice) if rules.forbid_calling_shown_figure else frozenset()
+        calls = [c for c in calls if c is not Special.SEC and c not in shown]
+    return tuple(calls)
+
+
+def _may_roll(state: State) -> bool:
+    if state.rolls >= 3:
+        return False
+    return state.call is None or state.dice is None
+
+
+# --- the legal set ---------------------------------------------------------
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every action :func:`apply` accepts here, in the documented order (see the module).
+
+    At a chance node these are the possible outcomes; when the game is over, none.
+    """
+    if state.winners:
+        return ()
+    if state.roll_off:
+        return _OUTCOME_ACTIONS[1]
+    if state.in_air:
+        return _OUTCOME_ACTIONS[DICE - len(state.kept)]
+    placeable = _placeable(state)
+    cells = state.layout.cells
+    actions: list[Action] = [_place(cells[i]) for i in placeable]
+    if _may_pass(state, placeable):
+        actions.append(_PASS)
+    if _may_roll(state):
+        return (*actions, *_rolls_for(state.dice, _calls(state)))
+    return tuple(actions)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """The outcomes of a chance node with their exact probabilities; ``()`` elsewhere.
+
+    Outcomes are sorted faces, each with the probability of throwing that
+    multiset (ordered rolls that sort to it over ``6**k``).
+    """
+    if state.winners:
+        return ()
+    if state.roll_off:
+        return _OUTCOMES[1]
+    if state.in_air:
+        return _OUTCOMES[DICE - len(state.kept)]
+    return ()
+
+
+def sample_chance(state: State, rng: random.Random) -> RollResult:
+    """Throw the dice in the air with ``rng``: one of :func:`chance_outcomes`, at its probability.
+
+    Raises:
+        IllegalActionError: when no dice are in the air.
+    """
+    if state.winners or not (state.in_air or state.roll_off):
+        raise IllegalActionError("R-TURN-1", "no dice are in the air")
+    count = 1 if state.roll_off else DICE - len(state.kept)
+    return _RESULTS[tuple(sorted(rng.choices(FACES, k=count)))]
+
+
+# --- apply -----------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; ``state`` itself never changes.
+
+    Raises:
+        IllegalActionError: when the rules do not allow ``action`` here, naming the rule.
+    """
+    if state.winners:
+        raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
+    kind = type(action)
+    if state.roll_off:
+        if kind is not RollResult:
+            raise IllegalActionError(
+                "R-SET-3", "the start roll comes first: the next action is a die's RollResult"
+            )
+        return _apply_start_die(state, action)  # type: ignore[arg-type]
+    if state.in_air:
+        if kind is not RollResult:
+            raise IllegalActionError(
+                "R-TURN-1", "the dice are in the air: the next action is their RollResult"
+            )
+        return _apply_result(state, action)  # type: ignore[arg-type]
+    if kind is Roll:
+        return _apply_roll(state, action)  # type: ignore[arg-type]
+    if kind is Place:
+        return _apply_place(state, action)  # type: ignore[arg-type]
+    if kind is Pass:
+        return _apply_pass(state)
+    if kind is RollResult:
+        raise IllegalActionError("R-TURN-1", "no dice are in the air: roll first")
+    raise IllegalActionError("R-TURN-2", f"{action!r} is not an action of this game")
+
+
+def _apply_start_die(state: State, result: RollResult) -> State:
+    if len(result.faces) != 1:
+        raise IllegalActionError(
+            "R-SET-3", f"the start roll throws one die, not {len(result.faces)}"
+        )
+    faces = state.roll_off_faces + result.faces
+    return _settle_roll_off(state, state.roll_off, faces, state.resigned)
+
+
+def _settle_roll_off(
+    state: State, contenders: tuple[int, ...], faces: tuple[int, ...], resigned: frozenset[int]
+) -> State:
+    """Go on with the start roll, or start the first turn once one player is highest (R-SET-3)."""
+    if len(contenders) == 1:
+        return _turn(
+            state, contenders[0], state.owners, state.tokens_left, state.daversa_armed, resigned
+        )
+    if len(faces) < len(contenders):
+        return State(
+            state.rules,
+            state.layout,
+            state.owners,
+            state.tokens_left,
+            contenders[len(faces)],
+            0,
+            None,
+            (),
+            False,
+            None,
+            contenders,
+            faces,
+            state.daversa_armed,
+            resigned,
+            frozenset(),
+            None,
+        )
+    best = max(faces)
+    tied = tuple(player for player, face in zip(contenders, faces) if face == best)
+    return _settle_roll_off(state, tied, () if len(tied) > 1 else faces, resigned)
+
+
+def _apply_result(state: State, result: RollResult) -> State:
+    kept = state.kept
+    thrown = DICE - len(kept)
+    if len(result.faces) != thrown:
+        raise IllegalActionError(
+            "R-TURN-1", f"{thrown} dice are in the air, the result has {len(result.faces)} faces"
+        )
+    dice = merge(kept, result.faces)
+    rolls = state.rolls + 1
+    call = state.call
+    if call is not None and rolls < 3 and not _call_hit(state, dice, rolls):
+        call = None  # R-CALL-6: a missed call on the 1st or 2nd roll is as if never made
+    return State(
+        state.rules,
+        state.layout,
+        state.owners,
+        state.tokens_left,
+        state.player,
+        rolls,
+        dice,
+        (),
+        False,
+        call,
+        (),
+        (),
+        state.daversa_armed,
+        state.resigned,
+        frozenset(),
+        None,
+    )
+
+
+def _apply_roll(state: State, roll: Roll) -> State:
+    if state.rolls >= 3:
+        raise IllegalActionError("R-TURN-1", "a turn has at most 3 rolls; place a token or pass")
+    dice = state.dice
+    if dice is not None and state.call is not None:
+        raise IllegalActionError(
+            "R-CALL-5", f"the called {state.call} came up: the token must go on a free CALL cell"
+        )
+    if dice is None:
+        if roll.keep:
+            raise IllegalActionError("R-TURN-1", "the first roll of a turn throws all 5 dice")
+    elif not is_sub_multiset(roll.keep, dice):
+        raise IllegalActionError(
+            "R-TURN-1",
+            f"kept dice must be among the dice showing ({_text(dice)}), not {_text(roll.keep)}",
+        )
+    call = roll.call
+    if call is not None and call not in _calls(state):
+        raise IllegalActionError(*_why_not_callable(state, call))
+    return State(
+        state.rules,
+        state.layout,
+        state.owners,
+        state.tokens_left,
+        state.player,
+        state.rolls,
+        None,
+        roll.keep,
+        True,
+        call,
+        (),
+        (),
+        state.daversa_armed,
+        state.resigned,
+        frozenset(),
+        None,
+    )
+
+
+def _why_not_callable(state: State, call: Label) -> tuple[str, str]:
+    roll = _ORDINAL[state.rolls + 1]
+    if call not in state.rules.callable:
+        return "R-CALL-2", f"{call} cannot be called in these rules"
+    if call is Special.SEC:
+        return "R-CALL-3", f"SEC can be called only before the first roll; this is the {roll} roll"
+    if not _free(state, Special.CALL):
+        return "R-CALL-4", "a call needs a free CALL cell, and none is left"
+    return "R-CALL-8", f"the dice already show {call}: it cannot be called before the {roll} roll"
+
+
+def _apply_pass(state: State) -> State:
+    if state.dice is None:
+        raise IllegalActionError("R-TURN-4", "a turn can end without a token only after a roll")
+    if not _may_pass(state, placeable := _placeable(state)):
+        if state.call is not None:
+            raise IllegalActionError(
+                "R-CALL-5",
+                f"the called {state.call} came up: the token must go on a free CALL cell",
+            )
+        if Figure.MORPYAM in classify(state.dice) and state.rules.voluntary_pass:
+            raise IllegalActionError(
+                "R-MOR-1",
+                f"with a Morpyam showing the token must go on {_cells_text(state, placeable)}",
+            )
+        raise IllegalActionError(
+            "R-TURN-4", "passing is allowed only after the 3rd roll, when no cell can take a token"
+        )
+    armed = state.daversa_armed
+    if armed[state.player]:
+        armed = _set(armed, state.player, False)
+    return _turn(
+        state,
+        _next_player(state, state.player, state.resigned),
+        state.owners,
+        state.tokens_left,
+        armed,
+        state.resigned,
+    )
+
+
+def _apply_place(state: State, place: Place) -> State:
+    layout = state.layout
+    cell = place.cell
+    if cell not in layout:
+        raise IllegalActionError(
+            "R-SET-1", f"{cell} is off the {layout.width}×{layout.height} grid"
+        )
+    index = layout.index(cell)
+    if index not in _placeable(state):
+        raise IllegalActionError(*_why_not_placeable(state, index))
+    rules = state.rules
+    player = state.player
+    dice = state.dice
+    assert dice is not None  # _placeable is empty before a roll
+    owners = _set(state.owners, index, player)
+    tokens_left = _set(state.tokens_left, player, state.tokens_left[player] - 1)
+    morpyam = Figure.MORPYAM in classify(dice)
+    armed = state.daversa_armed
+    resigned = state.resigned
+    if rules.ko_length is not None and is_ko(layout, owners, index, rules.ko_length):
+        return _over(state, owners, tokens_left, armed, resigned, frozenset({player}), "R-END-1")
+    if morpyam and armed[player]:
+        return _over(state, owners, tokens_left, armed, resigned, frozenset({player}), "R-MOR-3")
+    if tokens_left[player] == 0:
+        totals = points(rules, layout, owners)
+        totals[player] += rules.end_bonus
+        winners = winners_on_points(totals, player, resigned)
+        return _over(state, owners, tokens_left, armed, resigned, winners, "R-END-2")
+    call = state.call
+    replay = morpyam and not (
+        layout.labels[index] is Special.SEC
+        or call is Special.SEC
+        or (call is not None and not rules.called_morpyam_replays)
+    )
+    if rules.daversa is not None:
+        arm = replay if rules.daversa == "replay" else morpyam
+        if arm != armed[player]:
+            armed = _set(armed, player, arm)
+    following = player if replay else _next_player(state, player, resigned)
+    return _turn(state, following, owners, tokens_left, armed, resigned)
+
+
+def _why_not_placeable(state: State, index: int) -> tuple[str, str]:
+    cell = state.layout.cells[index]
+    label = state.layout.labels[index]
+    dice = state.dice
+    if dice is None:
+        return "R-TURN-2", "a token is placed after a roll"
+    owner = state.owners[index]
+    if owner is not None:
+        return "R-SET-4", f"{cell} is already covered by player {owner}"
+    if state.call is not None:
+        if _call_hit(state, dice, state.rolls):
+            return (
+                "R-CALL-5",
+                f"the called {state.call} came up: the token must go on a free CALL cell",
+            )
+        return "R-CALL-7", "the call on the 3rd roll missed: no token this turn"
+    if label is Special.CALL:
+        return "R-CELL-3", f"the CALL cell {cell} is covered only by a successful call"
+    if label is Special.SEC:
+        if state.rolls != 1:
+            return (
+                "R-CELL-2",
+                f"the SEC cell needs the first roll of the turn; this is roll {state.rolls}",
+            )
+        return "R-CELL-2", f"the dice {_text(dice)} show none of the figures that make a Sec"
+    if label not in classify(dice):
+        return "R-CELL-1", f"the dice {_text(dice)} do not show {label} ({cell})"
+    return (
+        "R-MOR-1",
+        f"with a Morpyam showing the token must go on {_cells_text(state, _placeable(state))}",
+    )
+
+
+# --- resignation and scores -------------------------------------------------
+
+
+def resign(state: State, player: int) -> State:
+    """``player`` resigns (R-END-4), at any moment before the game ends.
+
+    With two players the other wins. With more, the player leaves: their
+    tokens stay as blockers, they take no more turns and cannot win; the last
+    player left wins.
+
+    Raises:
+        IllegalActionError: when the game is over, or for a player not in it.
+    """
+    if state.winners:
+        raise IllegalActionError("R-END-4", "the game is already over")
+    if type(player) is not int or not 0 <= player < state.rules.players:
+        raise IllegalActionError("R-END-4", f"there is no player {player!r}")
+    if player in state.resigned:
+        raise IllegalActionError("R-END-4", f"player {player} has already resigned")
+    resigned = state.resigned | {player}
+    armed = (
+        _set(state.daversa_armed, player, False)
+        if state.daversa_armed[player]
+        else state.daversa_armed
+    )
+    left = [p for p in range(state.rules.players) if p not in resigned]
+    if len(left) == 1:
+        return _over(
+            state, state.owners, state.tokens_left, armed, resigned, frozenset(left), "R-END-4"
+        )
+    if state.roll_off:
+        if player not in state.roll_off:
+            return _with_resigned(state, resigned, armed)
+        position = state.roll_off.index(player)
+        contenders = state.roll_off[:position] + state.roll_off[position + 1 :]
+        faces = state.roll_off_faces[:position] + state.roll_off_faces[position + 1 :]
+        return _settle_roll_off(state, contenders, faces, resigned)
+    if state.player == player:
+        return _turn(
+            state,
+            _next_player(state, player, resigned),
+            state.owners,
+            state.tokens_left,
+            armed,
+            resigned,
+        )
+    return _with_resigned(state, resigned, armed)
+
+
+def _with_resigned(state: State, resigned: frozenset[int], armed: tuple[bool, ...]) -> State:
+    return State(
+        state.rules,
+        state.layout,
+        state.owners,
+        state.tokens_left,
+        state.player,
+        state.rolls,
+        state.dice,
+        state.kept,
+        state.in_air,
+        state.call,
+        state.roll_off,
+        state.roll_off_faces,
+        armed,
+        resigned,
+        state.winners,
+        state.end_rule,
+    )
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Points per player from runs (R-LINE-2), plus the end bonus once the game ended by R-END-2."""
+    totals = points(state.rules, state.layout, state.owners)
+    if state.end_rule == "R-END-2":
+        totals[state.tokens_left.index(0)] += state.rules.end_bonus
+    return tuple(totals)
+
+
+# --- small helpers -----------------------------------------------------------
+
+
+def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _text(faces: tuple[int, ...]) -> str:
+    return " ".join(map(str, faces)) or "nothing"
+
+
+def _cells_text(state: State, indices: list[int]) -> str:
+    cells = state.layout.cells
+    return ", ".join(str(cells[i]) for i in indices)

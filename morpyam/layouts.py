@@ -1,0 +1,312 @@
+"""Cells and grids (RULES.md R-SET-1, R-LINE-1, R-GRID-1, R-GRID-2).
+
+A :class:`Layout` is a frozen rectangle of labels. Everything the engine asks
+of a grid (which cells a roll can cover, the lines through a cell) is
+computed once when the layout is made, so play is table look-ups.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import attrs
+
+from morpyam.dice import OUTCOMES
+from morpyam.figures import Figure, Label, Special, classify, parse_label
+
+__all__ = ["MIN_LINE", "Cell", "Layout", "LayoutError"]
+
+MIN_LINE = 3
+"""A line is a row, column or diagonal of at least three cells (R-LINE-1)."""
+
+_COLUMNS = string.ascii_lowercase
+_CELL_TEXT = re.compile(r"([a-z])([1-9][0-9]*)")
+
+
+def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 0:
+        raise ValueError(f"Cell.{attribute.name} must be an int >= 0, got {value!r}")
+
+
+@attrs.frozen(order=True)
+class Cell:
+    """A grid position, 0-based: ``Cell(0, 2)`` is ``c1`` (column c, top row).
+
+    Its text form is the column letter (``a`` on the left) and the row number
+    (``1`` at the top), as on the printed grid.
+
+    >>> Cell.parse("c4")
+    Cell(row=3, col=2)
+    >>> str(Cell(row=3, col=2))
+    'c4'
+    """
+
+    row: int = attrs.field(validator=_non_negative)
+    col: int = attrs.field(validator=_non_negative)
+
+    def __attrs_post_init__(self) -> None:
+        if self.col >= len(_COLUMNS):
+            raise ValueError(f"columns go from a to z, got column index {self.col}")
+
+    def __str__(self) -> str:
+        return f"{_COLUMNS[self.col]}{self.row + 1}"
+
+    @classmethod
+    def parse(cls, text: str) -> Cell:
+        """Read a cell from its text form, such as ``"c4"``.
+
+        Raises:
+            ValueError: for anything else.
+        """
+        match = _CELL_TEXT.fullmatch(text.strip().lower()) if isinstance(text, str) else None
+        if match is None:
+            raise ValueError(f"a cell is a column letter and a row number, like c4: got {text!r}")
+        return cls(row=int(match[2]) - 1, col=_COLUMNS.index(match[1]))
+
+
+class LayoutError(ValueError):
+    """A grid text that cannot be read, with where it went wrong (1-based)."""
+
+    def __init__(self, reason: str, line: int, column: int) -> None:
+        super().__init__(f"line {line}, column {column}: {reason}")
+        self.reason = reason
+        self.line = line
+        self.column = column
+
+
+_DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+_CLASSIC = """
+1:  3×1  3×2  3×3  3×4  3×5  3×6
+2:  3×4  MOR  4K   STR  MIN  3×3
+3:  3×6  FUL  SEC  CAL  MAX  SS
+4:  SS   MAX  CAL  SEC  FUL  3×5
+5:  3×1  MIN  STR  4K   MOR  3×2
+6:  3×6  3×5  3×4  3×3  3×2  3×1
+"""
+
+_FLASH_SWAP: dict[Label, Label] = {
+    Figure.MINI: Figure.FULL_HOUSE,
+    Figure.MAXI: Figure.FOUR_OF_A_KIND,
+    Special.SEC: Figure.SMALL_STRAIGHT,
+    Special.CALL: Figure.STRAIGHT,
+}
+
+
+def _lines(height: int, width: int) -> tuple[tuple[int, ...], ...]:
+    """Every row, column and diagonal of at least MIN_LINE cells, as cell indices."""
+    lines = []
+    for dr, dc in _DIRECTIONS:
+        for row in range(height):
+            for col in range(width):
+                if 0 <= row - dr < height and 0 <= col - dc < width:
+                    continue  # not the first cell of its line
+                line = []
+                r, c = row, col
+                while 0 <= r < height and 0 <= c < width:
+                    line.append(r * width + c)
+                    r, c = r + dr, c + dc
+                if len(line) >= MIN_LINE:
+                    lines.append(tuple(line))
+    return tuple(lines)
+
+
+def _to_grid(rows: Iterable[Iterable[Label]]) -> tuple[tuple[Label, ...], ...]:
+    return tuple(tuple(row) for row in rows)
+
+
+def _check_grid(
+    instance: Layout, attribute: attrs.Attribute[Any], grid: tuple[tuple[Label, ...], ...]
+) -> None:
+    if not grid or not grid[0]:
+        raise ValueError("a layout needs at least one row and one column")
+    width = len(grid[0])
+    if width > len(_COLUMNS):
+        raise ValueError(f"a layout has at most {len(_COLUMNS)} columns, got {width}")
+    for number, row in enumerate(grid, 1):
+        if len(row) != width:
+            raise ValueError(f"row {number} has {len(row)} cells, row 1 has {width}")
+        for label in row:
+            if not isinstance(label, (Figure, Special)):
+                raise ValueError(f"row {number}: {label!r} is not a Figure or Special label")
+
+
+@attrs.frozen(repr=False)
+class Layout:
+    """A grid of labels, row by row from the top (R-SET-1).
+
+    ``layout[cell]`` is the label a cell shows; ``layout.cells`` lists the
+    cells row by row. Any rectangle of labels is a layout; the game is played
+    on 6×6 grids such as :meth:`classic`.
+    """
+
+    grid: tuple[tuple[Label, ...], ...] = attrs.field(converter=_to_grid, validator=_check_grid)
+
+    cells: tuple[Cell, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Every cell, row by row from the top, left to right."""
+    labels: tuple[Label, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The label of each cell, in the order of :attr:`cells`."""
+    lines: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    """Every line of at least :data:`MIN_LINE` cells, as cell indices (R-LINE-1)."""
+    # Engine tables: per cell index, per line through it, the cells before and
+    # after it (nearest first); per sorted outcome, the figure cells it covers.
+    _rays: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    _covered_by: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    _where: dict[Label, tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        height, width = len(self.grid), len(self.grid[0])
+        cells = tuple(Cell(row, col) for row in range(height) for col in range(width))
+        labels = tuple(label for row in self.grid for label in row)
+        lines = _lines(height, width)
+        rays: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[] for _ in cells]
+        for through in lines:
+            for pos, index in enumerate(through):
+                rays[index].append((through[:pos][::-1], through[pos + 1 :]))
+        covered_by = {
+            dice: tuple(
+                index
+                for index, label in enumerate(labels)
+                if isinstance(label, Figure) and label in classify(dice)
+            )
+            for dice in OUTCOMES
+        }
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "labels", labels)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "_rays", tuple(tuple(r) for r in rays))
+        object.__setattr__(self, "_covered_by", covered_by)
+        where = {
+            label: tuple(i for i, shown in enumerate(labels) if shown is label)
+            for label in (*Figure, *Special)
+        }
+        object.__setattr__(self, "_where", where)
+
+    @property
+    def height(self) -> int:
+        """Number of rows."""
+        return len(self.grid)
+
+    @property
+    def width(self) -> int:
+        """Number of columns."""
+        return len(self.grid[0])
+
+    def __getitem__(self, cell: Cell) -> Label:
+        return self.labels[self.index(cell)]
+
+    def __contains__(self, cell: object) -> bool:
+        return isinstance(cell, Cell) and cell.row < self.height and cell.col < self.width
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self.cells)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def index(self, cell: Cell) -> int:
+        """The position of ``cell`` in :attr:`cells`.
+
+        Raises:
+            KeyError: for a cell off the grid.
+        """
+        if cell not in self:
+            raise KeyError(f"{cell} is off the {self.width}×{self.height} grid")
+        return cell.row * self.width + cell.col
+
+    def cells_with(self, label: Label) -> tuple[Cell, ...]:
+        """The cells that show ``label``, row by row."""
+        return tuple(cell for cell, shown in zip(self.cells, self.labels) if shown is label)
+
+    def __repr__(self) -> str:
+        return f"Layout.parse({str(self)!r})"
+
+    def __str__(self) -> str:
+        width = max(len(label.code) for label in self.labels)
+        return "\n".join(
+            f"{number}:  " + "  ".join(label.code.ljust(width) for label in row).rstrip()
+            for number, row in enumerate(self.grid, 1)
+        )
+
+    @classmethod
+    def parse(cls, text: str, *, shape: tuple[int, int] | None = (6, 6)) -> Layout:
+        """Read a grid written as in R-GRID-2, one row per line.
+
+        A row may start with its number and a colon (``"2:"``); labels are
+        codes (``3×1`` or ``3x1``, ``SS``, ``STR``, ``FUL``, ``4K``, ``MIN``,
+        ``MAX``, ``MOR``, ``SEC``, ``CAL``) or names (``FULL_HOUSE``), separated
+        by spaces. Blank lines and lines starting with ``#`` are skipped.
+        ``shape`` is the expected ``(rows, columns)``; ``None`` accepts any
+        rectangle.
+
+        Raises:
+            LayoutError: naming the line and column of the first problem.
+        """
+        grid: list[list[Label]] = []
+        last_line = 0
+        for line_number, line in enumerate(text.splitlines(), 1):
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            last_line = line_number
+            tokens = [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
+            column, first = tokens[0]
+            if first.endswith(":"):
+                expected = len(grid) + 1
+                if first[:-1] != str(expected):
+                    raise LayoutError(
+                        f"row number {first[:-1]!r} where row {expected} was expected",
+                        line_number,
+                        column,
+                    )
+                tokens = tokens[1:]
+            if not tokens:
+                raise LayoutError("a row without labels", line_number, column)
+            row: list[Label] = []
+            for column, token in tokens:
+                try:
+                    row.append(parse_label(token))
+                except ValueError:
+                    raise LayoutError(f"unknown label {token!r}", line_number, column) from None
+            width = shape[1] if shape else len(grid[0]) if grid else len(row)
+            if len(row) != width:
+                raise LayoutError(
+                    f"{len(row)} labels in this row, expected {width}",
+                    line_number,
+                    tokens[width][0] if len(row) > width else len(line.rstrip()) + 1,
+                )
+            if shape and len(grid) == shape[0]:
+                raise LayoutError(f"more than {shape[0]} rows", line_number, 1)
+            grid.append(row)
+        if not grid:
+            raise LayoutError("no rows", 1, 1)
+        if shape and len(grid) != shape[0]:
+            raise LayoutError(f"{len(grid)} rows, expected {shape[0]}", last_line + 1, 1)
+        return cls(grid)
+
+    @classmethod
+    def classic(cls) -> Layout:
+        """The default classic grid (R-GRID-1, R-GRID-2): a documented reconstruction."""
+        return _CLASSIC_LAYOUT
+
+    @classmethod
+    def flash(cls) -> Layout:
+        """The Morpyam Flash grid (R-VAR-FLASH): the classic one with no counting or calling.
+
+        MINI becomes FULL_HOUSE, MAXI FOUR_OF_A_KIND, SEC SMALL_STRAIGHT and
+        CALL STRAIGHT (a documented reconstruction).
+        """
+        return _FLASH_LAYOUT
+
+
+_CLASSIC_LAYOUT = Layout.parse(_CLASSIC)
+_FLASH_LAYOUT = Layout(
+    tuple(_FLASH_SWAP.get(label, label) for label in row) for row in _CLASSIC_LAYOUT.grid
+)

@@ -1,0 +1,109 @@
+"""The state of a game: one frozen value, with no history inside."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+import attrs
+
+from morpyam.figures import Label
+from morpyam.layouts import Cell, Layout
+from morpyam.rules import Rules
+
+__all__ = ["Board", "State"]
+
+
+@attrs.frozen
+class Board(Mapping[Cell, int]):
+    """A read-only view of the covered cells: ``board[cell]`` is the owner (R-SET-4)."""
+
+    layout: Layout
+    owners: tuple[int | None, ...]
+
+    def __getitem__(self, cell: Cell) -> int:
+        owner = self.owners[self.layout.index(cell)] if cell in self.layout else None
+        if owner is None:
+            raise KeyError(cell)
+        return owner
+
+    def __iter__(self) -> Iterator[Cell]:
+        return (cell for cell, owner in zip(self.layout.cells, self.owners) if owner is not None)
+
+    def __len__(self) -> int:
+        return len(self.owners) - self.owners.count(None)
+
+
+@attrs.frozen
+class State:
+    """A position of a game. Make one with :func:`~morpyam.new_game` and :func:`~morpyam.apply`.
+
+    A state holds only what decides the rest of the game, so equal positions
+    compare and hash equal however they were reached. It is a *chance node*
+    (:attr:`is_chance`) while dice are in the air, during the start roll
+    included; otherwise :attr:`current_player` decides.
+    """
+
+    rules: Rules
+    """The rules of this game."""
+    layout: Layout
+    """The grid in play."""
+    owners: tuple[int | None, ...]
+    """Per cell of :attr:`Layout.cells`: the player whose token covers it, or ``None``."""
+    tokens_left: tuple[int, ...]
+    """Tokens each player has still to place."""
+    player: int
+    """Whose turn it is, also while their dice are in the air; in the start roll, who rolls next."""
+    rolls: int
+    """Rolls completed this turn, 0 to 3 (R-TURN-1)."""
+    dice: tuple[int, ...] | None
+    """The five dice showing, sorted.
+
+    ``None`` before the turn's first roll and while dice are in the air.
+    """
+    kept: tuple[int, ...]
+    """While dice are in the air: the faces kept; otherwise ``()``."""
+    in_air: bool
+    """Whether dice of the turn are in the air (a chance node)."""
+    call: Label | None
+    """The call on the roll in the air.
+
+    After the roll it stays only if it came up (R-CALL-5) or missed on the
+    3rd roll (R-CALL-7); a miss on the 1st or 2nd roll is forgotten (R-CALL-6).
+    """
+    roll_off: tuple[int, ...]
+    """Players still rolling one die to decide who starts (R-SET-3); ``()`` once decided."""
+    roll_off_faces: tuple[int, ...]
+    """The start-roll faces of this round so far, for the first players of :attr:`roll_off`."""
+    daversa_armed: tuple[bool, ...]
+    """Per player: whether a placement with a Morpyam showing this turn wins at once (R-MOR-3)."""
+    resigned: frozenset[int]
+    """Players who resigned (R-END-4)."""
+    winners: frozenset[int]
+    """The winners; empty until the game ends."""
+    end_rule: str | None
+    """The rule that ended the game (``"R-END-1"``, ``"R-END-2"``, ``"R-MOR-3"``, ``"R-END-4"``)."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return bool(self.winners)
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next action is a chance outcome (:class:`~morpyam.RollResult`)."""
+        return not self.winners and (self.in_air or bool(self.roll_off))
+
+    @property
+    def current_player(self) -> int | None:
+        """The player to decide, or ``None`` at a chance node or when the game is over."""
+        return None if self.winners or self.in_air or self.roll_off else self.player
+
+    @property
+    def board(self) -> Board:
+        """Who owns each covered cell, as a read-only mapping from :class:`Cell` to player."""
+        return Board(self.layout, self.owners)
+
+    def __str__(self) -> str:
+        from morpyam.text import render
+
+        return render(self)

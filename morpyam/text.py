@@ -1,0 +1,52 @@
+"""Plain-text pictures of a position, for terminals and logs."""
+
+from __future__ import annotations
+
+from morpyam.state import State
+
+__all__ = ["PLAYER_MARKS", "render", "render_grid"]
+
+PLAYER_MARKS = ("X", "O", "△", "□")
+"""The mark of each player's tokens in text pictures: not colour alone."""
+
+
+def render_grid(state: State) -> str:
+    """The grid with column letters and row numbers; a covered cell shows its owner."""
+    layout = state.layout
+    width = max(4, *(len(label.code) for label in layout.labels))
+    header = "   " + " ".join(chr(ord("a") + c).center(width) for c in range(layout.width))
+    lines = [header.rstrip()]
+    for row in range(layout.height):
+        texts = []
+        for col in range(layout.width):
+            index = row * layout.width + col
+            owner = state.owners[index]
+            text = layout.labels[index].code if owner is None else f"{PLAYER_MARKS[owner]}{owner}"
+            texts.append(text.center(width))
+        lines.append(f"{row + 1:>2} " + " ".join(texts).rstrip())
+    return "\n".join(lines)
+
+
+def render(state: State) -> str:
+    """The grid, then one line on whose turn it is and the dice, or the result."""
+    grid = render_grid(state)
+    tokens = "  ".join(
+        f"{PLAYER_MARKS[p]}{p}: {left} left" + (" (resigned)" if p in state.resigned else "")
+        for p, left in enumerate(state.tokens_left)
+    )
+    if state.winners:
+        names = ", ".join(f"player {p}" for p in sorted(state.winners))
+        status = f"game over ({state.end_rule}): won by {names}"
+    elif state.roll_off:
+        status = f"start roll: player {state.player} rolls one die"
+    elif state.in_air:
+        kept = " ".join(map(str, state.kept)) or "nothing"
+        status = f"player {state.player}: dice in the air, kept {kept}"
+    elif state.dice is None:
+        status = f"player {state.player} to roll"
+    else:
+        dice = " ".join(map(str, state.dice))
+        status = f"player {state.player}: dice {dice} after roll {state.rolls}"
+        if state.call is not None:
+            status += f", call {state.call}"
+    return f"{grid}\n{tokens}\n{status}"
