@@ -119,11 +119,10 @@ def classify(dice: Iterable[int]) -> frozenset[Figure]:
     Raises:
         ValueError: unless ``dice`` holds exactly five faces from 1 to 6.
     """
-    key = dice if type(dice) is tuple else tuple(dice)
     try:
-        return _BY_ORDERED[key]
+        return _BY_ORDERED[dice if type(dice) is tuple else tuple(dice)]
     except (KeyError, TypeError):
-        raise ValueError(f"R-SET-1: a roll is five faces from 1 to 6, got {key!r}") from None
+        raise ValueError(f"R-SET-1: a roll is five faces from 1 to 6, got {dice!r}") from None
 
 
 _BY_TEXT: dict[str, Label] = {}

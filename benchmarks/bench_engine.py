@@ -1,0 +1,118 @@
+"""Print the engine's speed on this machine: random playouts and per-call costs.
+
+A step is ``legal_actions`` + ``apply`` at a decision node, or
+``sample_chance`` + ``apply`` at a chance node. Run with ``nox -s bench`` or
+``python benchmarks/bench_engine.py [--seconds S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+import timeit
+from collections.abc import Callable
+
+import morpyam as mp
+
+
+def playouts(rules: mp.Rules, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Uniform random games for about ``seconds``: (steps, games, elapsed)."""
+    rng = random.Random(seed)
+    legal_actions, apply, sample_chance, new_game = (
+        mp.legal_actions,
+        mp.apply,
+        mp.sample_chance,
+        mp.new_game,
+    )
+    choice = rng.choice
+    steps = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = new_game(rules)
+        while not state.winners:
+            if state.is_chance:
+                state = apply(state, sample_chance(state, rng))
+            else:
+                state = apply(state, choice(legal_actions(state)))
+            steps += 1
+        games += 1
+    return steps, games, time.perf_counter() - start
+
+
+def sample_states(rules: mp.Rules, count: int, seed: int) -> tuple[list[mp.State], list[mp.State]]:
+    """Decision and chance states met in random play."""
+    rng = random.Random(seed)
+    decisions: list[mp.State] = []
+    chances: list[mp.State] = []
+    while len(decisions) < count or len(chances) < count:
+        state = mp.new_game(rules)
+        while not state.is_terminal:
+            if state.is_chance:
+                chances.append(state)
+                state = mp.apply(state, mp.sample_chance(state, rng))
+            else:
+                decisions.append(state)
+                state = mp.apply(state, rng.choice(mp.legal_actions(state)))
+    return decisions[:count], chances[:count]
+
+
+def per_call(fn: Callable[[], object], calls: int) -> float:
+    """Best of 5 runs, in µs per call."""
+    return min(timeit.repeat(fn, number=calls, repeat=5)) / calls * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0, help="time for the playouts")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    rules = mp.Rules.classic(players=2)
+    print(f"morpyam {mp.__version__}, Python {platform.python_version()}, {platform.machine()}")
+
+    steps, games, elapsed = playouts(rules, args.seconds, args.seed)
+    print(
+        f"random playouts, classic, 2 players: {steps / elapsed:,.0f} steps/s, "
+        f"{games / elapsed:,.1f} games/s ({steps / games:,.0f} steps per game, {games} games)"
+    )
+
+    decisions, chances = sample_states(rules, 2000, args.seed)
+    rng = random.Random(args.seed)
+    pairs = [(s, rng.choice(mp.legal_actions(s))) for s in decisions]
+    outcomes = [(s, mp.sample_chance(s, rng)) for s in chances]
+    fresh = mp.apply(mp.new_game(rules, first_player=0), mp.Roll())
+    dice = [tuple(rng.randint(1, 6) for _ in range(5)) for _ in range(2000)]
+    n = len(decisions)
+
+    def legal() -> None:
+        for state in decisions:
+            mp.legal_actions(state)
+
+    def apply_decisions() -> None:
+        for state, action in pairs:
+            mp.apply(state, action)
+
+    def apply_outcomes() -> None:
+        for state, action in outcomes:
+            mp.apply(state, action)
+
+    def classify() -> None:
+        for roll in dice:
+            mp.classify(roll)
+
+    figures = {
+        "legal_actions (decision nodes)": per_call(legal, 20) / n,
+        "apply (decision actions)": per_call(apply_decisions, 20) / n,
+        "apply (chance outcomes)": per_call(apply_outcomes, 20) / n,
+        "chance_outcomes (5 dice)": per_call(lambda: mp.chance_outcomes(fresh), 100_000),
+        "sample_chance (5 dice)": per_call(lambda: mp.sample_chance(fresh, rng), 100_000),
+        "classify (5 faces, any order)": per_call(classify, 50) / len(dice),
+    }
+    for name, micro in figures.items():
+        print(f"{name:32} {micro:8.3f} µs per call")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+"""The ``morpyam`` command: watch a seeded game between random players."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable, Sequence
+
+import morpyam as mp
+from morpyam.text import PLAYER_MARKS, render_grid
+
+__all__ = ["PRESETS", "main", "play_demo"]
+
+PRESETS: dict[str, Callable[[int], mp.Rules]] = {
+    "classic": mp.Rules.classic,
+    "official": mp.Rules.official,
+    "flash": mp.Rules.flash,
+}
+"""The rule presets the command offers, by name."""
+
+
+def _choose(legal: tuple[mp.Action, ...], rng: random.Random) -> mp.Action:
+    """A random player that places when it can (mostly) and otherwise rolls or passes at random."""
+    places = [action for action in legal if isinstance(action, mp.Place)]
+    if places and rng.random() < 0.8:
+        return rng.choice(places)
+    return rng.choice(legal)
+
+
+def _came_up(rules: mp.Rules, call: mp.Label, state: mp.State) -> bool:
+    assert state.dice is not None
+    shown = mp.classify(state.dice)
+    if call is mp.Special.SEC:
+        return state.rolls == 1 and not rules.sec_figures.isdisjoint(shown)
+    return call in shown
+
+
+def _faces(faces: Sequence[int]) -> str:
+    return " ".join(map(str, faces))
+
+
+def play_demo(rules: mp.Rules, seed: int, out: Callable[[str], object] = print) -> mp.State:
+    """Play a game between random players seeded with ``seed``, told line by line to ``out``."""
+    rng = random.Random(seed)
+    state = mp.new_game(rules)
+    turn = 0
+    line = ""
+    while not state.is_terminal:
+        if state.is_chance:
+            result = mp.sample_chance(state, rng)
+            if state.roll_off:
+                out(f"Start roll: player {state.player} rolls {result.faces[0]}")
+                state = mp.apply(state, result)
+                if not state.roll_off:
+                    out(f"Player {state.player} starts.")
+                continue
+            call = state.call
+            state = mp.apply(state, result)
+            assert state.dice is not None
+            line += f" → {_faces(state.dice)}"
+            if call is not None:
+                line += " (came up)" if _came_up(rules, call, state) else " (missed)"
+            out(line)
+            continue
+        if state.dice is None and state.rolls == 0:
+            turn += 1
+            out(f"Turn {turn} · player {state.player} {PLAYER_MARKS[state.player]}")
+        action = _choose(mp.legal_actions(state), rng)
+        if isinstance(action, mp.Roll):
+            line = f"  {action}"
+        elif isinstance(action, mp.Place):
+            out(f"  place {action.cell} ({state.layout[action.cell]})")
+        else:
+            out("  pass")
+        state = mp.apply(state, action)
+    out("")
+    out(render_grid(state))
+    out("")
+    totals = mp.scores(state)
+    for player, total in enumerate(totals):
+        placed = rules.tokens_per_player - state.tokens_left[player]
+        out(
+            f"Player {player} {PLAYER_MARKS[player]}: "
+            f"{total} point{'' if total == 1 else 's'}, {placed} tokens placed"
+        )
+    winners = " and ".join(f"player {p}" for p in sorted(state.winners))
+    how = {
+        "R-END-1": "by KO",
+        "R-END-2": "on points",
+        "R-MOR-3": "by KO R. D'Aversa",
+        "R-END-4": "by forfeit",
+    }[state.end_rule or "R-END-2"]
+    out(f"Winner: {winners} ({how}, {state.end_rule})")
+    return state
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="morpyam", description="Play a seeded game of Morpyam between random players."
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random players and dice")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="classic", help="rule preset")
+    args = parser.parse_args(argv)
+    rules = PRESETS[args.rules](args.players)
+    print(f"Morpyam, {args.rules} rules, {args.players} players, seed {args.seed}")
+    play_demo(rules, args.seed)
+    return 0

@@ -1,0 +1,182 @@
+"""Invariants of the engine over random reachable states (Hypothesis drives random legal play)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import attrs
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+import morpyam as mp
+
+MAX_STEPS = 50_000
+ALL_CALLS: list[mp.Label | None] = [None, *mp.Figure, *mp.Special]
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> mp.Rules:
+    """Presets and knob settings of RULES.md sections 1 to 7, for 2 to 4 players."""
+    players = draw(st.sampled_from([2, 3, 4]))
+    preset = draw(st.sampled_from([mp.Rules.classic, mp.Rules.official, mp.Rules.flash]))
+    rules = preset(players)
+    return attrs.evolve(
+        rules,
+        tokens_per_player=draw(st.just(rules.tokens_per_player) | st.integers(1, 17 // players)),
+        ko_length=draw(st.sampled_from([5, 3, 6, None])),
+        voluntary_pass=draw(st.booleans()),
+        called_morpyam_replays=draw(st.booleans()),
+        forbid_calling_shown_figure=draw(st.booleans()),
+        daversa=draw(st.sampled_from([None, "replay", "consecutive_turns"])),
+    )
+
+
+def fields(state: mp.State) -> tuple[object, ...]:
+    return attrs.astuple(state, recurse=False)
+
+
+def random_action(state: mp.State, rng: random.Random) -> mp.Action:
+    """Any well-formed action, legal here or not: random cells, keeps, calls and faces."""
+    kind = rng.randrange(4)
+    if kind == 0:
+        keep = tuple(rng.randint(1, 6) for _ in range(rng.randint(0, 4)))
+        return mp.Roll(keep, rng.choice(ALL_CALLS))
+    if kind == 1:
+        return mp.Place(mp.Cell(rng.randrange(8), rng.randrange(8)))
+    if kind == 2:
+        return mp.RollResult(tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 5))))
+    return mp.Pass()
+
+
+def check_state(state: mp.State, rng: random.Random) -> tuple[mp.Action, ...]:
+    """Check every invariant at ``state``; return its legal actions."""
+    rules = state.rules
+    legal = mp.legal_actions(state)
+    assert len(set(legal)) == len(legal)
+    placed = [rules.tokens_per_player - left for left in state.tokens_left]
+    assert len(state.board) == sum(placed)  # tokens are conserved
+    assert [list(state.board.values()).count(p) for p in range(rules.players)] == placed
+    assert all(left >= 0 for left in state.tokens_left)
+    if state.is_terminal:
+        assert state.winners
+        assert not legal
+        assert not mp.chance_outcomes(state)
+        assert state.current_player is None
+        assert not state.is_chance
+        assert state.winners.isdisjoint(state.resigned)
+        return legal
+    assert not state.winners
+    assert state.end_rule is None
+    assert state.player not in state.resigned  # R-END-4: no turns for those who left
+    assert state.resigned.isdisjoint(state.roll_off)
+    before = fields(state)
+    if state.is_chance:
+        outcomes = mp.chance_outcomes(state)
+        assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+        assert sum(p for _, p in outcomes) == 1
+        assert tuple(action for action, _ in outcomes) == legal
+        assert mp.sample_chance(state, rng) in legal
+        assert state.current_player is None
+    else:
+        assert mp.chance_outcomes(state) == ()
+        assert state.current_player == state.player
+    for action in legal:  # every listed action is accepted
+        after = mp.apply(state, action)
+        assert isinstance(after, mp.State)
+    for _ in range(20):  # actions not listed are rejected, and nothing changes
+        action = random_action(state, rng)
+        if action in legal:
+            mp.apply(state, action)
+            continue
+        with pytest.raises(mp.IllegalActionError, match=r"^R-[A-Z0-9]+-\w+: "):
+            mp.apply(state, action)
+    assert fields(state) == before  # apply never mutates its input
+    return legal
+
+
+def play(rules: mp.Rules, rng: random.Random, *, resign_rate: float = 0.0) -> mp.State:
+    first = rng.choice([None, *range(rules.players)])
+    state = mp.new_game(rules, first_player=first)
+    for _ in range(MAX_STEPS):
+        legal = check_state(state, rng)
+        if state.is_terminal:
+            return state
+        if rng.random() < resign_rate:
+            state = mp.resign(
+                state, rng.choice([p for p in range(rules.players) if p not in state.resigned])
+            )
+            continue
+        if state.is_chance:
+            state = mp.apply(state, mp.sample_chance(state, rng))
+            continue
+        places = [a for a in legal if isinstance(a, mp.Place)]
+        state = mp.apply(state, rng.choice(places if places and rng.random() < 0.7 else legal))
+    raise AssertionError(f"no end after {MAX_STEPS} steps")
+
+
+@settings(max_examples=80, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**64))
+def test_random_games_keep_every_invariant(rules: mp.Rules, seed: int) -> None:
+    end = play(rules, random.Random(seed))
+    event(f"ended by {end.end_rule}")
+    event(
+        f"{sum(rules.tokens_per_player - left for left in end.tokens_left) // 5 * 5}+ tokens placed"
+    )
+    assert end.end_rule in {"R-END-1", "R-END-2", "R-MOR-3"}
+    if end.end_rule == "R-END-2":
+        assert 0 in end.tokens_left
+
+
+@settings(max_examples=15, deadline=None)
+@given(rules=rule_sets(), seed=st.integers(0, 2**64))
+def test_random_games_with_resignations(rules: mp.Rules, seed: int) -> None:
+    # R-END-4: resigned players never win and take no more turns
+    end = play(rules, random.Random(seed), resign_rate=0.01)
+    assert end.winners.isdisjoint(end.resigned)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_sample_chance_is_reproducible(seed: int) -> None:
+    state = mp.apply(mp.new_game(mp.Rules.classic(), first_player=0), mp.Roll())
+    assert mp.sample_chance(state, random.Random(seed)) == mp.sample_chance(
+        state, random.Random(seed)
+    )
+
+
+def test_sample_chance_follows_the_exact_distribution() -> None:
+    # the frequency of one outcome of 5 dice against its exact probability, within 5 sigma
+    state = mp.apply(mp.new_game(mp.Rules.classic(), first_player=0), mp.Roll())
+    rng = random.Random(7)
+    draws = 60_000
+    hits = sum(mp.sample_chance(state, rng).faces == (1, 2, 3, 4, 5) for _ in range(draws))
+    expected = draws * 120 / 7776  # 5! orders of 1-2-3-4-5
+    assert abs(hits - expected) < 5 * (expected**0.5)
+
+
+def test_equal_positions_are_equal_however_reached() -> None:
+    rules = mp.Rules.classic()
+    start = mp.new_game(rules, first_player=0)
+    called = mp.apply(mp.apply(start, mp.Roll(call=mp.Figure.MAXI)), mp.RollResult((1, 1, 2, 3, 5)))
+    plain = mp.apply(mp.apply(start, mp.Roll()), mp.RollResult((5, 3, 2, 1, 1)))
+    # R-CALL-6: a missed call on the first roll leaves the turn as if none was made
+    assert called == plain
+    assert hash(called) == hash(plain)
+
+    def turn(state: mp.State, faces: tuple[int, ...], cell: str) -> mp.State:
+        state = mp.apply(mp.apply(state, mp.Roll()), mp.RollResult(faces))
+        return mp.apply(state, mp.Place(mp.Cell.parse(cell)))
+
+    one = turn(
+        turn(turn(start, (1, 1, 1, 2, 3), "a1"), (6, 6, 6, 2, 3), "f1"), (3, 3, 3, 2, 4), "c1"
+    )
+    two = turn(
+        turn(turn(start, (3, 3, 3, 2, 4), "c1"), (6, 6, 6, 2, 3), "f1"), (1, 1, 1, 2, 3), "a1"
+    )
+    assert one == two
+    assert hash(one) == hash(two)
+    assert one != turn(
+        turn(turn(start, (3, 3, 3, 2, 4), "c1"), (6, 6, 6, 2, 3), "a6"), (1, 1, 1, 2, 3), "a1"
+    )

@@ -1,0 +1,91 @@
+"""The Rules value: presets and validation (R-SET-2, R-LINE-2, knobs of sections 1 to 7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+import morpyam as mp
+
+F, S = mp.Figure, mp.Special
+
+
+@pytest.mark.parametrize(("players", "tokens", "four"), [(2, 17, 2), (3, 11, 3), (4, 8, 3)])
+def test_classic_presets(players: int, tokens: int, four: int) -> None:
+    # R-SET-2 tokens per player; R-LINE-2 a run of 4 is worth 2 with 2 players, 3 with 3-4
+    rules = mp.Rules.classic(players=players)
+    assert (rules.players, rules.tokens_per_player) == (players, tokens)
+    assert [rules.run_value(n) for n in range(1, 8)] == [0, 0, 1, four, four, four, four]
+    assert rules.layout == mp.Layout.classic()
+    assert rules.ko_length == 5
+    assert rules.end_bonus == 1
+    assert rules.daversa is None
+
+
+def test_official_and_flash_presets() -> None:
+    # R-VAR-2025, R-VAR-FLASH
+    official = mp.Rules.official(players=3)
+    assert official.daversa == "consecutive_turns"
+    assert official.forbid_calling_shown_figure
+    assert attrs.evolve(official, daversa=None, forbid_calling_shown_figure=False) == (
+        mp.Rules.classic(players=3)
+    )
+    assert mp.Rules.flash().layout == mp.Layout.flash()
+
+
+def test_default_knobs_follow_the_rules() -> None:
+    rules = mp.Rules.classic()
+    sec = {F.MORPYAM, F.FOUR_OF_A_KIND, F.MAXI, F.MINI, F.STRAIGHT, F.FULL_HOUSE}
+    assert rules.sec_figures == sec  # R-CELL-2
+    assert rules.callable == sec | {S.SEC}  # R-CALL-2
+    assert rules.voluntary_pass
+    assert rules.called_morpyam_replays
+    assert not rules.forbid_calling_shown_figure  # R-CALL-8 is the 2025 edition's
+
+
+def test_run_points_accepts_a_mapping() -> None:
+    rules = attrs.evolve(mp.Rules.classic(), run_points={4: 5, 3: 1}, ko_length=None)
+    assert rules.run_points == ((3, 1), (4, 5))
+    assert rules.run_value(6) == 5  # longer than listed: scores as the longest length
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"players": 5}, "R-SET-2"),
+        ({"players": 1}, "int >= 2"),
+        ({"players": 3}, "R-SET-2: 3 players × 17 tokens do not fit on 36 cells"),
+        ({"tokens_per_player": 0}, "int >= 1"),
+        ({"tokens_per_player": 2.0}, "int >= 1"),
+        ({"ko_length": 7}, "R-END-1"),
+        ({"ko_length": 1}, "R-END-1"),
+        ({"end_bonus": -1}, "int >= 0"),
+        ({"run_points": ((3, 1), (3, 2))}, "R-LINE-2"),
+        ({"run_points": ((0, 1),)}, "R-LINE-2"),
+        ({"sec_figures": {S.CALL}}, "R-CELL-2"),
+        ({"callable": {F.THREE_ONES}}, "R-CALL-2: never callable: THREE_ONES"),
+        ({"callable": {F.SMALL_STRAIGHT}}, "R-CALL-2"),
+        ({"callable": {S.CALL}}, "R-CALL-2"),
+        ({"voluntary_pass": 1}, "True or False"),
+        ({"daversa": "sometimes"}, "R-MOR-3"),
+        ({"layout": "classic"}, "must be a Layout"),
+    ],
+)
+def test_inconsistent_rules_are_refused(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        attrs.evolve(mp.Rules.classic(), **change)
+
+
+def test_preset_player_counts_are_checked() -> None:
+    with pytest.raises(ValueError, match="R-SET-2"):
+        mp.Rules.classic(players=5)
+
+
+def test_rules_are_frozen_values() -> None:
+    rules = mp.Rules.classic()
+    assert rules == mp.Rules.classic()
+    assert hash(rules) == hash(mp.Rules.classic())
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        rules.players = 3  # type: ignore[misc]
