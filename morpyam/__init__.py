@@ -2,7 +2,6 @@
 
 Everything a program needs is importable from here; see the API reference.
 
->>> import random
 >>> import morpyam as mp
 >>> state = mp.new_game(mp.Rules.classic(players=2), first_player=0)
 >>> state = mp.apply(state, mp.Roll())

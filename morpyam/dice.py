@@ -3,7 +3,7 @@
 Everything about a handful of six-sided dice is finite, so it is computed
 once at import: the 252 sorted outcomes of five dice, the keep options of
 each, the exact chance distribution of throwing k dice (as sorted outcomes
-with :class:`~fractions.Fraction` probabilities) and the sorted result of
+with `Fraction` probabilities) and the sorted result of
 putting kept and thrown dice together.
 """
 

@@ -5,9 +5,9 @@ cells can take a token, which calls may be made, may the player pass), so
 what one lists is exactly what the other accepts.
 
 Order of ``legal_actions`` at a decision node: placements in cell order (row
-by row from the top), then :class:`Pass`, then the rolls, keeps shortest
+by row from the top), then [`Pass`][morpyam.actions.Pass], then the rolls, keeps shortest
 first (then by faces), and for each keep no call first, then the calls in the
-order of :class:`Figure`, then ``Special.SEC``. At a chance node: the
+order of [`Figure`][morpyam.figures.Figure], then ``Special.SEC``. At a chance node: the
 outcomes, sorted faces in lexicographic order.
 """
 
@@ -70,7 +70,8 @@ def new_game(rules: Rules, *, first_player: int | None = None) -> State:
     """Start a game: with the start roll (R-SET-3), or with ``first_player`` to move.
 
     Raises:
-        ValueError: for rules that are not a :class:`Rules`, or a player who does not exist.
+        ValueError: for rules that are not a [`Rules`][morpyam.rules.Rules], or a
+            player who does not exist.
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"new_game needs a Rules value, got {rules!r}")
@@ -235,7 +236,7 @@ def _may_roll(state: State) -> bool:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every action :func:`apply` accepts here, in the documented order (see the module).
+    """Every action [`apply`][morpyam.engine.apply] accepts here, in the order the module documents.
 
     At a chance node these are the possible outcomes; when the game is over, none.
     """
@@ -271,7 +272,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def sample_chance(state: State, rng: random.Random) -> RollResult:
-    """Throw the dice in the air with ``rng``: one of :func:`chance_outcomes`, at its probability.
+    """Throw the dice in the air with ``rng``.
+
+    The result is one of [`chance_outcomes`][morpyam.engine.chance_outcomes],
+    drawn at its probability without listing them: ``rng.choices`` draws the
+    faces, which are then sorted.
 
     Raises:
         IllegalActionError: when no dice are in the air.
@@ -433,10 +438,10 @@ def _why_not_callable(state: State, call: Label) -> tuple[str, str]:
     roll = _ORDINAL[state.rolls + 1]
     if call not in state.rules.callable:
         return "R-CALL-2", f"{call} cannot be called in these rules"
-    if call is Special.SEC:
-        return "R-CALL-3", f"SEC can be called only before the first roll; this is the {roll} roll"
     if not _free(state, Special.CALL):
         return "R-CALL-4", "a call needs a free CALL cell, and none is left"
+    if call is Special.SEC:
+        return "R-CALL-3", f"SEC can be called only before the first roll; this is the {roll} roll"
     return "R-CALL-8", f"the dice already show {call}: it cannot be called before the {roll} roll"
 
 

@@ -9,9 +9,8 @@ class IllegalActionError(ValueError):
     """An action the rules do not allow here, or a value no action can hold.
 
     The message starts with the rule ID that forbids it (``rule``) and says
-    why in a player's words::
-
-        R-CELL-2: the SEC cell needs the first roll of the turn; this is roll 2
+    why in a player's words (``reason``), for example
+    ``R-CELL-2: the SEC cell needs the first roll of the turn; this is roll 2``.
     """
 
     def __init__(self, rule: str, reason: str) -> None:

@@ -1,8 +1,9 @@
 """Cells and grids (RULES.md R-SET-1, R-LINE-1, R-GRID-1, R-GRID-2).
 
-A :class:`Layout` is a frozen rectangle of labels. Everything the engine asks
-of a grid (which cells a roll can cover, the lines through a cell) is
-computed once when the layout is made, so play is table look-ups.
+A [`Layout`][morpyam.layouts.Layout] is a frozen rectangle of labels.
+Everything the engine asks of a grid (which cells a roll can cover, the lines
+through a cell) is computed once when the layout is made, so play is table
+look-ups.
 """
 
 from __future__ import annotations
@@ -140,7 +141,7 @@ class Layout:
 
     ``layout[cell]`` is the label a cell shows; ``layout.cells`` lists the
     cells row by row. Any rectangle of labels is a layout; the game is played
-    on 6×6 grids such as :meth:`classic`.
+    on 6×6 grids such as [`classic`][morpyam.layouts.Layout.classic].
     """
 
     grid: tuple[tuple[Label, ...], ...] = attrs.field(converter=_to_grid, validator=_check_grid)
@@ -148,9 +149,9 @@ class Layout:
     cells: tuple[Cell, ...] = attrs.field(init=False, eq=False, repr=False)
     """Every cell, row by row from the top, left to right."""
     labels: tuple[Label, ...] = attrs.field(init=False, eq=False, repr=False)
-    """The label of each cell, in the order of :attr:`cells`."""
+    """The label of each cell, in the order of [`cells`][morpyam.layouts.Layout.cells]."""
     lines: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    """Every line of at least :data:`MIN_LINE` cells, as cell indices (R-LINE-1)."""
+    """Every line of at least [`MIN_LINE`][morpyam.layouts.MIN_LINE] cells, as indices (R-LINE-1)."""
     # Engine tables: per cell index, per line through it, the cells before and
     # after it (nearest first); per sorted outcome, the figure cells it covers.
     _rays: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...] = attrs.field(
@@ -212,7 +213,7 @@ class Layout:
         return len(self.cells)
 
     def index(self, cell: Cell) -> int:
-        """The position of ``cell`` in :attr:`cells`.
+        """The position of ``cell`` in [`cells`][morpyam.layouts.Layout.cells].
 
         Raises:
             KeyError: for a cell off the grid.

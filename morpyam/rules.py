@@ -1,7 +1,7 @@
 """The rules of a game as one frozen value (RULES.md sections 1 to 8).
 
-Every variant and every knob of the rule book is a field of :class:`Rules`;
-presets fill the fields that depend on the number of players. The engine
+Every variant and every knob of the rule book is a field of
+[`Rules`][morpyam.rules.Rules]; presets fill the fields that depend on the number of players. The engine
 reads fields and never branches on a variant's name.
 """
 
@@ -65,8 +65,8 @@ def _bool(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None
 class Rules:
     """Everything that decides a game, as data.
 
-    Build one from a preset (:meth:`classic`) and change knobs with
-    :func:`attrs.evolve`; every value is validated, and an inconsistent one
+    Build one from a preset ([`classic`][morpyam.rules.Rules.classic]) and change knobs with
+    `attrs.evolve`; every value is validated, and an inconsistent one
     (more tokens than cells, a KO longer than any line) is a ``ValueError``.
 
     >>> import attrs
@@ -190,5 +190,5 @@ class Rules:
 
     @classmethod
     def flash(cls, players: int = 2) -> Rules:
-        """Morpyam Flash (R-VAR-FLASH): the classic rules on :meth:`Layout.flash`."""
+        """Morpyam Flash (R-VAR-FLASH): classic rules on [`Layout.flash`][morpyam.layouts.Layout.flash]."""
         return attrs.evolve(cls.classic(players), layout=Layout.flash())

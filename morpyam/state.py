@@ -35,12 +35,13 @@ class Board(Mapping[Cell, int]):
 
 @attrs.frozen
 class State:
-    """A position of a game. Make one with :func:`~morpyam.new_game` and :func:`~morpyam.apply`.
+    """A position of a game, made by [`new_game`][morpyam.engine.new_game] and [`apply`][morpyam.engine.apply].
 
     A state holds only what decides the rest of the game, so equal positions
     compare and hash equal however they were reached. It is a *chance node*
-    (:attr:`is_chance`) while dice are in the air, during the start roll
-    included; otherwise :attr:`current_player` decides.
+    ([`is_chance`][morpyam.state.State.is_chance]) while dice are in the air,
+    during the start roll included; otherwise
+    [`current_player`][morpyam.state.State.current_player] decides.
     """
 
     rules: Rules
@@ -48,7 +49,7 @@ class State:
     layout: Layout
     """The grid in play."""
     owners: tuple[int | None, ...]
-    """Per cell of :attr:`Layout.cells`: the player whose token covers it, or ``None``."""
+    """Per cell of [`Layout.cells`][morpyam.layouts.Layout.cells]: the owner of its token, or ``None``."""
     tokens_left: tuple[int, ...]
     """Tokens each player has still to place."""
     player: int
@@ -73,7 +74,7 @@ class State:
     roll_off: tuple[int, ...]
     """Players still rolling one die to decide who starts (R-SET-3); ``()`` once decided."""
     roll_off_faces: tuple[int, ...]
-    """The start-roll faces of this round so far, for the first players of :attr:`roll_off`."""
+    """The start-roll faces of this round so far, in the order of ``roll_off``."""
     daversa_armed: tuple[bool, ...]
     """Per player: whether a placement with a Morpyam showing this turn wins at once (R-MOR-3)."""
     resigned: frozenset[int]
@@ -90,7 +91,7 @@ class State:
 
     @property
     def is_chance(self) -> bool:
-        """Whether the next action is a chance outcome (:class:`~morpyam.RollResult`)."""
+        """Whether the next action is a chance outcome ([`RollResult`][morpyam.actions.RollResult])."""
         return not self.winners and (self.in_air or bool(self.roll_off))
 
     @property
@@ -100,7 +101,7 @@ class State:
 
     @property
     def board(self) -> Board:
-        """Who owns each covered cell, as a read-only mapping from :class:`Cell` to player."""
+        """Who owns each covered cell: a read-only mapping of [`Cell`][morpyam.layouts.Cell] to player."""
         return Board(self.layout, self.owners)
 
     def __str__(self) -> str:
