@@ -13,7 +13,7 @@ PYPROJECT = nox.project.load_toml("pyproject.toml")
 @nox.session
 def tests(session: nox.Session) -> None:
     """Run the test suite (unit, rule scenarios, Hypothesis properties, doc examples)."""
-    session.install(".", *nox.project.dependency_groups(PYPROJECT, "test"))
+    session.install("-e", ".", *nox.project.dependency_groups(PYPROJECT, "test"))
     session.run("pytest", *session.posargs)
 
 
