@@ -68,6 +68,9 @@ class Rules:
     Build one from a preset ([`classic`][morpyam.rules.Rules.classic]) and change knobs with
     `attrs.evolve`; every value is validated, and an inconsistent one
     (more tokens than cells, a KO longer than any line) is a ``ValueError``.
+    Presets fill the fields that depend on the number of players
+    (``tokens_per_player``, ``run_points``): to change the number of players,
+    start from the preset for that number rather than evolving ``players``.
 
     >>> import attrs
     >>> rules = attrs.evolve(Rules.classic(players=3), voluntary_pass=False)

@@ -13,9 +13,12 @@ from morpyam.rules import Rules
 __all__ = ["Board", "State"]
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Board(Mapping[Cell, int]):
-    """A read-only view of the covered cells: ``board[cell]`` is the owner (R-SET-4)."""
+    """A read-only view of the covered cells: ``board[cell]`` is the owner (R-SET-4).
+
+    It compares equal to any mapping with the same items, a ``dict`` included.
+    """
 
     layout: Layout
     owners: tuple[int | None, ...]

@@ -180,3 +180,16 @@ def test_equal_positions_are_equal_however_reached() -> None:
     assert one != turn(
         turn(turn(start, (3, 3, 3, 2, 4), "c1"), (6, 6, 6, 2, 3), "a6"), (1, 1, 1, 2, 3), "a1"
     )
+
+
+def test_board_is_a_read_only_mapping() -> None:
+    # R-SET-4: one token per cell; the board maps covered cells to their owner
+    state = mp.new_game(mp.Rules.classic(), first_player=1)
+    assert state.board == {}
+    state = mp.apply(mp.apply(state, mp.Roll()), mp.RollResult((2, 2, 2, 5, 6)))
+    state = mp.apply(state, mp.Place(mp.Cell.parse("b1")))
+    assert state.board == {mp.Cell.parse("b1"): 1}
+    assert mp.Cell.parse("b1") in state.board
+    assert mp.Cell.parse("a1") not in state.board
+    assert mp.Cell(9, 9) not in state.board
+    assert len(state.board) == 1
