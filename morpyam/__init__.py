@@ -12,7 +12,7 @@ True
 True
 """
 
-from morpyam.actions import Action, Pass, Place, Roll, RollResult
+from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
 from morpyam.engine import (
     apply,
     chance_outcomes,
@@ -27,11 +27,13 @@ from morpyam.figures import Figure, Label, Special, classify
 from morpyam.layouts import Cell, Layout, LayoutError
 from morpyam.rules import Rules
 from morpyam.state import Board, State
+from morpyam.tiles import Setup
 
 __all__ = [
     "Action",
     "Board",
     "Cell",
+    "DealTile",
     "Figure",
     "IllegalActionError",
     "Label",
@@ -39,9 +41,11 @@ __all__ = [
     "LayoutError",
     "Pass",
     "Place",
+    "PlaceTile",
     "Roll",
     "RollResult",
     "Rules",
+    "Setup",
     "Special",
     "State",
     "apply",

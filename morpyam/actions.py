@@ -17,7 +17,7 @@ from morpyam.errors import IllegalActionError
 from morpyam.figures import FACES, Figure, Label, Special
 from morpyam.layouts import Cell
 
-__all__ = ["Action", "Pass", "Place", "Roll", "RollResult"]
+__all__ = ["Action", "DealTile", "Pass", "Place", "PlaceTile", "Roll", "RollResult"]
 
 
 def _sorted_faces(faces: Iterable[int]) -> tuple[int, ...]:
@@ -115,5 +115,33 @@ class Pass:
         return "pass"
 
 
-Action = Roll | RollResult | Place | Pass
+def _check_label(instance: object, attribute: attrs.Attribute[Any], label: Any) -> None:
+    if not isinstance(label, (Figure, Special)):
+        raise IllegalActionError(
+            "R-VAR-PLUS", f"a tile shows a Figure or Special label, not {label!r}"
+        )
+
+
+@attrs.frozen
+class DealTile:
+    """A chance outcome of the Morpyam Plus set-up: the tile dealt next shows ``label`` (R-VAR-PLUS)."""
+
+    label: Label = attrs.field(validator=_check_label)
+
+    def __str__(self) -> str:
+        return f"deal {self.label}"
+
+
+@attrs.frozen
+class PlaceTile:
+    """Lay a tile of one's hand on an empty grid position in the Morpyam Plus set-up (R-VAR-PLUS)."""
+
+    label: Label = attrs.field(validator=_check_label)
+    cell: Cell = attrs.field(converter=_to_cell)
+
+    def __str__(self) -> str:
+        return f"lay {self.label} {self.cell}"
+
+
+Action = Roll | RollResult | Place | Pass | DealTile | PlaceTile
 """Any move of the game."""

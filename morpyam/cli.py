@@ -15,6 +15,7 @@ PRESETS: dict[str, Callable[[int], mp.Rules]] = {
     "classic": mp.Rules.classic,
     "official": mp.Rules.official,
     "flash": mp.Rules.flash,
+    "plus": mp.Rules.plus,
 }
 """The rule presets the command offers, by name."""
 
@@ -25,6 +26,17 @@ def _choose(legal: tuple[mp.Action, ...], rng: random.Random) -> mp.Action:
     if places and rng.random() < 0.8:
         return rng.choice(places)
     return rng.choice(legal)
+
+
+def _set_up(state: mp.State, rng: random.Random, out: Callable[[str], object]) -> mp.State:
+    """One step of the Plus set-up; the finished grid is shown once."""
+    if state.is_chance:
+        return mp.apply(state, mp.sample_chance(state, rng))
+    state = mp.apply(state, rng.choice(mp.legal_actions(state)))
+    if state.setup is None:
+        out("The players have laid out their tiles:")
+        out(str(state.layout))
+    return state
 
 
 def _came_up(rules: mp.Rules, call: mp.Label, state: mp.State) -> bool:
@@ -46,13 +58,19 @@ def play_demo(rules: mp.Rules, seed: int, out: Callable[[str], object] = print) 
     turn = 0
     line = ""
     while not state.is_terminal:
+        if state.setup is not None and not state.roll_off:
+            state = _set_up(state, rng, out)
+            continue
         if state.is_chance:
             result = mp.sample_chance(state, rng)
+            assert isinstance(result, mp.RollResult)
             if state.roll_off:
                 out(f"Start roll: player {state.player} rolls {result.faces[0]}")
                 state = mp.apply(state, result)
                 if not state.roll_off:
                     out(f"Player {state.player} starts.")
+                    if state.setup is not None:
+                        out("The tiles are dealt, and the players lay them out.")
                 continue
             call = state.call
             state = mp.apply(state, result)

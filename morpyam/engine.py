@@ -16,14 +16,17 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from morpyam.actions import Action, Pass, Place, Roll, RollResult
+import attrs
+
+from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
 from morpyam.dice import DICE, distribution, is_sub_multiset, keep_options, merge
 from morpyam.errors import IllegalActionError
 from morpyam.figures import FACES, Figure, Label, Special, classify
-from morpyam.layouts import Cell
+from morpyam.layouts import Cell, Layout
 from morpyam.rules import Rules
 from morpyam.scoring import is_ko, points, winners_on_points
 from morpyam.state import State
+from morpyam.tiles import LABEL_ORDER, Setup
 
 __all__ = [
     "apply",
@@ -42,6 +45,7 @@ _OUTCOMES = {
 _RESULTS = {action.faces: action for outcomes in _OUTCOMES.values() for action, _ in outcomes}
 _OUTCOME_ACTIONS = {k: tuple(a for a, _ in outcomes) for k, outcomes in _OUTCOMES.items()}
 _PASS = Pass()
+_DEALS = {label: DealTile(label) for label in LABEL_ORDER}
 _PLACES: dict[Cell, Place] = {}
 _ROLLS: dict[tuple[tuple[int, ...] | None, tuple[Label, ...]], tuple[Roll, ...]] = {}
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -66,15 +70,23 @@ def _rolls_for(dice: tuple[int, ...] | None, calls: tuple[Label, ...]) -> tuple[
 # --- set-up ---------------------------------------------------------------
 
 
-def new_game(rules: Rules, *, first_player: int | None = None) -> State:
+def new_game(
+    rules: Rules, *, first_player: int | None = None, layout: Layout | None = None
+) -> State:
     """Start a game: with the start roll (R-SET-3), or with ``first_player`` to move.
 
+    With ``rules.tile_setup`` (Morpyam Plus), the grid is dealt and laid out
+    after the start roll, unless ``layout`` gives the grid already built (to
+    replay a real table): it must hold the same tiles as ``rules.layout``.
+
     Raises:
-        ValueError: for rules that are not a [`Rules`][morpyam.rules.Rules], or a
-            player who does not exist.
+        ValueError: for rules that are not a [`Rules`][morpyam.rules.Rules], a
+            player who does not exist, or a layout that is not made of the tiles.
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"new_game needs a Rules value, got {rules!r}")
+    if layout is not None:
+        _check_built(rules, layout)
     players = rules.players
     if first_player is not None and (
         type(first_player) is not int or not 0 <= first_player < players
@@ -83,9 +95,10 @@ def new_game(rules: Rules, *, first_player: int | None = None) -> State:
             f"R-SET-3: first_player must be None or 0 to {players - 1}, got {first_player!r}"
         )
     everyone = tuple(range(players))
-    return State(
+    setup = Setup.new(rules.layout, players) if rules.tile_setup and layout is None else None
+    start = State(
         rules,
-        rules.layout,
+        layout or rules.layout,
         (None,) * len(rules.layout),
         (rules.tokens_per_player,) * players,
         first_player if first_player is not None else 0,
@@ -100,6 +113,53 @@ def new_game(rules: Rules, *, first_player: int | None = None) -> State:
         frozenset(),
         frozenset(),
         None,
+        setup,
+    )
+    if setup is not None and first_player is not None:
+        return _begin(start, first_player, frozenset())
+    return start
+
+
+def _check_built(rules: Rules, layout: Layout) -> None:
+    if not isinstance(layout, Layout):
+        raise ValueError(f"layout must be a Layout, got {layout!r}")
+    if (layout.height, layout.width) != (rules.layout.height, rules.layout.width):
+        raise ValueError(
+            f"R-VAR-PLUS: the grid must be {rules.layout.width}×{rules.layout.height} "
+            f"like the rules' layout, not {layout.width}×{layout.height}"
+        )
+    if sorted(label.name for label in layout.labels) != sorted(
+        label.name for label in rules.layout.labels
+    ):
+        raise ValueError("R-VAR-PLUS: the grid must be made of the tiles of the rules' layout")
+
+
+def _begin(state: State, first: int, resigned: frozenset[int]) -> State:
+    """The start roll has decided: deal the Plus tiles, or play the first turn."""
+    if state.setup is None:
+        return _turn(state, first, state.owners, state.tokens_left, state.daversa_armed, resigned)
+    return _setup_state(state, attrs.evolve(state.setup, first=first), first, resigned)
+
+
+def _setup_state(state: State, setup: Setup, player: int, resigned: frozenset[int]) -> State:
+    return State(
+        state.rules,
+        state.layout,
+        state.owners,
+        state.tokens_left,
+        player,
+        0,
+        None,
+        (),
+        False,
+        None,
+        (),
+        (),
+        state.daversa_armed,
+        resigned,
+        frozenset(),
+        None,
+        setup,
     )
 
 
@@ -246,6 +306,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return _OUTCOME_ACTIONS[1]
     if state.in_air:
         return _OUTCOME_ACTIONS[DICE - len(state.kept)]
+    setup = state.setup
+    if setup is not None:
+        if setup.bag:
+            return tuple(action for action, _ in setup.deal_outcomes())
+        return setup.lay_actions(state.player, state.layout)
     placeable = _placeable(state)
     cells = state.layout.cells
     actions: list[Action] = [_place(cells[i]) for i in placeable]
@@ -259,8 +324,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """The outcomes of a chance node with their exact probabilities; ``()`` elsewhere.
 
-    Outcomes are sorted faces, each with the probability of throwing that
-    multiset (ordered rolls that sort to it over ``6**k``).
+    Dice outcomes are sorted faces, each with the probability of throwing
+    that multiset (ordered rolls that sort to it over ``6**k``). In the
+    Morpyam Plus deal, each distinct label in the bag, with its share of the bag.
     """
     if state.winners:
         return ()
@@ -268,21 +334,25 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
         return _OUTCOMES[1]
     if state.in_air:
         return _OUTCOMES[DICE - len(state.kept)]
+    if state.setup is not None and state.setup.bag:
+        return state.setup.deal_outcomes()
     return ()
 
 
-def sample_chance(state: State, rng: random.Random) -> RollResult:
-    """Throw the dice in the air with ``rng``.
+def sample_chance(state: State, rng: random.Random) -> RollResult | DealTile:
+    """Throw the dice in the air, or deal the next Plus tile, with ``rng``.
 
     The result is one of [`chance_outcomes`][morpyam.engine.chance_outcomes],
     drawn at its probability without listing them: ``rng.choices`` draws the
-    faces, which are then sorted.
+    faces, which are then sorted; ``rng.choice`` draws a tile from the bag.
 
     Raises:
-        IllegalActionError: when no dice are in the air.
+        IllegalActionError: at a state that is not a chance node.
     """
-    if state.winners or not (state.in_air or state.roll_off):
+    if state.winners or not state.is_chance:
         raise IllegalActionError("R-TURN-1", "no dice are in the air")
+    if state.setup is not None and state.setup.bag and not state.roll_off:
+        return _DEALS[rng.choice(state.setup.bag)]
     count = 1 if state.roll_off else DICE - len(state.kept)
     return _RESULTS[tuple(sorted(rng.choices(FACES, k=count)))]
 
@@ -311,6 +381,8 @@ def apply(state: State, action: Action) -> State:
                 "R-TURN-1", "the dice are in the air: the next action is their RollResult"
             )
         return _apply_result(state, action)  # type: ignore[arg-type]
+    if state.setup is not None:
+        return _apply_setup(state, state.setup, action)
     if kind is Roll:
         return _apply_roll(state, action)  # type: ignore[arg-type]
     if kind is Place:
@@ -336,9 +408,7 @@ def _settle_roll_off(
 ) -> State:
     """Go on with the start roll, or start the first turn once one player is highest (R-SET-3)."""
     if len(contenders) == 1:
-        return _turn(
-            state, contenders[0], state.owners, state.tokens_left, state.daversa_armed, resigned
-        )
+        return _begin(state, contenders[0], resigned)
     if len(faces) < len(contenders):
         return State(
             state.rules,
@@ -357,6 +427,7 @@ def _settle_roll_off(
             resigned,
             frozenset(),
             None,
+            state.setup,
         )
     best = max(faces)
     tied = tuple(player for player, face in zip(contenders, faces) if face == best)
@@ -587,6 +658,15 @@ def resign(state: State, player: int) -> State:
         contenders = state.roll_off[:position] + state.roll_off[position + 1 :]
         faces = state.roll_off_faces[:position] + state.roll_off_faces[position + 1 :]
         return _settle_roll_off(state, contenders, faces, resigned)
+    setup = state.setup
+    if setup is not None:
+        # R-END-4: their tiles pass to the next player still in; the deal skips them
+        taker = _next_player(state, player, resigned)
+        setup = setup.hand_over(player, taker) if setup.hands[player] else setup
+        if setup.bag:
+            receiver = taker if state.player == player else state.player
+            return _setup_state(state, setup, receiver, resigned)
+        return _next_layer(state, setup, resigned)
     if state.player == player:
         return _turn(
             state,
@@ -617,6 +697,7 @@ def _with_resigned(state: State, resigned: frozenset[int], armed: tuple[bool, ..
         resigned,
         state.winners,
         state.end_rule,
+        state.setup,
     )
 
 
@@ -642,3 +723,75 @@ def _text(faces: tuple[int, ...]) -> str:
 def _cells_text(state: State, indices: list[int]) -> str:
     cells = state.layout.cells
     return ", ".join(str(cells[i]) for i in indices)
+
+
+# --- the Morpyam Plus set-up (R-VAR-PLUS) ------------------------------------
+
+
+def _apply_setup(state: State, setup: Setup, action: Action) -> State:
+    kind = type(action)
+    if setup.bag:
+        if kind is not DealTile:
+            raise IllegalActionError(
+                "R-VAR-PLUS", "the tiles are being dealt: the next action is a DealTile"
+            )
+        label = action.label  # type: ignore[union-attr]
+        if label not in setup.bag:
+            raise IllegalActionError("R-VAR-PLUS", f"no {label} tile is left to deal")
+        after = setup.deal(label, state.player)
+        if after.bag:
+            return _setup_state(
+                state, after, _next_player(state, state.player, state.resigned), state.resigned
+            )
+        return _next_layer(state, after, state.resigned)
+    if kind is not PlaceTile:
+        raise IllegalActionError(
+            "R-VAR-PLUS",
+            f"player {state.player} is laying out their tiles: the next action is a PlaceTile",
+        )
+    place: PlaceTile = action  # type: ignore[assignment]
+    layout = state.layout
+    if place.cell not in layout:
+        raise IllegalActionError(
+            "R-SET-1", f"{place.cell} is off the {layout.width}×{layout.height} grid"
+        )
+    index = layout.index(place.cell)
+    if setup.tiles[index] is not None:
+        raise IllegalActionError(
+            "R-VAR-PLUS", f"{place.cell} already holds a {setup.tiles[index]} tile"
+        )
+    if place.label not in setup.hands[state.player]:
+        raise IllegalActionError(
+            "R-VAR-PLUS", f"player {state.player} has no {place.label} tile to lay"
+        )
+    return _next_layer(state, setup.lay(state.player, place.label, index), state.resigned)
+
+
+def _next_layer(state: State, setup: Setup, resigned: frozenset[int]) -> State:
+    """The next player to lay tiles, or the first turn on the finished grid."""
+    placer = setup.placer(resigned)
+    if placer is not None:
+        return _setup_state(state, setup, placer, resigned)
+    assert setup.first is not None  # tiles are dealt only once the start roll has decided
+    built = State(
+        state.rules,
+        setup.built(state.layout),
+        state.owners,
+        state.tokens_left,
+        setup.first,
+        0,
+        None,
+        (),
+        False,
+        None,
+        (),
+        (),
+        state.daversa_armed,
+        resigned,
+        frozenset(),
+        None,
+    )
+    first = (
+        setup.first if setup.first not in resigned else _next_player(state, setup.first, resigned)
+    )
+    return _turn(built, first, built.owners, built.tokens_left, built.daversa_armed, resigned)

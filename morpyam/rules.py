@@ -111,6 +111,9 @@ class Rules:
     """R-CALL-8: no calling, before the 2nd or 3rd roll, a figure the dice already show."""
     daversa: Daversa | None = None
     """KO R. D'Aversa (R-MOR-3): ``None`` (off), ``"replay"`` or ``"consecutive_turns"``."""
+    tile_setup: bool = attrs.field(default=False, validator=_bool)
+    """Morpyam Plus (R-VAR-PLUS): the labels of ``layout`` are tiles that the players deal
+    and lay out before play; the grid they build is the layout of the game."""
 
     # Engine table: per sorted outcome, whether it is a Sec on a first roll.
     _sec: dict[tuple[int, ...], bool] = attrs.field(init=False, eq=False, repr=False)
@@ -150,8 +153,25 @@ class Rules:
                 f"R-MOR-3: daversa must be None, 'replay' or 'consecutive_turns', "
                 f"got {self.daversa!r}"
             )
+        self._check_coverable()
         sec = {dice: not self.sec_figures.isdisjoint(classify(dice)) for dice in OUTCOMES}
         object.__setattr__(self, "_sec", sec)
+
+    def _check_coverable(self) -> None:
+        """Every cell must be coverable by some turn, or the grid holds dead cells."""
+        dead: dict[Label, str] = {}
+        if not self.sec_figures:
+            dead[Special.SEC] = "R-CELL-2: no figure makes a Sec (sec_figures is empty)"
+        can_call = any(isinstance(label, Figure) for label in self.callable) or (
+            Special.SEC in self.callable and bool(self.sec_figures)
+        )
+        if not can_call:
+            dead[Special.CALL] = "R-CELL-3: no call can ever succeed (callable is empty)"
+        for label, reason in dead.items():
+            cells = self.layout.cells_with(label)
+            if cells:
+                where = ", ".join(str(cell) for cell in cells)
+                raise ValueError(f"{reason}, so the {label} cells {where} can never be covered")
 
     def _check_run_points(self) -> None:
         lengths = [length for length, _ in self.run_points]
@@ -190,6 +210,11 @@ class Rules:
         return attrs.evolve(
             cls.classic(players), daversa="consecutive_turns", forbid_calling_shown_figure=True
         )
+
+    @classmethod
+    def plus(cls, players: int = 2) -> Rules:
+        """Morpyam Plus (R-VAR-PLUS): the classic game on a grid the players build from its tiles."""
+        return attrs.evolve(cls.classic(players), tile_setup=True)
 
     @classmethod
     def flash(cls, players: int = 2) -> Rules:

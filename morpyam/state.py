@@ -9,6 +9,7 @@ import attrs
 from morpyam.figures import Label
 from morpyam.layouts import Cell, Layout
 from morpyam.rules import Rules
+from morpyam.tiles import Setup
 
 __all__ = ["Board", "State"]
 
@@ -86,6 +87,8 @@ class State:
     """The winners; empty until the game ends."""
     end_rule: str | None
     """The rule that ended the game (``"R-END-1"``, ``"R-END-2"``, ``"R-MOR-3"``, ``"R-END-4"``)."""
+    setup: Setup | None = None
+    """The Morpyam Plus set-up while it lasts (R-VAR-PLUS); ``None`` once the grid is built."""
 
     @property
     def is_terminal(self) -> bool:
@@ -95,12 +98,16 @@ class State:
     @property
     def is_chance(self) -> bool:
         """Whether the next action is a chance outcome ([`RollResult`][morpyam.actions.RollResult])."""
-        return not self.winners and (self.in_air or bool(self.roll_off))
+        if self.winners:
+            return False
+        return (
+            self.in_air or bool(self.roll_off) or (self.setup is not None and bool(self.setup.bag))
+        )
 
     @property
     def current_player(self) -> int | None:
         """The player to decide, or ``None`` at a chance node or when the game is over."""
-        return None if self.winners or self.in_air or self.roll_off else self.player
+        return None if self.winners or self.is_chance else self.player
 
     @property
     def board(self) -> Board:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
 import attrs
@@ -13,14 +14,17 @@ from hypothesis import strategies as st
 import morpyam as mp
 
 MAX_STEPS = 50_000
-ALL_CALLS: list[mp.Label | None] = [None, *mp.Figure, *mp.Special]
+ALL_LABELS: list[mp.Label] = [*mp.Figure, *mp.Special]
+ALL_CALLS: list[mp.Label | None] = [None, *ALL_LABELS]
 
 
 @st.composite
 def rule_sets(draw: st.DrawFn) -> mp.Rules:
     """Presets and knob settings of RULES.md sections 1 to 7, for 2 to 4 players."""
     players = draw(st.sampled_from([2, 3, 4]))
-    preset = draw(st.sampled_from([mp.Rules.classic, mp.Rules.official, mp.Rules.flash]))
+    preset = draw(
+        st.sampled_from([mp.Rules.classic, mp.Rules.official, mp.Rules.flash, mp.Rules.plus])
+    )
     rules = preset(players)
     return attrs.evolve(
         rules,
@@ -39,7 +43,7 @@ def fields(state: mp.State) -> tuple[object, ...]:
 
 def random_action(state: mp.State, rng: random.Random) -> mp.Action:
     """Any well-formed action, legal here or not: random cells, keeps, calls and faces."""
-    kind = rng.randrange(4)
+    kind = rng.randrange(6)
     if kind == 0:
         keep = tuple(rng.randint(1, 6) for _ in range(rng.randint(0, 4)))
         return mp.Roll(keep, rng.choice(ALL_CALLS))
@@ -47,6 +51,10 @@ def random_action(state: mp.State, rng: random.Random) -> mp.Action:
         return mp.Place(mp.Cell(rng.randrange(8), rng.randrange(8)))
     if kind == 2:
         return mp.RollResult(tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 5))))
+    if kind == 3:
+        return mp.DealTile(rng.choice(ALL_LABELS))
+    if kind == 4:
+        return mp.PlaceTile(rng.choice(ALL_LABELS), mp.Cell(rng.randrange(7), rng.randrange(7)))
     return mp.Pass()
 
 
@@ -151,7 +159,7 @@ def test_sample_chance_follows_the_exact_distribution() -> None:
     state = mp.apply(mp.new_game(mp.Rules.classic(), first_player=0), mp.Roll())
     rng = random.Random(7)
     draws = 60_000
-    hits = sum(mp.sample_chance(state, rng).faces == (1, 2, 3, 4, 5) for _ in range(draws))
+    hits = sum(mp.sample_chance(state, rng) == mp.RollResult((1, 2, 3, 4, 5)) for _ in range(draws))
     expected = draws * 120 / 7776  # 5! orders of 1-2-3-4-5
     assert abs(hits - expected) < 5 * (expected**0.5)
 
@@ -193,3 +201,19 @@ def test_board_is_a_read_only_mapping() -> None:
     assert mp.Cell.parse("a1") not in state.board
     assert mp.Cell(9, 9) not in state.board
     assert len(state.board) == 1
+
+
+PRESETS = [mp.Rules.classic, mp.Rules.official, mp.Rules.flash, mp.Rules.plus]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.__name__)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**64))
+def test_every_preset_plays_to_the_end(
+    preset: Callable[[int], mp.Rules], players: int, seed: int
+) -> None:
+    # R-SET-2 (2 to 4 players), R-VAR-2025, R-VAR-FLASH, R-VAR-PLUS: complete games through the API
+    end = play(preset(players), random.Random(seed))
+    assert end.is_terminal
+    assert end.setup is None
