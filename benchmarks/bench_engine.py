@@ -77,6 +77,19 @@ def main() -> None:
         f"random playouts, classic, 2 players: {steps / elapsed:,.0f} steps/s, "
         f"{games / elapsed:,.1f} games/s ({steps / games:,.0f} steps per game, {games} games)"
     )
+    presets = {
+        "classic": mp.Rules.classic,
+        "official": mp.Rules.official,
+        "flash": mp.Rules.flash,
+        "plus": mp.Rules.plus,
+    }
+    for name, preset in presets.items():
+        for players in (2, 4):
+            steps, games, elapsed = playouts(preset(players), args.seconds / 4, args.seed)
+            print(
+                f"  {name:8} {players} players: {steps / elapsed:10,.0f} steps/s "
+                f"{games / elapsed:8,.1f} games/s ({steps / games:,.0f} steps per game)"
+            )
 
     decisions, chances = sample_states(rules, 2000, args.seed)
     rng = random.Random(args.seed)

@@ -8,6 +8,7 @@ look-ups.
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 from collections.abc import Iterable, Iterator
@@ -97,6 +98,23 @@ _FLASH_SWAP: dict[Label, Label] = {
 }
 
 
+Rays = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
+
+
+@functools.cache
+def _geometry(
+    height: int, width: int
+) -> tuple[tuple[Cell, ...], tuple[tuple[int, ...], ...], Rays]:
+    """The cells, the lines and, per cell, the rays along each line through it, of a grid shape."""
+    cells = tuple(Cell(row, col) for row in range(height) for col in range(width))
+    lines = _lines(height, width)
+    rays: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[] for _ in cells]
+    for through in lines:
+        for pos, index in enumerate(through):
+            rays[index].append((through[:pos][::-1], through[pos + 1 :]))
+    return cells, lines, tuple(tuple(r) for r in rays)
+
+
 def _lines(height: int, width: int) -> tuple[tuple[int, ...], ...]:
     """Every row, column and diagonal of at least MIN_LINE cells, as cell indices."""
     lines = []
@@ -154,40 +172,28 @@ class Layout:
     """Every line of at least [`MIN_LINE`][morpyam.layouts.MIN_LINE] cells, as indices (R-LINE-1)."""
     # Engine tables: per cell index, per line through it, the cells before and
     # after it (nearest first); per sorted outcome, the figure cells it covers.
-    _rays: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...] = attrs.field(
-        init=False, eq=False, repr=False
-    )
+    _rays: Rays = attrs.field(init=False, eq=False, repr=False)
     _covered_by: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(
         init=False, eq=False, repr=False
     )
     _where: dict[Label, tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        height, width = len(self.grid), len(self.grid[0])
-        cells = tuple(Cell(row, col) for row in range(height) for col in range(width))
         labels = tuple(label for row in self.grid for label in row)
-        lines = _lines(height, width)
-        rays: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[] for _ in cells]
-        for through in lines:
-            for pos, index in enumerate(through):
-                rays[index].append((through[:pos][::-1], through[pos + 1 :]))
-        covered_by = {
-            dice: tuple(
-                index
-                for index, label in enumerate(labels)
-                if isinstance(label, Figure) and label in classify(dice)
-            )
-            for dice in OUTCOMES
-        }
-        object.__setattr__(self, "cells", cells)
-        object.__setattr__(self, "labels", labels)
-        object.__setattr__(self, "lines", lines)
-        object.__setattr__(self, "_rays", tuple(tuple(r) for r in rays))
-        object.__setattr__(self, "_covered_by", covered_by)
         where = {
             label: tuple(i for i, shown in enumerate(labels) if shown is label)
             for label in (*Figure, *Special)
         }
+        covered_by = {
+            dice: tuple(sorted(i for figure in classify(dice) for i in where[figure]))
+            for dice in OUTCOMES
+        }
+        cells, lines, rays = _geometry(len(self.grid), len(self.grid[0]))
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "labels", labels)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "_rays", rays)
+        object.__setattr__(self, "_covered_by", covered_by)
         object.__setattr__(self, "_where", where)
 
     @property

@@ -11,7 +11,10 @@ PLAYER_MARKS = ("X", "O", "△", "□")
 
 
 def render_grid(state: State) -> str:
-    """The grid with column letters and row numbers; a covered cell shows its owner."""
+    """The grid with column letters and row numbers; a covered cell shows its owner.
+
+    During the Morpyam Plus set-up it shows the tiles laid so far (``·`` for none).
+    """
     layout = state.layout
     width = max(4, *(len(label.code) for label in layout.labels))
     header = "   " + " ".join(chr(ord("a") + c).center(width) for c in range(layout.width))
@@ -21,7 +24,13 @@ def render_grid(state: State) -> str:
         for col in range(layout.width):
             index = row * layout.width + col
             owner = state.owners[index]
-            text = layout.labels[index].code if owner is None else f"{PLAYER_MARKS[owner]}{owner}"
+            if state.setup is not None:
+                tile = state.setup.tiles[index]
+                text = "·" if tile is None else tile.code
+            elif owner is None:
+                text = layout.labels[index].code
+            else:
+                text = f"{PLAYER_MARKS[owner]}{owner}"
             texts.append(text.center(width))
         lines.append(f"{row + 1:>2} " + " ".join(texts).rstrip())
     return "\n".join(lines)
@@ -39,6 +48,13 @@ def render(state: State) -> str:
         status = f"game over ({state.end_rule}): won by {names}"
     elif state.roll_off:
         status = f"start roll: player {state.player} rolls one die"
+    elif state.setup is not None:
+        left = len(state.setup.bag)
+        status = (
+            f"Plus set-up: {left} tiles to deal, next to player {state.player}"
+            if left
+            else f"Plus set-up: player {state.player} lays out their tiles"
+        )
     elif state.in_air:
         kept = " ".join(map(str, state.kept)) or "nothing"
         status = f"player {state.player}: dice in the air, kept {kept}"

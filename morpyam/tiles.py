@@ -24,6 +24,18 @@ LABEL_ORDER: tuple[Label, ...] = (*Figure, *Special)
 _RANK = {label: rank for rank, label in enumerate(LABEL_ORDER)}
 
 
+_LAYS: dict[tuple[Label, int, int], tuple[PlaceTile, ...]] = {}
+
+
+def _lays(label: Label, layout: Layout) -> tuple[PlaceTile, ...]:
+    """A ``label`` tile on each cell of a grid of ``layout``'s shape, made once."""
+    key = (label, layout.height, layout.width)
+    row = _LAYS.get(key)
+    if row is None:
+        row = _LAYS[key] = tuple(PlaceTile(label, cell) for cell in layout.cells)
+    return row
+
+
 def _sorted(labels: list[Label] | tuple[Label, ...]) -> tuple[Label, ...]:
     return tuple(sorted(labels, key=_RANK.__getitem__))
 
@@ -91,10 +103,12 @@ class Setup:
 
     def lay_actions(self, player: int, layout: Layout) -> tuple[PlaceTile, ...]:
         """Every tile of ``player``'s hand on every empty cell: by label, then by cell."""
-        empty = [cell for cell, tile in zip(layout.cells, self.tiles) if tile is None]
-        return tuple(
-            PlaceTile(label, cell) for label in dict.fromkeys(self.hands[player]) for cell in empty
-        )
+        empty = [index for index, tile in enumerate(self.tiles) if tile is None]
+        actions: list[PlaceTile] = []
+        for label in dict.fromkeys(self.hands[player]):
+            row = _lays(label, layout)
+            actions += [row[index] for index in empty]
+        return tuple(actions)
 
     def built(self, layout: Layout) -> Layout:
         """The finished grid, shaped like ``layout``."""

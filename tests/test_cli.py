@@ -56,3 +56,19 @@ def test_python_dash_m() -> None:
     )
     assert done.stdout.startswith("Morpyam, classic rules, 2 players, seed 1")
     assert "Winner: player" in done.stdout
+
+
+def test_text_picture_of_the_plus_set_up() -> None:
+    # R-VAR-PLUS: while tiles are laid, the picture shows them, not the rules' grid
+    state = mp.new_game(mp.Rules.plus(2), first_player=0)
+    assert "36 tiles to deal, next to player 0" in str(state)
+    for label in [mp.Figure.MINI] * 2 + [mp.Figure.MAXI] * 34:
+        if mp.DealTile(label) in mp.legal_actions(state):
+            state = mp.apply(state, mp.DealTile(label))
+        else:
+            state = mp.apply(state, mp.legal_actions(state)[0])
+    assert "player 0 lays out their tiles" in str(state)
+    state = mp.apply(state, mp.PlaceTile(mp.Figure.MINI, "c2"))
+    rows = str(state).splitlines()
+    assert rows[2].split() == ["2", "·", "·", "MIN", "·", "·", "·"]
+    assert rows[1].split() == ["1", "·", "·", "·", "·", "·", "·"]
