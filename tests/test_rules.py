@@ -89,3 +89,25 @@ def test_rules_are_frozen_values() -> None:
     assert hash(rules) == hash(mp.Rules.classic())
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         rules.players = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"callable": frozenset()}, "R-CELL-3: no call can ever succeed .* CALL cells d3, c4"),
+        ({"callable": {S.SEC}, "sec_figures": frozenset()}, "R-CELL-2: no figure makes a Sec"),
+    ],
+)
+def test_a_cell_no_turn_can_cover_is_refused(change: dict[str, Any], message: str) -> None:
+    # R-CELL-2, R-CELL-3: a SEC or CALL cell that can never be covered is a dead cell
+    with pytest.raises(ValueError, match=message):
+        attrs.evolve(mp.Rules.classic(), **change)
+    flash = attrs.evolve(mp.Rules.flash(), **change)  # R-VAR-FLASH: no SEC or CALL cells
+    assert flash.layout == mp.Layout.flash()
+
+
+def test_plus_preset() -> None:
+    # R-VAR-PLUS: the classic game on a grid built from the classic grid's tiles
+    plus = mp.Rules.plus(players=4)
+    assert plus.tile_setup
+    assert attrs.evolve(plus, tile_setup=False) == mp.Rules.classic(players=4)
