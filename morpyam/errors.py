@@ -17,3 +17,6 @@ class IllegalActionError(ValueError):
         super().__init__(f"{rule}: {reason}")
         self.rule = rule
         self.reason = reason
+
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[str, str]]:
+        return type(self), (self.rule, self.reason)

@@ -78,6 +78,9 @@ class LayoutError(ValueError):
         self.line = line
         self.column = column
 
+    def __reduce__(self) -> tuple[type[LayoutError], tuple[str, int, int]]:
+        return type(self), (self.reason, self.line, self.column)
+
 
 _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 

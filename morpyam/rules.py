@@ -45,7 +45,18 @@ def _run_points(
     value: Mapping[int, int] | Iterable[tuple[int, int]],
 ) -> tuple[tuple[int, int], ...]:
     pairs = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((length, points) for length, points in pairs))
+    try:
+        return tuple(sorted((length, points) for length, points in pairs))
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"R-LINE-2: run_points must be (length, points) pairs or a mapping, got {value!r}"
+        ) from None
+
+
+def _label_set(value: Iterable[Any]) -> frozenset[Any]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ValueError(f"expected a collection of labels, got {value!r}")
+    return frozenset(value)
 
 
 def _int_at_least(low: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
@@ -78,7 +89,7 @@ class Rules:
     11
     """
 
-    players: int = attrs.field(default=2, validator=_int_at_least(2))
+    players: int = attrs.field(default=2)
     """Number of players, 2 to 4 (R-SET-2)."""
     tokens_per_player: int = attrs.field(default=17, validator=_int_at_least(1))
     """Tokens each player starts with (R-SET-2)."""
@@ -97,10 +108,10 @@ class Rules:
     """Consecutive tokens on a line that win at once (R-END-1); ``None``: no KO."""
     end_bonus: int = attrs.field(default=1, validator=_int_at_least(0))
     """Points for the player who places their last token (R-END-2)."""
-    sec_figures: frozenset[Figure] = attrs.field(default=SEC_FIGURES, converter=frozenset)
+    sec_figures: frozenset[Figure] = attrs.field(default=SEC_FIGURES, converter=_label_set)
     """Figures that let a first roll cover a SEC cell (R-CELL-2)."""
     callable: frozenset[Label] = attrs.field(
-        default=SEC_FIGURES | {Special.SEC}, converter=frozenset
+        default=SEC_FIGURES | {Special.SEC}, converter=_label_set
     )
     """What may be called before a roll (R-CALL-2); ``Special.SEC`` calls a Sec."""
     voluntary_pass: bool = attrs.field(default=True, validator=_bool)
@@ -119,8 +130,8 @@ class Rules:
     _sec: dict[tuple[int, ...], bool] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        if self.players not in _TOKENS:
-            raise ValueError(f"R-SET-2: 2 to 4 players, got {self.players}")
+        if type(self.players) is not int or self.players not in _TOKENS:
+            raise ValueError(f"R-SET-2: 2 to 4 players, got {self.players!r}")
         if not isinstance(self.layout, Layout):
             raise ValueError(f"Rules.layout must be a Layout, got {self.layout!r}")
         cells = len(self.layout)

@@ -55,7 +55,11 @@ def test_run_points_accepts_a_mapping() -> None:
     ("change", "message"),
     [
         ({"players": 5}, "R-SET-2"),
-        ({"players": 1}, "int >= 2"),
+        ({"players": 1}, "R-SET-2: 2 to 4 players, got 1"),
+        ({"players": True}, "R-SET-2"),
+        ({"sec_figures": 5}, "collection of labels"),
+        ({"callable": "MINI"}, "collection of labels"),
+        ({"run_points": 5}, "R-LINE-2"),
         ({"players": 3}, "R-SET-2: 3 players × 17 tokens do not fit on 36 cells"),
         ({"tokens_per_player": 0}, "int >= 1"),
         ({"tokens_per_player": 2.0}, "int >= 1"),
@@ -111,3 +115,14 @@ def test_plus_preset() -> None:
     plus = mp.Rules.plus(players=4)
     assert plus.tile_setup
     assert attrs.evolve(plus, tile_setup=False) == mp.Rules.classic(players=4)
+
+
+def test_errors_survive_pickling() -> None:
+    import pickle
+
+    error = mp.IllegalActionError("R-CELL-2", "the SEC cell needs the first roll")
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.rule, again.reason, str(again)) == (error.rule, error.reason, str(error))
+    layout_error = mp.LayoutError("unknown label 'X'", 2, 5)
+    copy = pickle.loads(pickle.dumps(layout_error))
+    assert (copy.line, copy.column, str(copy)) == (2, 5, str(layout_error))

@@ -1,0 +1,890 @@
+"""Rules and grids as files: TOML, JSON and grid text (RULES.md "Rules are data").
+
+A table that plays a house variant, an app that offers custom grids or a
+research run that records its settings needs [`Rules`][morpyam.rules.Rules]
+and [`Layout`][morpyam.layouts.Layout] values as plain files that people can
+write by hand and programs can read safely. This module reads and writes
+them:
+
+- a **rules file** holds every knob of `Rules` (``format = "morpyam-rules/1"``),
+  or names a preset, the number of players and only the knobs that differ;
+- a **layout file** holds one grid (``format = "morpyam-layout/1"``), in TOML
+  or JSON, or as the grid text of R-GRID-2 (``.txt``).
+
+Files are untrusted input. Reading never evaluates anything (JSON goes
+through ``json.loads``, TOML through ``tomllib``), refuses texts bigger than
+[`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE] before parsing them, and checks
+every value: an unknown field, a wrong type, an unknown label, a grid of the
+wrong shape or a set of knobs that `Rules` itself refuses is a
+[`FileFormatError`][morpyam.files.FileFormatError] that says where the problem
+is. A read gives a whole value or an error, never part of one.
+
+>>> from morpyam import Rules
+>>> rules = rules_from_toml('preset = "classic"\\nplayers = 3\\nvoluntary_pass = false\\n')
+>>> rules.tokens_per_player, rules.voluntary_pass
+(11, False)
+>>> rules_from_toml(rules_to_toml(rules)) == rules
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from morpyam.figures import Figure, Label, Special, parse_label
+from morpyam.layouts import Layout, LayoutError
+from morpyam.rules import DAVERSA_READINGS, Daversa, Rules
+
+__all__ = [
+    "LAYOUT_FORMAT",
+    "LAYOUT_PRESETS",
+    "MAX_GRID_SIDE",
+    "MAX_TEXT_SIZE",
+    "OFF",
+    "RULES_FIELDS",
+    "RULES_FORMAT",
+    "RULES_PRESETS",
+    "FileFormatError",
+    "layout_from_dict",
+    "layout_from_json",
+    "layout_from_text",
+    "layout_from_toml",
+    "layout_to_dict",
+    "layout_to_json",
+    "layout_to_text",
+    "layout_to_toml",
+    "load_layout",
+    "load_rules",
+    "rules_from_dict",
+    "rules_from_json",
+    "rules_from_toml",
+    "rules_to_dict",
+    "rules_to_json",
+    "rules_to_toml",
+    "save_layout",
+    "save_rules",
+]
+
+RULES_FORMAT = "morpyam-rules/1"
+"""The ``format`` value of a rules file (optional when reading)."""
+LAYOUT_FORMAT = "morpyam-layout/1"
+"""The ``format`` value of a layout file (optional when reading)."""
+
+MAX_TEXT_SIZE = 1024 * 1024
+"""The largest text read: characters of a ``str``, bytes of a file (1 MiB).
+
+Anything bigger is refused before it is parsed. A rules file is about 1 KiB.
+"""
+MAX_GRID_SIDE = 26
+"""The most rows, and the most columns, of a grid in a file.
+
+Columns are named by the letters a to z; rows get the same bound so that a
+hostile file cannot make a grid whose tables take minutes to build.
+"""
+
+OFF = "off"
+"""How a file writes ``None`` for ``ko_length`` and ``daversa``: TOML has no null."""
+
+RULES_FIELDS: tuple[str, ...] = (
+    "players",
+    "tokens_per_player",
+    "layout",
+    "run_points",
+    "ko_length",
+    "end_bonus",
+    "sec_figures",
+    "callable",
+    "voluntary_pass",
+    "called_morpyam_replays",
+    "forbid_calling_shown_figure",
+    "daversa",
+    "tile_setup",
+)
+"""The fields of a rules file besides ``format`` and ``preset``: every knob of `Rules`."""
+
+RULES_PRESETS: Mapping[str, Callable[[int], Rules]] = MappingProxyType(
+    {
+        "classic": Rules.classic,
+        "official": Rules.official,
+        "flash": Rules.flash,
+        "plus": Rules.plus,
+    }
+)
+"""The names a rules file may give as ``preset``, with the `Rules` preset each one calls."""
+
+LAYOUT_PRESETS: Mapping[str, Callable[[], Layout]] = MappingProxyType(
+    {"classic": Layout.classic, "flash": Layout.flash}
+)
+"""The names a rules file may give as its ``layout`` instead of rows."""
+
+_INT_MIN, _INT_MAX = -(2**63), 2**63 - 1  # TOML's integer range
+_TOML_NAME = "tomllib" if sys.version_info >= (3, 11) else "tomli"
+_TOML_POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
+_LENGTH_KEY = re.compile(r"[1-9][0-9]{0,17}")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_TOML_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\f": "\\f",
+    "\r": "\\r",
+}
+_LABEL_NAMES = ", ".join(label.name for label in (*Figure, *Special))
+# Rules' own refusals (ValueError) name a rule ID or a field; this says which
+# field of the file each one is about. Anything else is about the whole "rules".
+_RULE_FIELD = {
+    "R-CALL-2": "callable",
+    "R-CELL-2": "sec_figures",
+    "R-CELL-3": "callable",
+    "R-END-1": "ko_length",
+    "R-LINE-2": "run_points",
+    "R-MOR-3": "daversa",
+}
+
+
+class FileFormatError(ValueError):
+    """A rules or layout file (or text, or dict) that cannot be read, and where.
+
+    ``where`` locates the problem: a field (``"ko_length"``), a key in a table
+    (``"run_points.4"``), an item of a list (``"callable[2]"``, counted from
+    0), a place in a grid (``"layout, row 3, column 5"``; a grid written as
+    one text string says ``line`` instead of ``row``), a place in the text
+    (``"line 7, column 3"`` for a TOML or JSON syntax error), ``"rules"`` for
+    a combination of knobs that `Rules` refuses, or ``"document"`` for the
+    whole text. ``reason`` says what is wrong.
+
+    >>> error = FileFormatError("run_points.4", "expected an integer, got the string '2'")
+    >>> str(error)
+    "run_points.4: expected an integer, got the string '2'"
+    """
+
+    def __init__(self, where: str, reason: str) -> None:
+        super().__init__(f"{where}: {reason}")
+        self.where = where
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type[FileFormatError], tuple[str, str]]:
+        return (type(self), (self.where, self.reason))
+
+
+# ---------------------------------------------------------------------------
+# Checking values read from a file
+
+
+class _Repeated(dict[str, Any]):
+    """A JSON object that gave ``key`` more than once (JSON allows it; we do not)."""
+
+    key: str = ""
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    table = dict(pairs)
+    if len(table) == len(pairs):
+        return table
+    repeated = _Repeated(table)
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            repeated.key = key
+            break
+        seen.add(key)
+    return repeated
+
+
+def _short(text: str) -> str:
+    """``repr(text)``, cut short so that an error message stays readable."""
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
+
+
+def _describe(value: object) -> str:
+    """A value in file words: "the string '5'", "a table", "the boolean true"."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"the boolean {'true' if value else 'false'}"
+    if isinstance(value, int):
+        return f"the integer {value}" if value.bit_length() <= 64 else "a huge integer"
+    if isinstance(value, float):
+        return f"the float {value!r}"
+    if isinstance(value, str):
+        return f"the string {_short(value)}"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return f"a value of type {type(value).__name__}"
+
+
+def _at(where: str, key: str) -> str:
+    """The location of ``key`` inside the table at ``where``."""
+    shown = key if _BARE_KEY.fullmatch(key) and len(key) <= 40 else _short(key)
+    return shown if where == "document" else f"{where}.{shown}"
+
+
+def _table(value: object, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise FileFormatError(where, f"expected a table, got {_describe(value)}")
+    for key in value:
+        if not isinstance(key, str):
+            raise FileFormatError(where, f"keys must be strings, got {_describe(key)}")
+    if isinstance(value, _Repeated):
+        raise FileFormatError(_at(where, value.key), "given more than once")
+    return value
+
+
+def _list(value: object, where: str) -> Sequence[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise FileFormatError(where, f"expected a list, got {_describe(value)}")
+    return value
+
+
+def _int(value: object, where: str) -> int:
+    if type(value) is not int:  # a bool is not an int here
+        raise FileFormatError(where, f"expected an integer, got {_describe(value)}")
+    if not _INT_MIN <= value <= _INT_MAX:
+        raise FileFormatError(where, "integer out of range: files hold 64-bit integers")
+    return value
+
+
+def _bool(value: object, where: str) -> bool:
+    if type(value) is not bool:  # an int is not a bool here
+        raise FileFormatError(where, f"expected true or false, got {_describe(value)}")
+    return value
+
+
+def _str(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise FileFormatError(where, f"expected a string, got {_describe(value)}")
+    return value
+
+
+def _int_or_off(value: object, where: str) -> int | None:
+    if isinstance(value, str) and value == OFF:
+        return None
+    if type(value) is not int:
+        hint = f' (write "{OFF}" to turn it off)' if value is None else ""
+        raise FileFormatError(
+            where, f'expected an integer or "{OFF}", got {_describe(value)}{hint}'
+        )
+    return _int(value, where)
+
+
+def _daversa(value: object, where: str) -> Daversa | None:
+    text = _str(value, where)
+    if text == OFF:
+        return None
+    for reading in DAVERSA_READINGS:
+        if text == reading:
+            return reading
+    choices = ", ".join(f'"{choice}"' for choice in (OFF, *DAVERSA_READINGS))
+    raise FileFormatError(where, f"expected one of {choices}, got {_describe(value)}")
+
+
+def _labels(value: object, where: str) -> frozenset[Label]:
+    seen: dict[Label, int] = {}
+    for index, item in enumerate(_list(value, where)):
+        at = f"{where}[{index}]"
+        text = _str(item, at)
+        try:
+            label = parse_label(text)
+        except ValueError:
+            raise FileFormatError(
+                at, f"unknown label {_short(text)}; the labels are {_LABEL_NAMES}"
+            ) from None
+        if label in seen:
+            raise FileFormatError(at, f"{label.name} is listed twice (also at [{seen[label]}])")
+        seen[label] = index
+    return frozenset(seen)
+
+
+def _run_points(value: object, where: str) -> dict[int, int]:
+    points: dict[int, int] = {}
+    for key, worth in _table(value, where).items():
+        at = _at(where, key)
+        if not _LENGTH_KEY.fullmatch(key):
+            raise FileFormatError(
+                at, 'a key is a run length: a whole number from 1, in digits, like "3"'
+            )
+        points[int(key)] = _int(worth, at)
+    return points
+
+
+def _shape(value: object, where: str) -> tuple[int, int]:
+    items = _list(value, where)
+    if len(items) != 2:
+        raise FileFormatError(where, f"expected [rows, columns], got a list of {len(items)}")
+    rows, columns = (_int(item, f"{where}[{index}]") for index, item in enumerate(items))
+    for index, side in enumerate((rows, columns)):
+        if not 1 <= side <= MAX_GRID_SIDE:
+            raise FileFormatError(f"{where}[{index}]", f"expected 1 to {MAX_GRID_SIDE}, got {side}")
+    return rows, columns
+
+
+def _grid_text(text: str, where: str, shape: tuple[int, int] | None) -> Layout:
+    """A grid written as one text (R-GRID-2), as ``Layout.parse`` reads it."""
+    prefix = f"{where}, " if where else ""
+    content = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            content += 1
+            if content > MAX_GRID_SIDE:
+                raise FileFormatError(
+                    f"{prefix}line {number}", f"more than {MAX_GRID_SIDE} rows in a grid"
+                )
+    try:
+        return Layout.parse(text, shape=shape)
+    except LayoutError as error:
+        raise FileFormatError(
+            f"{prefix}line {error.line}, column {error.column}", error.reason
+        ) from None
+    except ValueError as error:  # Layout's own refusals, such as more than 26 columns
+        raise FileFormatError(where or "document", str(error)) from None
+
+
+def _grid_rows(value: Sequence[Any], where: str, shape: tuple[int, int] | None) -> Layout:
+    """A grid written as a list of row strings of labels."""
+    if not value:
+        raise FileFormatError(where, "a grid needs at least one row")
+    if len(value) > MAX_GRID_SIDE:
+        raise FileFormatError(where, f"{len(value)} rows; a grid has at most {MAX_GRID_SIDE}")
+    if shape is not None and len(value) != shape[0]:
+        raise FileFormatError(where, f"{len(value)} rows, expected {shape[0]}")
+    for number, row in enumerate(value, 1):
+        at = f"{where}, row {number}"
+        text = _str(row, at)
+        if len(f"{text}.".splitlines()) > 1:  # "." so that a final line break counts too
+            raise FileFormatError(at, "a row is one line of labels")
+        if not text.strip():
+            raise FileFormatError(at, "a row without labels")
+        if text.lstrip().startswith("#"):
+            raise FileFormatError(at, "a row is labels, not a # comment")
+    # One row per line, so Layout.parse's line numbers are row numbers.
+    try:
+        return Layout.parse("\n".join(value), shape=shape)
+    except LayoutError as error:
+        raise FileFormatError(
+            f"{where}, row {error.line}, column {error.column}", error.reason
+        ) from None
+    except ValueError as error:
+        raise FileFormatError(where, str(error)) from None
+
+
+def _grid(value: object, where: str, shape: tuple[int, int] | None) -> Layout:
+    if isinstance(value, str):
+        return _grid_text(value, where, shape)
+    if isinstance(value, (list, tuple)):
+        return _grid_rows(value, where, shape)
+    raise FileFormatError(
+        where, f"expected a list of row strings or a grid text, got {_describe(value)}"
+    )
+
+
+def _rules_layout(value: object, where: str) -> Layout:
+    if isinstance(value, str) and len(value.splitlines()) <= 1:
+        if value in LAYOUT_PRESETS:
+            return LAYOUT_PRESETS[value]()
+        names = ", ".join(f'"{name}"' for name in LAYOUT_PRESETS)
+        raise FileFormatError(
+            where,
+            f"unknown layout {_short(value)}: give {names}, a list of row strings "
+            "or a grid text of several lines",
+        )
+    return _grid(value, where, None)
+
+
+_READERS: dict[str, Callable[[object, str], Any]] = {
+    "players": _int,
+    "tokens_per_player": _int,
+    "layout": _rules_layout,
+    "run_points": _run_points,
+    "ko_length": _int_or_off,
+    "end_bonus": _int,
+    "sec_figures": _labels,
+    "callable": _labels,
+    "voluntary_pass": _bool,
+    "called_morpyam_replays": _bool,
+    "forbid_calling_shown_figure": _bool,
+    "daversa": _daversa,
+    "tile_setup": _bool,
+}
+
+
+def _check_format(table: Mapping[str, Any], expected: str, other: str) -> None:
+    if "format" not in table:
+        return
+    value = _str(table["format"], "format")
+    if value == expected:
+        return
+    if value == other:
+        raise FileFormatError("format", f"this is a {other} file, not a {expected} file")
+    raise FileFormatError("format", f"unknown format {_short(value)}; this reads {expected!r}")
+
+
+def _check_fields(table: Mapping[str, Any], known: Sequence[str]) -> None:
+    for key in table:
+        if key not in known:
+            raise FileFormatError(
+                _at("document", key), f"unknown field; the fields are {', '.join(known)}"
+            )
+
+
+def _rules_where(message: str) -> str:
+    """The field a ``ValueError`` of `Rules` is about, from the rule ID or field it names."""
+    match = re.match(r"Rules\.(\w+)", message)
+    if match and match[1] in RULES_FIELDS:
+        return match[1]
+    match = re.match(r"(R-[A-Z0-9]+-\d+)", message)
+    return _RULE_FIELD.get(match[1], "rules") if match else "rules"
+
+
+# ---------------------------------------------------------------------------
+# Dicts
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    """Every knob of ``rules`` as plain data that JSON and TOML can both hold.
+
+    Labels are written by name; sets as lists sorted by name; ``run_points``
+    as a table from run length (a string: TOML keys are strings) to points;
+    ``None`` (no KO, no KO R. D'Aversa) as ``"off"``; the layout as a list of
+    row strings of grid codes.
+
+    Raises:
+        FileFormatError: for a value no file can hold: an integer beyond 64
+            bits or a grid side beyond [`MAX_GRID_SIDE`][morpyam.files.MAX_GRID_SIDE].
+    """
+    data: dict[str, Any] = {
+        "format": RULES_FORMAT,
+        "players": rules.players,
+        "tokens_per_player": rules.tokens_per_player,
+        "layout": _layout_rows(rules.layout, "layout"),
+        "run_points": {str(length): points for length, points in rules.run_points},
+        "ko_length": OFF if rules.ko_length is None else rules.ko_length,
+        "end_bonus": rules.end_bonus,
+        "sec_figures": sorted(label.name for label in rules.sec_figures),
+        "callable": sorted(label.name for label in rules.callable),
+        "voluntary_pass": rules.voluntary_pass,
+        "called_morpyam_replays": rules.called_morpyam_replays,
+        "forbid_calling_shown_figure": rules.forbid_calling_shown_figure,
+        "daversa": OFF if rules.daversa is None else rules.daversa,
+        "tile_setup": rules.tile_setup,
+    }
+    # Rules bounds every integer by the grid but these two: keep them in TOML's range.
+    _int(rules.end_bonus, "end_bonus")
+    for length, points in rules.run_points:
+        _int(length, "run_points")
+        _int(points, f"run_points.{length}")
+    return data
+
+
+def rules_from_dict(data: Mapping[str, Any]) -> Rules:
+    """Build `Rules` from plain data, checking every value.
+
+    ``data`` holds every field of [`RULES_FIELDS`][morpyam.files.RULES_FIELDS]
+    (as [`rules_to_dict`][morpyam.files.rules_to_dict] writes them), or a
+    ``preset`` (a name of [`RULES_PRESETS`][morpyam.files.RULES_PRESETS]), the
+    number of ``players`` and any fields that differ from the preset.
+    ``format`` may be left out. Labels may be names or grid codes. ``layout``
+    may also be a preset name (``"classic"``, ``"flash"``) or a grid text of
+    several lines (as [`Layout.parse`][morpyam.layouts.Layout.parse] reads it,
+    any rectangle).
+
+    Raises:
+        FileFormatError: saying where: unknown or missing fields, wrong types,
+            unknown labels or presets, a ragged grid, or knobs that `Rules`
+            refuses (its message, with the rule ID).
+    """
+    table = _table(data, "document")
+    _check_format(table, RULES_FORMAT, LAYOUT_FORMAT)
+    _check_fields(table, ("format", "preset", *RULES_FIELDS))
+    # Every field given: the classic preset is only a start that every field replaces.
+    preset: Callable[[int], Rules] = Rules.classic
+    if "preset" in table:
+        name = _str(table["preset"], "preset")
+        if name not in RULES_PRESETS:
+            names = ", ".join(f'"{known}"' for known in RULES_PRESETS)
+            raise FileFormatError("preset", f"unknown preset {_short(name)}; use {names}")
+        preset = RULES_PRESETS[name]
+        if "players" not in table:
+            raise FileFormatError("players", "missing; a preset needs the number of players")
+    else:
+        missing = [field for field in RULES_FIELDS if field not in table]
+        if missing:
+            raise FileFormatError(
+                missing[0],
+                f"missing; give every field or a preset (missing: {', '.join(missing)})",
+            )
+    values = {
+        field: _READERS[field](table[field], field) for field in RULES_FIELDS if field in table
+    }
+    players = _int(values.pop("players"), "players")
+    try:
+        base = preset(players)
+    except ValueError as error:  # R-SET-2: the presets know the player counts
+        raise FileFormatError("players", str(error)) from None
+    try:
+        return attrs.evolve(base, **values)
+    except ValueError as error:
+        raise FileFormatError(_rules_where(str(error)), str(error)) from None
+
+
+def _layout_rows(layout: Layout, where: str) -> list[str]:
+    if layout.height > MAX_GRID_SIDE:
+        raise FileFormatError(
+            where, f"{layout.height} rows; a grid file holds at most {MAX_GRID_SIDE}"
+        )
+    width = max(len(label.code) for label in layout.labels)
+    return [" ".join(label.code.ljust(width) for label in row).rstrip() for row in layout.grid]
+
+
+def layout_to_dict(layout: Layout) -> dict[str, Any]:
+    """A grid as plain data: its ``shape`` ``[rows, columns]`` and its rows of grid codes.
+
+    Raises:
+        FileFormatError: for a grid of more than
+            [`MAX_GRID_SIDE`][morpyam.files.MAX_GRID_SIDE] rows.
+    """
+    rows = _layout_rows(layout, "rows")
+    return {"format": LAYOUT_FORMAT, "shape": [layout.height, layout.width], "rows": rows}
+
+
+def layout_from_dict(data: Mapping[str, Any], *, shape: tuple[int, int] | None = None) -> Layout:
+    """Build a `Layout` from plain data, checking every value.
+
+    ``data`` has ``rows``: a list of row strings of labels (codes such as
+    ``3×1`` or ``3x1``, or names), or one grid text of several lines; an
+    optional ``shape`` ``[rows, columns]`` that the grid must have; and an
+    optional ``format``. Without a shape, any rectangle of up to
+    [`MAX_GRID_SIDE`][morpyam.files.MAX_GRID_SIDE] rows and columns is read.
+    The caller's ``shape`` is a further demand (``(6, 6)`` for a game grid).
+
+    Raises:
+        FileFormatError: saying where, such as ``"rows, row 3, column 5"``.
+    """
+    table = _table(data, "document")
+    _check_format(table, LAYOUT_FORMAT, RULES_FORMAT)
+    _check_fields(table, ("format", "shape", "rows"))
+    if "rows" not in table:
+        raise FileFormatError("rows", "missing; a layout file gives its rows")
+    if "shape" in table:
+        given = _shape(table["shape"], "shape")
+        if shape is not None and given != shape:
+            raise FileFormatError(
+                "shape", f"the grid is {given[0]}×{given[1]}, expected {shape[0]}×{shape[1]}"
+            )
+        shape = given
+    return _grid(table["rows"], "rows", shape)
+
+
+# ---------------------------------------------------------------------------
+# Texts
+
+
+def _check_size(text: str) -> None:
+    if len(text) > MAX_TEXT_SIZE:
+        raise FileFormatError(
+            "document", f"{len(text):,} characters; at most {MAX_TEXT_SIZE:,} are read"
+        )
+
+
+def _position(text: str, index: int) -> str:
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return f"line {line}, column {column}"
+
+
+def _number_error(text: str, error: ValueError) -> FileFormatError:
+    """Python refuses to read integers of thousands of digits: say which one."""
+    runs = list(re.finditer(r"[0-9]+", text))
+    if not runs:
+        return FileFormatError("document", str(error))
+    longest = max(runs, key=lambda run: run.end() - run.start())
+    digits = longest.end() - longest.start()
+    return FileFormatError(
+        _position(text, longest.start()), f"a number of {digits:,} digits is not read"
+    )
+
+
+def _parse_json(text: str) -> Any:
+    _check_size(text)
+    try:
+        return json.loads(text, object_pairs_hook=_json_object)
+    except json.JSONDecodeError as error:
+        raise FileFormatError(f"line {error.lineno}, column {error.colno}", error.msg) from None
+    except RecursionError:
+        raise FileFormatError("document", "nested too deeply") from None
+    except ValueError as error:
+        raise _number_error(text, error) from None
+
+
+def _toml_module() -> Any:
+    try:
+        return importlib.import_module(_TOML_NAME)
+    except ImportError:
+        raise FileFormatError(
+            "document", "reading TOML needs Python 3.11 or newer, or the tomli package"
+        ) from None
+
+
+def _parse_toml(text: str) -> Any:
+    _check_size(text)
+    toml = _toml_module()
+    try:
+        return toml.loads(text)
+    except toml.TOMLDecodeError as error:
+        message = str(error)
+        match = _TOML_POSITION.search(message)
+        reason = getattr(error, "msg", None) or (message[: match.start()] if match else message)
+        line, column = getattr(error, "lineno", None), getattr(error, "colno", None)
+        if line is not None and column is not None:
+            where = f"line {line}, column {column}"
+        elif match and match[1]:
+            where = f"line {match[1]}, column {match[2]}"
+        elif match:
+            where = _position(text, len(text))
+        else:
+            where = "document"
+        raise FileFormatError(where, reason) from None
+    except RecursionError:
+        raise FileFormatError("document", "nested too deeply") from None
+    except ValueError as error:
+        raise _number_error(text, error) from None
+
+
+def _toml_string(text: str) -> str:
+    """``text`` as a TOML basic string, escaped as the TOML spec requires."""
+    out = ['"']
+    for char in text:
+        if char in _TOML_ESCAPES:
+            out.append(_TOML_ESCAPES[char])
+        elif char < " " or char == "\x7f":
+            out.append(f"\\u{ord(char):04X}")
+        else:
+            out.append(char)
+    out.append('"')
+    return "".join(out)
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, list):
+        if value and all(isinstance(item, str) for item in value):
+            return "[\n" + "".join(f"    {_toml_string(item)},\n" for item in value) + "]"
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    raise TypeError(f"no TOML form for {value!r}")  # pragma: no cover - our dicts only
+
+
+def _toml_document(data: Mapping[str, object]) -> str:
+    """A flat TOML document: keys with plain values first, then one section per table."""
+    lines: list[str] = []
+    tables: list[tuple[str, Mapping[str, object]]] = []
+    for key, value in data.items():
+        if isinstance(value, Mapping):
+            tables.append((key, value))
+        else:
+            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+    for key, table in tables:
+        lines += ["", f"[{_toml_key(key)}]"]
+        lines += [f"{_toml_key(name)} = {_toml_value(value)}" for name, value in table.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _json_document(data: Mapping[str, object]) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def rules_to_json(rules: Rules) -> str:
+    """``rules`` as a JSON document ([`rules_to_dict`][morpyam.files.rules_to_dict])."""
+    return _json_document(rules_to_dict(rules))
+
+
+def rules_from_json(text: str) -> Rules:
+    """Read `Rules` from a JSON document ([`rules_from_dict`][morpyam.files.rules_from_dict]).
+
+    Raises:
+        FileFormatError: for a syntax error (``where`` is ``"line L, column C"``),
+            a text over [`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE] or bad content.
+    """
+    return rules_from_dict(_parse_json(text))
+
+
+def rules_to_toml(rules: Rules) -> str:
+    """``rules`` as a TOML document ([`rules_to_dict`][morpyam.files.rules_to_dict]).
+
+    Writing TOML needs no library; reading it back needs Python 3.11 or ``tomli``.
+    """
+    return _toml_document(rules_to_dict(rules))
+
+
+def rules_from_toml(text: str) -> Rules:
+    """Read `Rules` from a TOML document ([`rules_from_dict`][morpyam.files.rules_from_dict]).
+
+    Raises:
+        FileFormatError: for a syntax error (``where`` is ``"line L, column C"``),
+            a text over [`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE], bad content,
+            or on Python 3.10 without the ``tomli`` package.
+    """
+    return rules_from_dict(_parse_toml(text))
+
+
+def layout_to_json(layout: Layout) -> str:
+    """``layout`` as a JSON document ([`layout_to_dict`][morpyam.files.layout_to_dict])."""
+    return _json_document(layout_to_dict(layout))
+
+
+def layout_from_json(text: str, *, shape: tuple[int, int] | None = None) -> Layout:
+    """Read a `Layout` from a JSON document ([`layout_from_dict`][morpyam.files.layout_from_dict]).
+
+    Raises:
+        FileFormatError: for a syntax error, a text too big or bad content.
+    """
+    return layout_from_dict(_parse_json(text), shape=shape)
+
+
+def layout_to_toml(layout: Layout) -> str:
+    """``layout`` as a TOML document ([`layout_to_dict`][morpyam.files.layout_to_dict])."""
+    return _toml_document(layout_to_dict(layout))
+
+
+def layout_from_toml(text: str, *, shape: tuple[int, int] | None = None) -> Layout:
+    """Read a `Layout` from a TOML document ([`layout_from_dict`][morpyam.files.layout_from_dict]).
+
+    Raises:
+        FileFormatError: for a syntax error, a text too big, bad content, or on
+            Python 3.10 without the ``tomli`` package.
+    """
+    return layout_from_dict(_parse_toml(text), shape=shape)
+
+
+def layout_to_text(layout: Layout) -> str:
+    """``layout`` as grid text (R-GRID-2), ``str(layout)`` with a final newline.
+
+    Raises:
+        FileFormatError: for a grid of more than
+            [`MAX_GRID_SIDE`][morpyam.files.MAX_GRID_SIDE] rows.
+    """
+    _layout_rows(layout, "document")
+    return f"{layout}\n"
+
+
+def layout_from_text(text: str, *, shape: tuple[int, int] | None = None) -> Layout:
+    """Read a `Layout` from grid text, as [`Layout.parse`][morpyam.layouts.Layout.parse] does.
+
+    Unlike ``Layout.parse``, any rectangle is read unless ``shape`` is given,
+    the size is limited and errors are `FileFormatError`\\ s.
+
+    Raises:
+        FileFormatError: ``where`` is ``"line L, column C"``.
+    """
+    _check_size(text)
+    return _grid_text(text, "", shape)
+
+
+# ---------------------------------------------------------------------------
+# Files
+
+
+def _suffix(path: str | os.PathLike[str], suffixes: Sequence[str]) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix not in suffixes:
+        raise FileFormatError(
+            os.fspath(path),
+            f"unknown file type {suffix or '(no suffix)'!r}; use {', '.join(suffixes)}",
+        )
+    return suffix
+
+
+def _read(path: str | os.PathLike[str]) -> str:
+    with open(path, "rb") as file:
+        data = file.read(MAX_TEXT_SIZE + 1)
+    if len(data) > MAX_TEXT_SIZE:
+        raise FileFormatError("document", f"bigger than {MAX_TEXT_SIZE:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise FileFormatError(
+            f"line {line}", f"not UTF-8 text (byte 0x{data[error.start]:02x})"
+        ) from None
+
+
+def _write(path: str | os.PathLike[str], text: str) -> None:
+    Path(path).write_bytes(text.encode("utf-8"))
+
+
+def load_rules(path: str | os.PathLike[str]) -> Rules:
+    """Read `Rules` from a ``.toml`` or ``.json`` file (UTF-8).
+
+    Raises:
+        FileFormatError: for another suffix (``where`` is the path) or a bad file.
+        OSError: when the file cannot be read.
+    """
+    suffix = _suffix(path, (".toml", ".json"))
+    text = _read(path)
+    return rules_from_toml(text) if suffix == ".toml" else rules_from_json(text)
+
+
+def save_rules(rules: Rules, path: str | os.PathLike[str]) -> None:
+    """Write ``rules`` to a ``.toml`` or ``.json`` file (UTF-8), replacing it.
+
+    Raises:
+        FileFormatError: for another suffix, or rules no file can hold.
+        OSError: when the file cannot be written.
+    """
+    suffix = _suffix(path, (".toml", ".json"))
+    _write(path, rules_to_toml(rules) if suffix == ".toml" else rules_to_json(rules))
+
+
+def load_layout(path: str | os.PathLike[str], *, shape: tuple[int, int] | None = None) -> Layout:
+    """Read a `Layout` from a ``.toml``, ``.json`` or ``.txt`` (grid text) file.
+
+    Raises:
+        FileFormatError: for another suffix (``where`` is the path) or a bad file.
+        OSError: when the file cannot be read.
+    """
+    suffix = _suffix(path, (".toml", ".json", ".txt"))
+    text = _read(path)
+    if suffix == ".toml":
+        return layout_from_toml(text, shape=shape)
+    if suffix == ".json":
+        return layout_from_json(text, shape=shape)
+    return layout_from_text(text, shape=shape)
+
+
+def save_layout(layout: Layout, path: str | os.PathLike[str]) -> None:
+    """Write ``layout`` to a ``.toml``, ``.json`` or ``.txt`` (grid text) file, replacing it.
+
+    Raises:
+        FileFormatError: for another suffix, or a grid no file can hold.
+        OSError: when the file cannot be written.
+    """
+    suffix = _suffix(path, (".toml", ".json", ".txt"))
+    if suffix == ".toml":
+        text = layout_to_toml(layout)
+    elif suffix == ".json":
+        text = layout_to_json(layout)
+    else:
+        text = layout_to_text(layout)
+    _write(path, text)
