@@ -217,3 +217,32 @@ def test_every_preset_plays_to_the_end(
     end = play(preset(players), random.Random(seed))
     assert end.is_terminal
     assert end.setup is None
+
+
+@st.composite
+def small_grids(draw: st.DrawFn) -> mp.Rules:
+    """Rules on a random rectangle of labels: the engine reads sizes and lines from the layout."""
+    height = draw(st.integers(3, 7))
+    width = draw(st.integers(3, 7))
+    labels = st.sampled_from(ALL_LABELS)
+    grid = draw(
+        st.lists(st.lists(labels, min_size=width, max_size=width), min_size=height, max_size=height)
+    )
+    layout = mp.Layout(grid)
+    players = draw(st.integers(2, 4))
+    tokens = draw(st.integers(1, len(layout) // players))
+    longest = max(height, width)
+    return attrs.evolve(
+        mp.Rules.classic(players),
+        layout=layout,
+        tokens_per_player=tokens,
+        ko_length=draw(st.sampled_from([None, *range(3, longest + 1)])),
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=small_grids(), seed=st.integers(0, 2**64))
+def test_games_on_other_grids_keep_every_invariant(rules: mp.Rules, seed: int) -> None:
+    # R-SET-1, R-LINE-1: any rectangle given as data is played with its own lines
+    end = play(rules, random.Random(seed))
+    assert end.is_terminal
