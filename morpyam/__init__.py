@@ -25,6 +25,7 @@ from morpyam.engine import (
 from morpyam.errors import IllegalActionError
 from morpyam.figures import Figure, Label, Special, classify
 from morpyam.layouts import Cell, Layout, LayoutError
+from morpyam.notation import NotationError, parse_action
 from morpyam.rules import Rules
 from morpyam.state import Board, State
 from morpyam.tiles import Setup
@@ -39,6 +40,7 @@ __all__ = [
     "Label",
     "Layout",
     "LayoutError",
+    "NotationError",
     "Pass",
     "Place",
     "PlaceTile",
@@ -53,6 +55,7 @@ __all__ = [
     "classify",
     "legal_actions",
     "new_game",
+    "parse_action",
     "resign",
     "sample_chance",
     "scores",

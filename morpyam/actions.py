@@ -1,5 +1,9 @@
 """The moves of a game: frozen, hashable values with a short text form.
 
+``str(action)`` is the action's notation (``roll keep 3 3 call full-house``,
+``dice 1 2``, ``place c4``, ``pass``, ``deal mini``, ``lay mini c4``), which
+[`parse_action`][morpyam.notation.parse_action] reads back.
+
 Faces are stored sorted, so actions that mean the same compare equal:
 ``RollResult((3, 1, 2)) == RollResult((1, 2, 3))``. A value that can never
 be valid (a face of 7, five kept dice) is refused when the action is built.
@@ -65,7 +69,7 @@ class Roll:
         if self.keep:
             text += f" keep {_faces_text(self.keep)}"
         if self.call is not None:
-            text += f" call {self.call}"
+            text += f" call {self.call.notation}"
         return text
 
 
@@ -129,7 +133,7 @@ class DealTile:
     label: Label = attrs.field(validator=_check_label)
 
     def __str__(self) -> str:
-        return f"deal {self.label}"
+        return f"deal {self.label.notation}"
 
 
 @attrs.frozen
@@ -140,7 +144,7 @@ class PlaceTile:
     cell: Cell = attrs.field(converter=_to_cell)
 
     def __str__(self) -> str:
-        return f"lay {self.label} {self.cell}"
+        return f"lay {self.label.notation} {self.cell}"
 
 
 Action = Roll | RollResult | Place | Pass | DealTile | PlaceTile

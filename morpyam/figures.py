@@ -41,6 +41,11 @@ class Figure(enum.Enum):
         return self.value
 
     @property
+    def notation(self) -> str:
+        """The name in action notation, e.g. ``"full-house"``."""
+        return self.name.lower().replace("_", "-")
+
+    @property
     def brelan_face(self) -> int | None:
         """The face of a Brelan (``THREE_FOURS.brelan_face == 4``), else ``None``."""
         return _BRELAN_FACE.get(self)
@@ -59,6 +64,11 @@ class Special(enum.Enum):
     def code(self) -> str:
         """The short code used in text grids (R-GRID-2)."""
         return self.value
+
+    @property
+    def notation(self) -> str:
+        """The name in action notation: ``"sec"`` or ``"call"``."""
+        return self.name.lower()
 
     def __str__(self) -> str:
         return self.name
@@ -130,10 +140,11 @@ for _label in (*Figure, *Special):
     _BY_TEXT[_label.code.lower()] = _label
     _BY_TEXT[_label.name.lower()] = _label
     _BY_TEXT[_label.code.lower().replace("×", "x")] = _label
+    _BY_TEXT[_label.notation] = _label
 
 
 def parse_label(text: str) -> Label:
-    """Read a label from its grid code (``"4K"``, ``"3x1"``) or name (``"MINI"``).
+    """Read a label from its grid code (``"4K"``, ``"3x1"``), name (``"MINI"``) or notation (``"full-house"``).
 
     Raises:
         ValueError: for text that names no label.
