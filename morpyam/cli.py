@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import morpyam as mp
 from morpyam.text import PLAYER_MARKS, render_grid
@@ -112,16 +113,39 @@ def play_demo(rules: mp.Rules, seed: int, out: Callable[[str], object] = print) 
     return state
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(
-        prog="morpyam", description="Play a seeded game of Morpyam between random players."
-    )
-    parser.add_argument("--seed", type=int, default=1, help="seed of the random players and dice")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    parser.add_argument("--rules", choices=sorted(PRESETS), default="classic", help="rule preset")
-    args = parser.parse_args(argv)
+COMMANDS: list[Callable[[Any], None]] = []
+"""Functions that each add a subcommand to the ``morpyam`` parser.
+
+Each receives the subparsers object, adds its parser and sets its ``run``
+default to a function of the parsed arguments that returns the exit status.
+"""
+
+
+def _demo(args: argparse.Namespace) -> int:
     rules = PRESETS[args.rules](args.players)
     print(f"Morpyam, {args.rules} rules, {args.players} players, seed {args.seed}")
     play_demo(rules, args.seed)
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    With no subcommand, ``morpyam`` narrates a seeded game between random players.
+    """
+    parser = argparse.ArgumentParser(
+        prog="morpyam",
+        description="Morpyam, the dice-and-grid game. With no command: watch a seeded game "
+        "between random players.",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random players and dice")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="classic", help="rule preset")
+    parser.set_defaults(run=_demo)
+    if COMMANDS:
+        subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+        for add in COMMANDS:
+            add(subparsers)
+    args = parser.parse_args(argv)
+    status: int = args.run(args)
+    return status
