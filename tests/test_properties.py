@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from fractions import Fraction
 
 import attrs
 import pytest
@@ -12,10 +11,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import morpyam as mp
+from morpyam.testing import EngineCheckError, check_engine, play_checked
 
-MAX_STEPS = 50_000
 ALL_LABELS: list[mp.Label] = [*mp.Figure, *mp.Special]
-ALL_CALLS: list[mp.Label | None] = [None, *ALL_LABELS]
 
 
 @st.composite
@@ -37,91 +35,9 @@ def rule_sets(draw: st.DrawFn) -> mp.Rules:
     )
 
 
-def fields(state: mp.State) -> tuple[object, ...]:
-    return attrs.astuple(state, recurse=False)
-
-
-def random_action(state: mp.State, rng: random.Random) -> mp.Action:
-    """Any well-formed action, legal here or not: random cells, keeps, calls and faces."""
-    kind = rng.randrange(6)
-    if kind == 0:
-        keep = tuple(rng.randint(1, 6) for _ in range(rng.randint(0, 4)))
-        return mp.Roll(keep, rng.choice(ALL_CALLS))
-    if kind == 1:
-        return mp.Place(mp.Cell(rng.randrange(8), rng.randrange(8)))
-    if kind == 2:
-        return mp.RollResult(tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 5))))
-    if kind == 3:
-        return mp.DealTile(rng.choice(ALL_LABELS))
-    if kind == 4:
-        return mp.PlaceTile(rng.choice(ALL_LABELS), mp.Cell(rng.randrange(7), rng.randrange(7)))
-    return mp.Pass()
-
-
-def check_state(state: mp.State, rng: random.Random) -> tuple[mp.Action, ...]:
-    """Check every invariant at ``state``; return its legal actions."""
-    rules = state.rules
-    legal = mp.legal_actions(state)
-    assert len(set(legal)) == len(legal)
-    placed = [rules.tokens_per_player - left for left in state.tokens_left]
-    assert len(state.board) == sum(placed)  # tokens are conserved
-    assert [list(state.board.values()).count(p) for p in range(rules.players)] == placed
-    assert all(left >= 0 for left in state.tokens_left)
-    if state.is_terminal:
-        assert state.winners
-        assert not legal
-        assert not mp.chance_outcomes(state)
-        assert state.current_player is None
-        assert not state.is_chance
-        assert state.winners.isdisjoint(state.resigned)
-        return legal
-    assert not state.winners
-    assert state.end_rule is None
-    assert state.player not in state.resigned  # R-END-4: no turns for those who left
-    assert state.resigned.isdisjoint(state.roll_off)
-    before = fields(state)
-    if state.is_chance:
-        outcomes = mp.chance_outcomes(state)
-        assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
-        assert sum(p for _, p in outcomes) == 1
-        assert tuple(action for action, _ in outcomes) == legal
-        assert mp.sample_chance(state, rng) in legal
-        assert state.current_player is None
-    else:
-        assert mp.chance_outcomes(state) == ()
-        assert state.current_player == state.player
-    for action in legal:  # every listed action is accepted
-        after = mp.apply(state, action)
-        assert isinstance(after, mp.State)
-    for _ in range(20):  # actions not listed are rejected, and nothing changes
-        action = random_action(state, rng)
-        if action in legal:
-            mp.apply(state, action)
-            continue
-        with pytest.raises(mp.IllegalActionError, match=r"^R-[A-Z0-9]+-\w+: "):
-            mp.apply(state, action)
-    assert fields(state) == before  # apply never mutates its input
-    return legal
-
-
 def play(rules: mp.Rules, rng: random.Random, *, resign_rate: float = 0.0) -> mp.State:
-    first = rng.choice([None, *range(rules.players)])
-    state = mp.new_game(rules, first_player=first)
-    for _ in range(MAX_STEPS):
-        legal = check_state(state, rng)
-        if state.is_terminal:
-            return state
-        if rng.random() < resign_rate:
-            state = mp.resign(
-                state, rng.choice([p for p in range(rules.players) if p not in state.resigned])
-            )
-            continue
-        if state.is_chance:
-            state = mp.apply(state, mp.sample_chance(state, rng))
-            continue
-        places = [a for a in legal if isinstance(a, mp.Place)]
-        state = mp.apply(state, rng.choice(places if places and rng.random() < 0.7 else legal))
-    raise AssertionError(f"no end after {MAX_STEPS} steps")
+    """A random game with every invariant checked at every step (morpyam.testing)."""
+    return play_checked(rules, rng, resign_rate=resign_rate)
 
 
 @settings(max_examples=80, deadline=None)
@@ -246,3 +162,22 @@ def test_games_on_other_grids_keep_every_invariant(rules: mp.Rules, seed: int) -
     # R-SET-1, R-LINE-1: any rectangle given as data is played with its own lines
     end = play(rules, random.Random(seed))
     assert end.is_terminal
+
+
+def test_check_engine_finds_a_broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The conformance check can fail: an engine that lists a Pass it refuses is caught."""
+    from morpyam import testing
+
+    assert all(end.is_terminal for end in check_engine(mp.Rules.classic(2), games=2, seed=3))
+
+    def listing_an_extra_pass(state: mp.State) -> tuple[mp.Action, ...]:
+        legal = mp.legal_actions(state)
+        if state.is_chance or state.is_terminal or mp.Pass() in legal:
+            return legal
+        return (*legal, mp.Pass())
+
+    monkeypatch.setattr(testing, "legal_actions", listing_an_extra_pass)
+    with pytest.raises(EngineCheckError, match="was refused"):
+        check_engine(mp.Rules.classic(2), games=3, seed=3)
+    with pytest.raises(ValueError, match="games"):
+        check_engine(mp.Rules.classic(2), games=0)

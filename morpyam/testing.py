@@ -1,0 +1,185 @@
+"""Conformance checks: play random games and check the engine's invariants at every step.
+
+Use [`check_engine`][morpyam.testing.check_engine] to check a `Rules` value
+(a variant of your own, a grid from a file) the way the project's own tests
+check the presets, in the spirit of OpenSpiel's ``random_sim_test``:
+
+>>> import morpyam as mp
+>>> ends = check_engine(mp.Rules.flash(players=3), games=2, seed=1)
+>>> all(end.is_terminal for end in ends)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import attrs
+
+from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
+from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, resign, sample_chance
+from morpyam.errors import IllegalActionError
+from morpyam.figures import Figure, Label, Special
+from morpyam.files import rules_from_json, rules_to_json
+from morpyam.layouts import Cell
+from morpyam.notation import parse_action
+from morpyam.rules import Rules
+from morpyam.state import State
+
+__all__ = ["EngineCheckError", "check_engine", "check_state", "play_checked", "random_action"]
+
+_LABELS: tuple[Label, ...] = (*Figure, *Special)
+_CALLS: tuple[Label | None, ...] = (None, *_LABELS)
+
+
+class EngineCheckError(AssertionError):
+    """An invariant of the engine does not hold at some state."""
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise EngineCheckError(message)
+
+
+def random_action(state: State, rng: random.Random) -> Action:
+    """Any well-formed action, legal at ``state`` or not: random cells, keeps, calls, faces, tiles."""
+    layout = state.layout
+    kind = rng.randrange(6)
+    if kind == 0:
+        keep = tuple(rng.randint(1, 6) for _ in range(rng.randint(0, 4)))
+        return Roll(keep, rng.choice(_CALLS))
+    if kind == 1:
+        return Place(Cell(rng.randrange(layout.height + 2), rng.randrange(layout.width + 2)))
+    if kind == 2:
+        return RollResult(tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 5))))
+    if kind == 3:
+        return DealTile(rng.choice(_LABELS))
+    if kind == 4:
+        cell = Cell(rng.randrange(layout.height + 1), rng.randrange(layout.width + 1))
+        return PlaceTile(rng.choice(_LABELS), cell)
+    return Pass()
+
+
+def _fields(state: State) -> tuple[object, ...]:
+    return attrs.astuple(state, recurse=False)
+
+
+def check_state(state: State, rng: random.Random, *, probes: int = 20) -> tuple[Action, ...]:
+    """Check every invariant at ``state`` and return its legal actions.
+
+    Checked: tokens are conserved; a terminal state has winners and no
+    actions; at a chance node the outcomes are the legal actions, with exact
+    positive probabilities summing to 1, and ``sample_chance`` draws one of
+    them; every legal action is accepted, and five of them read back from
+    their notation;
+    ``probes`` random actions that are not listed are rejected with an
+    `IllegalActionError` naming a rule; ``state`` never changes.
+
+    Raises:
+        EngineCheckError: naming the first invariant that fails.
+    """
+    rules = state.rules
+    legal = legal_actions(state)
+    _require(len(set(legal)) == len(legal), "legal_actions lists an action twice")
+    placed = [rules.tokens_per_player - left for left in state.tokens_left]
+    owners = list(state.board.values())
+    _require(
+        [owners.count(player) for player in range(rules.players)] == placed,
+        f"tokens are not conserved: board {owners}, tokens left {state.tokens_left}",
+    )
+    if state.is_terminal:
+        _require(not legal and not chance_outcomes(state), "a finished game still has actions")
+        _require(state.current_player is None and not state.is_chance, "a finished game moves")
+        _require(state.winners.isdisjoint(state.resigned), "a resigned player won")
+        return legal
+    _require(state.end_rule is None, "a game that goes on has an end rule")
+    _require(state.player not in state.resigned, "a resigned player has the turn")
+    before = _fields(state)
+    if state.is_chance:
+        outcomes = chance_outcomes(state)
+        _require(
+            all(isinstance(p, Fraction) and p > 0 for _, p in outcomes),
+            "chance probabilities must be positive Fractions",
+        )
+        _require(sum(p for _, p in outcomes) == 1, "chance probabilities do not sum to 1")
+        _require(tuple(a for a, _ in outcomes) == legal, "outcomes differ from legal_actions")
+        _require(sample_chance(state, rng) in legal, "sample_chance drew an unlisted outcome")
+        _require(state.current_player is None, "a chance node has a current player")
+    else:
+        _require(not chance_outcomes(state), "a decision node has chance outcomes")
+        _require(state.current_player == state.player, "the current player is not the mover")
+    for action in rng.sample(legal, min(len(legal), 5)):
+        _require(parse_action(str(action)) == action, f"{action!r} does not read back")
+    for action in legal:
+        try:
+            apply(state, action)
+        except IllegalActionError as error:
+            raise EngineCheckError(f"listed {action} was refused: {error}") from None
+    for _ in range(probes):
+        action = random_action(state, rng)
+        if action in legal:
+            continue
+        try:
+            apply(state, action)
+        except IllegalActionError as error:
+            _require(error.rule.startswith("R-"), f"{error!r} names no rule")
+        else:
+            raise EngineCheckError(f"{action} was accepted but not listed")
+    _require(_fields(state) == before, "apply changed its input state")
+    return legal
+
+
+def play_checked(
+    rules: Rules,
+    rng: random.Random,
+    *,
+    resign_rate: float = 0.0,
+    max_steps: int = 50_000,
+    probes: int = 20,
+) -> State:
+    """Play one random game from ``new_game`` with every state checked; return the end.
+
+    The first player is drawn (or left to the start roll); at a decision a
+    placement is preferred 7 times in 10 when one is legal, which keeps games
+    short; each step a player resigns with probability ``resign_rate``.
+
+    Raises:
+        EngineCheckError: when an invariant fails, or the game has not ended
+            after ``max_steps`` steps.
+    """
+    first = rng.choice([None, *range(rules.players)])
+    state = new_game(rules, first_player=first)
+    for _ in range(max_steps):
+        legal = check_state(state, rng, probes=probes)
+        if state.is_terminal:
+            return state
+        if rng.random() < resign_rate:
+            still_in = [p for p in range(rules.players) if p not in state.resigned]
+            state = resign(state, rng.choice(still_in))
+            continue
+        if state.is_chance:
+            state = apply(state, sample_chance(state, rng))
+            continue
+        places = [action for action in legal if isinstance(action, Place)]
+        state = apply(state, rng.choice(places if places and rng.random() < 0.7 else legal))
+    raise EngineCheckError(f"the game has not ended after {max_steps} steps")
+
+
+def check_engine(
+    rules: Rules, games: int = 10, *, seed: int = 0, resign_rate: float = 0.0
+) -> list[State]:
+    """Play ``games`` random games under ``rules``, checking every invariant; return the ends.
+
+    Besides [`check_state`][morpyam.testing.check_state] at every step, the
+    rules must survive a JSON round trip.
+
+    Raises:
+        EngineCheckError: naming the first invariant that fails.
+        ValueError: for fewer than one game.
+    """
+    if type(games) is not int or games < 1:
+        raise ValueError(f"games must be an int >= 1, got {games!r}")
+    _require(rules_from_json(rules_to_json(rules)) == rules, "the rules do not survive JSON")
+    rng = random.Random(seed)
+    return [play_checked(rules, rng, resign_rate=resign_rate) for _ in range(games)]
