@@ -10,11 +10,19 @@ nox.options.sessions = ["tests", "lint", "typecheck", "docs"]
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 
 
+CORE_MODULES = [
+    f"morpyam/{name}.py"
+    for name in ("figures", "dice", "layouts", "rules", "state", "engine", "scoring", "tiles")
+]
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite (unit, rule scenarios, Hypothesis properties, doc examples)."""
+    """Run the test suite with branch coverage: 100% on the core modules, 95% overall."""
     session.install("-e", ".", *nox.project.dependency_groups(PYPROJECT, "test"))
-    session.run("pytest", *session.posargs)
+    session.run("pytest", "--cov", "--cov-report=", *session.posargs)
+    session.run("coverage", "report")
+    session.run("coverage", "report", "--fail-under=100", "--include", ",".join(CORE_MODULES))
 
 
 @nox.session

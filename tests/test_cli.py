@@ -72,3 +72,13 @@ def test_text_picture_of_the_plus_set_up() -> None:
     rows = str(state).splitlines()
     assert rows[2].split() == ["2", "·", "·", "MIN", "·", "·", "·"]
     assert rows[1].split() == ["1", "·", "·", "·", "·", "·", "·"]
+
+
+def test_demo_of_a_plus_game_shows_the_built_grid() -> None:
+    # R-VAR-PLUS: the start roll, then the tiles, then play on the grid built
+    lines: list[str] = []
+    end = play_demo(mp.Rules.plus(2), 4, lines.append)
+    text = "\n".join(lines)
+    assert "The tiles are dealt, and the players lay them out." in text
+    built = text.split("The players have laid out their tiles:\n", 1)[1].splitlines()[:6]
+    assert "\n".join(built) == str(end.layout)
