@@ -1,11 +1,18 @@
-"""Development sessions: ``nox -s tests``, ``lint``, ``typecheck``, ``docs``, ``bench``."""
+#!/usr/bin/env python3
+# /// script
+# dependencies = ["nox>=2025.2.9"]
+# ///
+"""Development sessions: ``nox -s tests``, ``lint``, ``typecheck``, ``docs``, ``package``, ``bench``."""
 
 from __future__ import annotations
 
+import zipfile
+from pathlib import Path
+
 import nox
 
+nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "venv"
-nox.options.sessions = ["tests", "lint", "typecheck", "docs"]
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 
@@ -48,7 +55,33 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session
+def package(session: nox.Session) -> None:
+    """Build the sdist and wheel, check them with twine, and check what the wheel holds."""
+    session.install("build", "twine")
+    session.run("python", "-m", "build", "--outdir", "dist")
+    session.run("twine", "check", "--strict", *sorted(str(p) for p in Path("dist").glob("*")))
+    wheel = max(Path("dist").glob("morpyam-*.whl"), key=lambda path: path.stat().st_mtime)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    if "morpyam/py.typed" not in names:
+        session.error(f"{wheel.name} has no morpyam/py.typed")
+    if any(name.startswith(("tests/", "docs/", "benchmarks/")) for name in names):
+        session.error(f"{wheel.name} holds more than the package")
+
+
+@nox.session
+def review(session: nox.Session) -> None:
+    """Run repo-review (sp-repo-review) on the repository."""
+    session.install("sp-repo-review[cli]")
+    session.run("repo-review", ".")
+
+
+@nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """Print the engine's speed figures on this machine."""
     session.install(".")
     session.run("python", "benchmarks/bench_engine.py", *session.posargs)
+
+
+if __name__ == "__main__":
+    nox.main()
