@@ -153,11 +153,3 @@ def illegal_actions(state: State) -> st.SearchStrategy[Action]:
     return seeds.map(lambda seed: random_action(state, random.Random(seed))).filter(
         lambda action: action not in legal
     )
-
-
-def _hypothesis_setup_hook() -> None:
-    """Let ``st.from_type`` build morpyam values (the ``hypothesis`` entry point calls this)."""
-    st.register_type_strategy(State, states())
-    st.register_type_strategy(Rules, rules())
-    st.register_type_strategy(Layout, layouts())
-    st.register_type_strategy(Cell, cells())

@@ -55,8 +55,12 @@ def test_states_with_fixed_rules(state: mp.State) -> None:
     assert state.rules == mp.Rules.plus(2)
 
 
-def test_from_type_after_registration() -> None:
-    mst._hypothesis_setup_hook()
+def test_from_type_through_the_entry_point() -> None:
+    # installing morpyam registers the strategies (morpyam._hypothesis_hook); registering
+    # again is harmless
+    from morpyam._hypothesis_hook import _hypothesis_setup_hook
+
+    _hypothesis_setup_hook()
 
     @settings(max_examples=5, deadline=None)
     @given(st.from_type(mp.State), st.from_type(mp.Cell))
