@@ -17,7 +17,10 @@ def _hypothesis_setup_hook() -> None:
     import morpyam
 
     def lazy(name: str) -> Any:
-        return st.deferred(lambda: getattr(importlib.import_module("morpyam.strategies"), name)())
+        def build() -> Any:
+            return getattr(importlib.import_module("morpyam.strategies"), name)()
+
+        return st.deferred(build)
 
     st.register_type_strategy(morpyam.State, lazy("states"))
     st.register_type_strategy(morpyam.Rules, lazy("rules"))

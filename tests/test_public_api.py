@@ -57,7 +57,7 @@ def test_pinned_shapes() -> None:
 
 
 def public_objects() -> list[tuple[str, object]]:
-    found = []
+    found: list[tuple[str, object]] = []
     for info in pkgutil.walk_packages(mp.__path__, "morpyam."):
         if info.name.endswith("__main__") or info.name.rsplit(".", 1)[1].startswith("_"):
             continue
