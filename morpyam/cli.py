@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import morpyam as mp
+from morpyam.terminal import register_play, register_replay, register_show
 from morpyam.text import PLAYER_MARKS, render_grid
 
 __all__ = ["PRESETS", "main", "play_demo"]
@@ -119,6 +120,7 @@ COMMANDS: list[Callable[[Any], None]] = []
 Each receives the subparsers object, adds its parser and sets its ``run``
 default to a function of the parsed arguments that returns the exit status.
 """
+COMMANDS += [register_play, register_replay, register_show]
 
 
 def _demo(args: argparse.Namespace) -> int:

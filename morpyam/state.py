@@ -118,3 +118,9 @@ class State:
         from morpyam.text import render
 
         return render(self)
+
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture, which Jupyter shows ([`board`][morpyam.svg.board])."""
+        from morpyam.svg import board
+
+        return board(self)

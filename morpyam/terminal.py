@@ -1,0 +1,654 @@
+"""The terminal game: ``morpyam play``, ``morpyam replay FILE`` and ``morpyam show FILE``.
+
+``morpyam play`` seats any mix of humans and bots (``--seat human --seat
+random``). Humans type actions in notation (``roll keep 3 3 call full-house``,
+``place c4`` or just ``c4``, ``pass``, ``lay mini c4``), ``help`` for the
+commands and the legal actions, ``resign`` or ``quit``. The grid is redrawn
+after each action, the score is given at the end, and ``--record game.json``
+(or ``game.txt``) saves the game record. Dice are thrown by the program with
+a seeded ``random.Random``, or typed in from real dice with ``--manual-dice``.
+
+``morpyam replay FILE`` steps through a record; ``morpyam show FILE --svg
+out.svg`` prints a record's final position (or a saved state) and writes
+its picture.
+
+The loops take ``input`` and ``output`` functions, so that a program (or a
+test) can drive them without a terminal. Input a human can get wrong gets a
+message and a new prompt, never a traceback.
+
+Bots are objects with a ``choose(state, rng) -> Action`` method, made by
+the factories of [`SEATS`][morpyam.terminal.SEATS] by name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import attrs
+
+from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
+from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
+from morpyam.errors import IllegalActionError
+from morpyam.files import FileFormatError, _parse_json, _read, load_rules
+from morpyam.layouts import Cell
+from morpyam.notation import NotationError
+from morpyam.records import (
+    GameRecord,
+    ReplayError,
+    Resign,
+    _suffix,
+    load_record,
+    parse_entry,
+    positions,
+    save_record,
+)
+from morpyam.rules import Rules
+from morpyam.state import State
+from morpyam.state_json import STATE_FORMAT, state_from_dict
+from morpyam.text import PLAYER_MARKS, render
+
+__all__ = [
+    "HUMAN",
+    "PRESETS",
+    "SEATS",
+    "Bot",
+    "RandomSeat",
+    "play_game",
+    "register_play",
+    "register_replay",
+    "register_show",
+    "step_through",
+]
+
+Input = Callable[[str], str]
+Output = Callable[[str], object]
+
+
+class Bot(Protocol):
+    """A player the program moves: ``choose`` returns one of ``legal_actions(state)``.
+
+    It is asked only at decision nodes of its own seat, and gets the game's
+    ``random.Random`` for any choice it draws.
+    """
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        """The action to play at ``state``."""
+        ...  # pragma: no cover - a protocol
+
+
+@attrs.frozen
+class RandomSeat:
+    """A bot that plays any legal action, each as likely as the others."""
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        """One of ``legal_actions(state)``, drawn uniformly with ``rng``."""
+        return rng.choice(legal_actions(state))
+
+
+HUMAN = "human"
+"""The seat name of a person at the keyboard."""
+
+SEATS: dict[str, Callable[[], Bot]] = {"random": RandomSeat}
+"""Bot seats by name: a factory that makes the bot for one seat.
+
+``morpyam play --seat NAME`` offers ``human`` and every name here, read when
+the command line is built; add a bot with ``SEATS["greedy"] = GreedyBot``.
+"""
+
+PRESETS: Mapping[str, Callable[[int], Rules]] = {
+    "classic": Rules.classic,
+    "official": Rules.official,
+    "flash": Rules.flash,
+    "plus": Rules.plus,
+}
+"""The rule presets ``morpyam play --rules`` offers."""
+
+_END_WORDS = {
+    "R-END-1": "by KO",
+    "R-END-2": "on points",
+    "R-MOR-3": "by KO R. D'Aversa",
+    "R-END-4": "by forfeit",
+}
+_CELL_WORD = re.compile(r"[a-z][1-9][0-9]?", re.IGNORECASE)
+_FACES_WORDS = re.compile(r"[1-6](\s+[1-6])*")
+
+HELP = """\
+Commands (any case):
+  roll                            throw the dice (the first roll throws all 5)
+  roll keep 3 3                   keep these faces, throw the others
+  roll call full-house            announce a figure before the roll (call sec on the first roll)
+  roll keep 3 3 call full-house   both
+  place c4   (or just: c4)        put a token on c4
+  pass                            end the turn without a token
+  lay mini c4                     Morpyam Plus set-up: lay a tile of your hand on c4
+  legal                           list the actions allowed now
+  board                           draw the grid again
+  resign                          resign the game
+  quit                            stop here (the record so far is saved with --record)
+  help                            this text
+Figures: three-ones ... three-sixes, small-straight, straight, full-house,
+four-of-a-kind, mini, maxi, morpyam; special cells: sec, call."""
+
+TABLE_HELP = """\
+The program does not throw the dice: type what the real dice show.
+  dice 3 3 5 1 2   (or just: 3 3 5 1 2)   the faces of the dice thrown
+  deal mini        (or just: mini)        the Morpyam Plus tile dealt
+  auto                                    let the program throw or deal this once
+  board, quit, help"""
+
+
+class _StopGameError(Exception):
+    """The person at the keyboard stopped the game."""
+
+
+# ---------------------------------------------------------------------------
+# Playing
+
+
+def _mark(player: int) -> str:
+    return PLAYER_MARKS[player % len(PLAYER_MARKS)]
+
+
+def _options(state: State) -> str:
+    """The legal actions in a few lines: placements and passes, then the rolls in short."""
+    legal = legal_actions(state)
+    places = [str(action.cell) for action in legal if isinstance(action, Place)]
+    lines = []
+    if places:
+        lines.append("place on: " + " ".join(places))
+    if Pass() in legal:
+        lines.append("pass")
+    rolls = [action for action in legal if isinstance(action, Roll)]
+    if rolls:
+        if state.dice is None:
+            lines.append("roll (the first roll throws all 5 dice)")
+        else:
+            lines.append(f"roll, keeping any 0 to 4 of the dice {' '.join(map(str, state.dice))}")
+        calls = sorted({action.call.notation for action in rolls if action.call is not None})
+        if calls:
+            lines.append("call before the roll: " + ", ".join(calls))
+        else:
+            lines.append("no call can be made now")
+    lays = [action for action in legal if isinstance(action, PlaceTile)]
+    if lays:
+        hand = sorted({action.label.notation for action in lays})
+        free = sorted({str(action.cell) for action in lays}, key=Cell.parse)
+        lines.append("lay a tile of your hand: " + ", ".join(hand))
+        lines.append("on a free position: " + " ".join(free))
+    if not lines:
+        return "nothing is allowed now"
+    return "Allowed now:\n  " + "\n  ".join(lines)
+
+
+def _explain(text: str, error: NotationError) -> str:
+    return f"  {text}\n  {' ' * (error.column - 1)}^ {error.reason}\nType 'help' for the commands."
+
+
+def _ask_human(state: State, player: int, read: Input, output: Output) -> Action | Resign:
+    """Ask the player at the keyboard until they give an allowed action."""
+    prompt = f"player {player} {_mark(player)}> "
+    while True:
+        try:
+            line = read(prompt)
+        except EOFError:
+            output("")
+            raise _StopGameError from None
+        text = line.strip()
+        word = text.lower()
+        if not text:
+            continue
+        if word in ("help", "?", "h"):
+            output(HELP)
+            output(_options(state))
+            continue
+        if word in ("legal", "moves", "options"):
+            output(_options(state))
+            continue
+        if word in ("board", "show"):
+            output(render(state))
+            continue
+        if word in ("quit", "exit", "q"):
+            raise _StopGameError
+        if word == "resign":
+            return Resign(player)
+        if _CELL_WORD.fullmatch(text):
+            text = f"place {text}"
+        try:
+            entry = parse_entry(text)
+        except NotationError as error:
+            output(_explain(text, error))
+            continue
+        if isinstance(entry, Resign):
+            if entry.player == player:
+                return entry
+            output(f"You can resign only for yourself: type 'resign' (you are player {player}).")
+            continue
+        if isinstance(entry, (RollResult, DealTile)):
+            output("Dice and tiles come after your action, not instead: type your action.")
+            continue
+        try:
+            apply(state, entry)
+        except IllegalActionError as error:
+            output(f"Not allowed: {error}")
+            output("Type 'legal' for the actions allowed now.")
+            continue
+        return entry
+
+
+def _ask_table(state: State, rng: random.Random, read: Input, output: Output) -> Action:
+    """Ask for the real dice (or the tile dealt) until the answer fits."""
+    if state.roll_off:
+        prompt = f"start roll, die of player {state.player}> "
+    elif state.setup is not None and state.setup.bag and not state.in_air:
+        prompt = f"tile dealt to player {state.player}> "
+    else:
+        prompt = f"dice for player {state.player} ({5 - len(state.kept)} thrown)> "
+    while True:
+        try:
+            line = read(prompt)
+        except EOFError:
+            output("")
+            raise _StopGameError from None
+        text = line.strip()
+        word = text.lower()
+        if not text:
+            continue
+        if word in ("help", "?", "h"):
+            output(TABLE_HELP)
+            continue
+        if word in ("board", "show"):
+            output(render(state))
+            continue
+        if word in ("quit", "exit", "q"):
+            raise _StopGameError
+        if word == "auto":
+            return sample_chance(state, rng)
+        if _FACES_WORDS.fullmatch(text):
+            text = f"dice {text}"
+        elif " " not in text and not text.lower().startswith(("dice", "deal")):
+            text = f"deal {text}"
+        try:
+            entry = parse_entry(text)
+        except NotationError as error:
+            output(_explain(text, error))
+            continue
+        if not isinstance(entry, (RollResult, DealTile)):
+            output("Type the dice thrown (dice 3 3 5 1 2) or the tile dealt (deal mini).")
+            continue
+        try:
+            apply(state, entry)
+        except IllegalActionError as error:
+            output(f"Not allowed: {error}")
+            continue
+        return entry
+
+
+def _summary(state: State) -> list[str]:
+    """The score and the result, one line each."""
+    rules = state.rules
+    totals = scores(state)
+    lines = []
+    for player, total in enumerate(totals):
+        placed = rules.tokens_per_player - state.tokens_left[player]
+        note = " (resigned)" if player in state.resigned else ""
+        lines.append(
+            f"Player {player} {_mark(player)}: {total} point{'' if total == 1 else 's'}, "
+            f"{placed} token{'' if placed == 1 else 's'} placed{note}"
+        )
+    if state.winners:
+        winners = " and ".join(f"player {p}" for p in sorted(state.winners))
+        how = _END_WORDS.get(state.end_rule or "", "")
+        lines.append(f"Winner: {winners} ({how}, {state.end_rule})")
+    return lines
+
+
+def play_game(
+    rules: Rules,
+    seats: Sequence[Bot | None],
+    rng: random.Random,
+    *,
+    first_player: int | None = None,
+    manual_dice: bool = False,
+    names: Sequence[str] = (),
+    input: Input = input,
+    output: Output = print,
+) -> GameRecord:
+    """Play one game in the terminal and return its record (complete or not).
+
+    ``seats`` has one entry per player: a [`Bot`][morpyam.terminal.Bot], or
+    ``None`` for a human who types actions at the prompt. Dice are thrown
+    with ``rng``, or asked for with ``manual_dice``. Each action is told as
+    it happens, the position is drawn again whenever a player is to decide
+    (so after each move, and after the dice of each roll), and the score is
+    given at the end. The game stops early when a human
+    types ``quit`` or the input ends; the record then holds the game so far.
+
+    Raises:
+        ValueError: for a number of seats that is not ``rules.players``.
+    """
+    if len(seats) != rules.players:
+        raise ValueError(f"{len(seats)} seats for {rules.players} players")
+    record = GameRecord(rules, (), first_player, names=tuple(names))
+    state = record.start()
+    entries: list[Action | Resign] = []
+    output(render(state))
+    try:
+        while not state.is_terminal:
+            player = state.player
+            if state.is_chance:
+                entry: Action | Resign = (
+                    _ask_table(state, rng, input, output)
+                    if manual_dice
+                    else sample_chance(state, rng)
+                )
+            else:
+                seat = seats[player]
+                if seat is None:
+                    entry = _ask_human(state, player, input, output)
+                else:
+                    entry = seat.choose(state, rng)
+            state = (
+                resign(state, entry.player) if isinstance(entry, Resign) else apply(state, entry)
+            )
+            entries.append(entry)
+            output(f"player {player} {_mark(player)}: {entry}")
+            if not state.is_chance:  # someone decides next: show them the position
+                output(render(state))
+    except (_StopGameError, KeyboardInterrupt):
+        output("Game stopped.")
+        return attrs.evolve(record, actions=entries)
+    output("")
+    for line in _summary(state):
+        output(line)
+    return attrs.evolve(record, actions=entries)
+
+
+# ---------------------------------------------------------------------------
+# Stepping through a record
+
+
+def _header(record: GameRecord) -> list[str]:
+    lines = []
+    for line in record.to_text().splitlines()[1:]:
+        if not line:
+            break
+        lines.append(line)
+    return lines
+
+
+def _target(word: str, index: int, last: int) -> int | str:
+    """The position a stepping command goes to, or why it goes nowhere."""
+    if word in ("", "n", "next"):
+        target = index + 1
+    elif word in ("b", "back", "p"):
+        target = index - 1
+    elif word in ("s", "start"):
+        target = 0
+    elif word in ("e", "end"):
+        target = last
+    elif word.isdigit() and word.isascii():
+        target = int(word) if len(word) <= 9 else last + 1
+    else:
+        return "Type Enter, n, b, s, e, q or an entry number."
+    if target > last:
+        return "That is the end of the record."
+    if target < 0:
+        return "That is the start."
+    return target
+
+
+def step_through(
+    record: GameRecord,
+    *,
+    wait: bool = True,
+    input: Input = input,
+    output: Output = print,
+) -> int:
+    """Show a record position by position; returns 0, or 1 when an entry is illegal.
+
+    With ``wait``, a prompt after each position reads: Enter (or ``n``) for
+    the next, ``b`` for the one before, a number to go to the position after
+    that many entries, ``s`` for the start, ``e`` for the end, ``q`` to stop.
+    """
+    for line in _header(record):
+        output(line)
+    states: list[State] = []
+    error: ReplayError | None = None
+    try:
+        for state in positions(record):
+            states.append(state)
+    except ReplayError as failure:
+        error = failure
+    last = len(states) - 1
+
+    def show(index: int) -> None:
+        if index == 0:
+            output("Start of the game")
+        else:
+            entry = record.actions[index - 1]
+            output(f"Entry {index} of {len(record.actions)}: {entry}")
+        output(render(states[index]))
+        if index == last:
+            if error is not None:
+                output(f"The next entry is illegal: {error}")
+            elif states[index].is_terminal:
+                for line in _summary(states[index]):
+                    output(line)
+            else:
+                output("End of the record: the game goes on.")
+
+    if not wait:
+        for index in range(len(states)):
+            show(index)
+        return 1 if error else 0
+    index = 0
+    show(index)
+    while True:
+        try:
+            line = input("[Enter] next, b back, N go to entry N, s start, e end, q quit> ")
+        except (EOFError, KeyboardInterrupt):
+            output("")
+            break
+        word = line.strip().lower()
+        if word in ("q", "quit", "exit"):
+            break
+        target = _target(word, index, last)
+        if isinstance(target, str):
+            output(target)
+            continue
+        index = target
+        show(index)
+    return 1 if error else 0
+
+
+# ---------------------------------------------------------------------------
+# The subcommands
+
+
+def _fail(message: str) -> int:
+    print(f"morpyam: error: {message}", file=sys.stderr)
+    return 1
+
+
+def _file_error(path: str, error: Exception) -> int:
+    if isinstance(error, OSError):
+        return _fail(f"{path}: {error.strerror or error}")
+    if isinstance(error, FileFormatError) and error.where == path:
+        return _fail(f"{path}: {error.reason}")
+    return _fail(f"{path}: {error}")
+
+
+def _load(path: str) -> GameRecord | State:
+    """A game record (``.json`` or ``.txt``), or a state (``.json`` in the state format)."""
+    if Path(path).suffix.lower() == ".json":
+        data = _parse_json(_read(path))
+        if isinstance(data, dict) and data.get("format") == STATE_FORMAT:
+            return state_from_dict(data)
+        return GameRecord.from_dict(data)
+    return load_record(path)
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    kinds: list[str] = args.seats or [HUMAN, "random"]
+    if not 2 <= len(kinds) <= 4:
+        return _fail(f"2 to 4 seats, one per player: got {len(kinds)}")
+    if args.record is not None:
+        try:
+            _suffix(args.record)
+        except FileFormatError as error:
+            return _fail(f"--record {args.record}: use a .json or .txt file ({error.reason})")
+    if args.rules_file is not None:
+        try:
+            rules = load_rules(args.rules_file)
+        except (FileFormatError, OSError) as error:
+            return _file_error(args.rules_file, error)
+        if rules.players != len(kinds):
+            return _fail(
+                f"{args.rules_file} is for {rules.players} players, not {len(kinds)} seats"
+            )
+    else:
+        rules = PRESETS[args.game_rules](len(kinds))
+    if args.first_player is not None and not 0 <= args.first_player < len(kinds):
+        return _fail(f"--first-player must be 0 to {len(kinds) - 1}")
+    if args.names and len(args.names) != len(kinds):
+        return _fail(f"{len(args.names)} names for {len(kinds)} seats: name every seat or none")
+    seed = args.game_seed if args.game_seed is not None else random.SystemRandom().randrange(2**32)
+    seats = [None if kind == HUMAN else SEATS[kind]() for kind in kinds]
+    print(
+        f"Morpyam: {', '.join(f'player {p} {_mark(p)} {kind}' for p, kind in enumerate(kinds))}; "
+        f"seed {seed}. Type 'help' for the commands."
+    )
+    try:
+        record = play_game(
+            rules,
+            seats,
+            random.Random(seed),
+            first_player=args.first_player,
+            manual_dice=args.manual_dice,
+            names=args.names or (),
+        )
+    except ValueError as error:  # names that a record cannot hold
+        return _fail(str(error))
+    finished = deque(positions(record), maxlen=1)[0].is_terminal
+    if args.record is not None:
+        try:
+            save_record(record, args.record)
+        except (FileFormatError, OSError) as error:
+            _file_error(args.record, error)
+            print("The record, to copy by hand:")
+            print(record.to_text())
+            return 1
+        print(f"Record saved to {args.record}")
+    return 0 if finished else 1
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    try:
+        loaded = _load(args.file)
+    except (FileFormatError, OSError) as error:
+        return _file_error(args.file, error)
+    if isinstance(loaded, State):
+        return _fail(f"{args.file} holds a position, not a game record: use 'morpyam show'")
+    return step_through(loaded, wait=not args.no_wait)
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    from morpyam.svg import board
+
+    try:
+        loaded = _load(args.file)
+    except (FileFormatError, OSError) as error:
+        return _file_error(args.file, error)
+    highlight: list[Cell] = []
+    if isinstance(loaded, State):
+        if args.at is not None:
+            return _fail("--at needs a game record; this file holds one position")
+        state = loaded
+    else:
+        entries = loaded.actions
+        at = len(entries) if args.at is None else args.at
+        if not 0 <= at <= len(entries):
+            return _fail(f"--at must be 0 to {len(entries)}, the number of entries")
+        part = attrs.evolve(loaded, actions=entries[:at])
+        try:
+            state = deque(positions(part), maxlen=1)[0]
+        except ReplayError as error:
+            return _fail(f"{args.file}: {error}")
+        cell = part.last_placement()
+        if cell is not None and state.setup is None and cell in state.layout:
+            highlight.append(cell)
+    print(render(state))
+    if state.is_terminal:
+        for line in _summary(state):
+            print(line)
+    if args.svg is not None:
+        try:
+            Path(args.svg).write_text(board(state, highlight=highlight), encoding="utf-8")
+        except OSError as error:
+            return _file_error(args.svg, error)
+        print(f"Picture written to {args.svg}")
+    return 0
+
+
+def register_play(subparsers: Any) -> None:
+    """Add ``morpyam play`` to the command line (an item of ``morpyam.cli.COMMANDS``)."""
+    parser = subparsers.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="Play Morpyam in the terminal: humans type actions in notation "
+        "(type 'help' at the prompt), bots play at once.",
+    )
+    parser.add_argument(
+        "--seat",
+        dest="seats",
+        action="append",
+        choices=[HUMAN, *SEATS],
+        help="who plays each seat, in order; give it once per player (default: human, random)",
+    )
+    parser.add_argument(
+        "--rules", dest="game_rules", choices=list(PRESETS), default="classic", help="rule preset"
+    )
+    parser.add_argument("--rules-file", help="a rules file (.toml or .json) instead of a preset")
+    parser.add_argument("--first-player", type=int, help="skip the start roll: this player starts")
+    parser.add_argument("--seed", dest="game_seed", type=int, help="seed of the dice and the bots")
+    parser.add_argument(
+        "--manual-dice", action="store_true", help="type in the real dice instead of throwing them"
+    )
+    parser.add_argument("--name", dest="names", action="append", help="a player's name, in order")
+    parser.add_argument("--record", help="save the game record to this .json or .txt file")
+    parser.set_defaults(run=_run_play)
+
+
+def register_replay(subparsers: Any) -> None:
+    """Add ``morpyam replay FILE`` to the command line."""
+    parser = subparsers.add_parser(
+        "replay",
+        help="step through a game record",
+        description="Step through a game record (.json or .txt), position by position.",
+    )
+    parser.add_argument("file", help="the record")
+    parser.add_argument(
+        "--no-wait", action="store_true", help="print every position without waiting"
+    )
+    parser.set_defaults(run=_run_replay)
+
+
+def register_show(subparsers: Any) -> None:
+    """Add ``morpyam show FILE`` to the command line."""
+    parser = subparsers.add_parser(
+        "show",
+        help="show a position from a record or a state file",
+        description="Print the final position of a game record (or a saved state) "
+        "and optionally write its SVG picture.",
+    )
+    parser.add_argument("file", help="a game record (.json, .txt) or a state (.json)")
+    parser.add_argument("--svg", help="write the picture to this SVG file")
+    parser.add_argument("--at", type=int, help="the position after this many entries")
+    parser.set_defaults(run=_run_show)

@@ -1,0 +1,443 @@
+"""The terminal game, driven through stdin: ``morpyam play``, ``replay`` and ``show``."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import morpyam as mp
+from morpyam import cli, terminal
+from morpyam.records import GameRecord, Resign, load_record, replay, save_record
+from morpyam.state_json import state_to_json
+from morpyam.terminal import SEATS, RandomSeat, play_game, step_through
+
+
+@pytest.fixture(autouse=True)
+def _commands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The subcommands, as ``morpyam.cli`` will list them."""
+    monkeypatch.setattr(
+        cli,
+        "COMMANDS",
+        [terminal.register_play, terminal.register_replay, terminal.register_show],
+    )
+
+
+def run(
+    args: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
+    """``morpyam ARGS`` with ``stdin`` typed in: the exit status, stdout and stderr."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = cli.main(args)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def scripted_game(rules: mp.Rules, seed: int) -> list[mp.Action]:
+    """The actions of a whole game with a simple policy: place on the first cell, else roll or pass."""
+    rng = random.Random(seed)
+    state = mp.new_game(rules, first_player=0)
+    actions: list[mp.Action] = []
+    while not state.is_terminal:
+        if state.is_chance:
+            action: mp.Action = mp.sample_chance(state, rng)
+        else:
+            legal = mp.legal_actions(state)
+            places = [a for a in legal if isinstance(a, (mp.Place, mp.PlaceTile))]
+            rolls = [a for a in legal if isinstance(a, mp.Roll) and a.call is None]
+            action = places[0] if places else rolls[-1] if rolls else legal[0]
+        actions.append(action)
+        state = mp.apply(state, action)
+    return actions
+
+
+def test_two_humans_play_a_whole_game_with_real_dice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = mp.Rules.classic()
+    actions = scripted_game(rules, seed=4)
+    lines = [str(action) for action in actions]
+    # a cell alone places a token; dice may be typed without the verb
+    place = next(i for i, a in enumerate(actions) if isinstance(a, mp.Place))
+    lines[place] = lines[place].removeprefix("place ")
+    # actions[0] is player 0's roll, actions[1] the dice, actions[2] player 0's next decision.
+    # Mistakes a person makes, each answered with a message and a new prompt:
+    at_the_table = ["6 6 6 6 6 6", "place a1", "deal mini", "help"]
+    at_the_player = ["help", "jump c4", "roll keep 7", "place z9", "dice 1 2 3 4 5", "resign 1", ""]
+    lines = [lines[0], *at_the_table, lines[1].removeprefix("dice "), *at_the_player, *lines[2:]]
+    path = tmp_path / "game.json"
+    status, out, err = run(
+        [
+            "play",
+            "--seat",
+            "human",
+            "--seat",
+            "human",
+            "--manual-dice",
+            "--first-player",
+            "0",
+            "--record",
+            str(path),
+            "--name",
+            "Ann",
+            "--name",
+            "Bob",
+        ],
+        "\n".join(lines) + "\n",
+        monkeypatch,
+        capsys,
+    )
+    assert (status, err) == (0, "")
+    assert "Traceback" not in out
+    expected = GameRecord(rules, actions, first_player=0, names=("Ann", "Bob"))
+    assert load_record(path) == expected
+    end = replay(expected)
+    assert end.is_terminal
+    for message in [
+        "'jump' is not an action",
+        "'7' is not a die face",
+        "Not allowed: R-SET-1: z9 is off the 6×6 grid",
+        "Dice and tiles come after your action",
+        "You can resign only for yourself",
+        "Allowed now:",
+        "Type the dice thrown",
+        "1 to 5 dice are thrown",
+        "Not allowed: R-TURN-1: the dice are in the air",
+        "The program does not throw the dice",
+    ]:
+        assert message in out, message
+    totals = mp.scores(end)
+    for player in (0, 1):
+        assert f"Player {player} {'XO'[player]}: {totals[player]} point" in out
+    winners = " and ".join(f"player {p}" for p in sorted(end.winners))
+    assert f"Winner: {winners} (" in out
+    assert f"Record saved to {path}" in out
+    # the grid is drawn at the start and again after each placement, at least
+    placements = sum(isinstance(action, mp.Place) for action in actions)
+    assert out.count("    a    b    c    d    e    f") >= placements + 1
+    assert str(end) in out
+
+
+def test_a_human_resigns_against_a_random_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.txt"
+    status, out, _ = run(
+        [
+            "play",
+            "--seat",
+            "random",
+            "--seat",
+            "human",
+            "--seed",
+            "5",
+            "--first-player",
+            "0",
+            "--record",
+            str(path),
+        ],
+        "legal\nboard\nresign\n",
+        monkeypatch,
+        capsys,
+    )
+    assert status == 0
+    record = load_record(path)
+    assert record.actions[-1] == Resign(1)
+    assert all(not isinstance(a, Resign) for a in record.actions[:-1])
+    end = replay(record)
+    # R-END-4: with two players, the other one wins
+    assert (end.winners, end.end_rule) == (frozenset({0}), "R-END-4")
+    assert "Winner: player 0 (by forfeit, R-END-4)" in out
+    assert "Allowed now:" in out
+
+
+def test_bots_play_to_the_end_and_the_record_replays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    args = [
+        "play",
+        "--rules",
+        "flash",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--seed",
+        "11",
+        "--record",
+        str(path),
+    ]
+    status, out, _ = run(args, "", monkeypatch, capsys)
+    assert status == 0
+    record = load_record(path)
+    assert record.rules == mp.Rules.flash(players=3)
+    assert record.first_player is None  # R-SET-3: the start roll decides
+    end = replay(record)
+    assert end.is_terminal
+    winners = " and ".join(f"player {p}" for p in sorted(end.winners))
+    assert f"Winner: {winners} (" in out
+    # the same seed plays the same game
+    assert run(args, "", monkeypatch, capsys)[0] == 0
+    assert load_record(path) == record
+
+
+def test_input_that_ends_stops_the_game_and_keeps_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    status, out, _ = run(
+        ["play", "--seed", "1", "--first-player", "0", "--record", str(path)],
+        "roll\n",
+        monkeypatch,
+        capsys,
+    )
+    assert status == 1
+    assert "Game stopped." in out
+    record = load_record(path)
+    assert record.actions[0] == mp.Roll()
+    assert isinstance(record.actions[1], mp.RollResult)
+    assert len(record.actions) == 2
+    status, out, _ = run(
+        ["play", "--seed", "1", "--first-player", "0"], "quit\n", monkeypatch, capsys
+    )
+    assert (status, "Game stopped." in out) == (1, True)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--seat", "human"], "2 to 4 seats"),
+        (["play", "--record", "game.pgn"], "use a .json or .txt file"),
+        (["play", "--first-player", "2"], "--first-player must be 0 to 1"),
+        (["play", "--name", "Ann"], "1 names for 2 seats"),
+        (["play", "--name", "Ann", "--name", "B\tb"], "control character"),
+        (["play", "--rules-file", "nowhere.toml"], "nowhere.toml: No such file"),
+    ],
+)
+def test_bad_play_options(
+    args: list[str],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(args, "", monkeypatch, capsys)
+    assert status == 1
+    assert message in err
+    assert "Traceback" not in out + err
+
+
+def test_rules_files_and_unknown_seats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules_file = tmp_path / "rules.json"
+    rules_file.write_text('{"preset": "classic", "players": 3, "tokens_per_player": 2}')
+    status, _, err = run(["play", "--rules-file", str(rules_file)], "", monkeypatch, capsys)
+    assert (status, "is for 3 players, not 2 seats" in err) == (1, True)
+    path = tmp_path / "g.json"
+    args = ["play", "--rules-file", str(rules_file), "--record", str(path), "--seed", "2"]
+    status, _, _ = run([*args, *["--seat", "random"] * 3], "", monkeypatch, capsys)
+    assert status == 0
+    assert load_record(path).rules.tokens_per_player == 2
+    with pytest.raises(SystemExit):
+        run(["play", "--seat", "genius"], "", monkeypatch, capsys)
+
+
+def test_the_seat_registry_takes_new_bots(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Passer:
+        """Rolls once a turn, then passes."""
+
+        def choose(self, state: mp.State, rng: random.Random) -> mp.Action:
+            return mp.Pass() if mp.Pass() in mp.legal_actions(state) else mp.Roll()
+
+    monkeypatch.setitem(SEATS, "passer", Passer)
+    status, out, _ = run(
+        ["play", "--seat", "passer", "--seat", "human", "--seed", "3", "--first-player", "0"],
+        "quit\n",
+        monkeypatch,
+        capsys,
+    )
+    assert status == 1
+    assert "player 0 X: roll\n" in out
+    assert "player 0 X: pass\n" in out
+
+
+@settings(max_examples=40, deadline=None)
+@given(lines=st.lists(st.text(max_size=30), max_size=12))
+def test_whatever_a_human_types_gets_a_prompt_not_a_traceback(lines: list[str]) -> None:
+    typed = iter([line.replace("\n", " ").replace("\r", " ") for line in lines])
+    said: list[str] = []
+
+    def ask(prompt: str) -> str:
+        said.append(prompt)
+        return next(typed, "quit")
+
+    record = play_game(
+        mp.Rules.classic(),
+        [None, RandomSeat()],
+        random.Random(0),
+        first_player=0,
+        input=ask,
+        output=said.append,
+    )
+    replay(record)  # whatever was accepted was legal
+    assert said[-1] in ("Game stopped.",) or "Winner" in said[-1]
+
+
+def test_step_through_a_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    actions: list[mp.Action | Resign] = [
+        mp.Roll(),
+        mp.RollResult((1, 1, 1, 2, 3)),
+        mp.Place(mp.Cell.parse("a1")),
+        Resign(1),
+    ]
+    record = GameRecord(mp.Rules.classic(), actions, first_player=0, event="Demo")
+    path = tmp_path / "game.txt"
+    save_record(record, path)
+    status, out, _ = run(["replay", str(path), "--no-wait"], "", monkeypatch, capsys)
+    assert status == 0
+    assert "event: Demo" in out
+    for number, entry in enumerate(actions, 1):
+        assert f"Entry {number} of 4: {entry}" in out
+    assert "Winner: player 0 (by forfeit, R-END-4)" in out
+    # stepping: next, next, back, go to 3, past the end, a wrong command, quit
+    said: list[str] = []
+    typed = iter(["", "n", "b", "3", "9", "9" * 5000, "what", "e", "q"])
+    assert step_through(record, input=lambda prompt: next(typed), output=said.append) == 0
+    shown = [line.split(":")[0] for line in said if line.startswith(("Entry", "Start"))]
+    assert shown == [
+        "Start of the game",
+        "Entry 1 of 4",
+        "Entry 2 of 4",
+        "Entry 1 of 4",
+        "Entry 3 of 4",
+        "Entry 4 of 4",
+    ]
+    assert "That is the end of the record." in said
+    assert "Type Enter, n, b, s, e, q or an entry number." in said
+
+
+def test_replay_reports_an_illegal_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = GameRecord(mp.Rules.classic(), [mp.Roll(), mp.Pass()], first_player=0)
+    path = tmp_path / "bad.json"
+    save_record(record, path)
+    status, out, _ = run(["replay", str(path), "--no-wait"], "", monkeypatch, capsys)
+    assert status == 1
+    assert "The next entry is illegal: entry 1 (pass): R-TURN-1:" in out
+    status, _, err = run(["show", str(path)], "", monkeypatch, capsys)
+    assert (status, "entry 1 (pass)" in err) == (1, True)
+
+
+def svg_tokens(path: Path) -> list[ET.Element]:
+    root = ET.fromstring(path.read_text(encoding="utf-8"))
+    return [e for e in root.iter() if e.get("class") == "token"]
+
+
+def test_show_writes_the_picture(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    actions = scripted_game(mp.Rules.classic(), seed=8)
+    record = GameRecord(mp.Rules.classic(), actions, first_player=0)
+    path = tmp_path / "game.json"
+    save_record(record, path)
+    picture = tmp_path / "end.svg"
+    status, out, _ = run(["show", str(path), "--svg", str(picture)], "", monkeypatch, capsys)
+    assert status == 0
+    end = replay(record)
+    assert str(end) in out
+    assert len(svg_tokens(picture)) == len(end.board)
+    # --at: the position after that many entries, with the last placement highlighted
+    first_place = next(i for i, a in enumerate(actions) if isinstance(a, mp.Place))
+    status, out, _ = run(
+        ["show", str(path), "--svg", str(picture), "--at", str(first_place + 1)],
+        "",
+        monkeypatch,
+        capsys,
+    )
+    assert status == 0
+    assert len(svg_tokens(picture)) == 1
+    root = ET.fromstring(picture.read_text(encoding="utf-8"))
+    highlighted = [
+        e
+        for e in root.iter()
+        if e.get("class") == "cell" and any(c.get("class") == "highlight" for c in e)
+    ]
+    place = actions[first_place]
+    assert isinstance(place, mp.Place)
+    assert [e.get("data-cell") for e in highlighted] == [str(place.cell)]
+    status, _, err = run(["show", str(path), "--at", "99999"], "", monkeypatch, capsys)
+    assert (status, "--at must be 0 to" in err) == (1, True)
+
+
+def test_show_a_saved_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = replay(
+        GameRecord(mp.Rules.classic(), scripted_game(mp.Rules.classic(), 2)[:40], first_player=0)
+    )
+    path = tmp_path / "state.json"
+    path.write_text(state_to_json(state), encoding="utf-8")
+    picture = tmp_path / "state.svg"
+    status, out, _ = run(["show", str(path), "--svg", str(picture)], "", monkeypatch, capsys)
+    assert status == 0
+    assert str(state) in out
+    assert len(svg_tokens(picture)) == len(state.board)
+    status, _, err = run(["replay", str(path)], "", monkeypatch, capsys)
+    assert (status, "use 'morpyam show'" in err) == (1, True)
+
+
+def bad_files(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    good = json.loads(GameRecord(mp.Rules.classic()).to_json())
+    cases = {
+        "missing.json": None,
+        "truncated.json": '{"format": "morpyam/1", "rules"',
+        "version.json": json.dumps({**good, "format": "morpyam/2"}),
+        "notation.txt": "format: morpyam/1\nrules: classic\nplayers: 2\n\nplace c44 now\n",
+        "record.pgn": "1. e4",
+        "state.json": '{"format": "morpyam-state/1"}',
+    }
+    for name, text in cases.items():
+        path = tmp_path / name
+        if text is not None:
+            path.write_text(text, encoding="utf-8")
+        yield (
+            path,
+            {
+                "missing.json": "No such file",
+                "truncated.json": "line 1, column 32",
+                "version.json": "unsupported version",
+                "notation.txt": "line 5, column 11: unexpected 'now'",
+                "record.pgn": "unknown file type '.pgn'",
+                "state.json": "rules: missing",
+            }[name],
+        )
+
+
+@pytest.mark.parametrize("command", ["replay", "show"])
+def test_bad_files_get_a_message_not_a_traceback(
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for path, message in bad_files(tmp_path):
+        status, out, err = run([command, str(path)], "", monkeypatch, capsys)
+        assert status == 1, path
+        assert err.startswith(f"morpyam: error: {path}: "), err
+        assert message in err, (path, err)
+        assert "Traceback" not in out + err
