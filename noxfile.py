@@ -78,9 +78,11 @@ def review(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def bench(session: nox.Session) -> None:
-    """Print the engine's speed figures on this machine."""
+    """Print the speed figures on this machine (engine, odds, bots; the bots' strength runs take minutes)."""
     session.install(".")
     session.run("python", "benchmarks/bench_engine.py", *session.posargs)
+    session.run("python", "benchmarks/bench_odds.py")
+    session.run("python", "benchmarks/bench_bots.py")
 
 
 if __name__ == "__main__":

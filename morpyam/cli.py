@@ -8,18 +8,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import morpyam as mp
+from morpyam.rules import PRESETS as RULE_PRESETS
+from morpyam.sim_cli import register_advise, register_odds, register_simulate
 from morpyam.terminal import register_play, register_replay, register_show
 from morpyam.text import PLAYER_MARKS, render_grid
 
 __all__ = ["PRESETS", "main", "play_demo"]
 
-PRESETS: dict[str, Callable[[int], mp.Rules]] = {
-    "classic": mp.Rules.classic,
-    "official": mp.Rules.official,
-    "flash": mp.Rules.flash,
-    "plus": mp.Rules.plus,
-}
-"""The rule presets the command offers, by name."""
+PRESETS = RULE_PRESETS
+"""The rule presets the command offers, by name (those of `morpyam.rules`)."""
 
 
 def _choose(legal: tuple[mp.Action, ...], rng: random.Random) -> mp.Action:
@@ -120,7 +117,14 @@ COMMANDS: list[Callable[[Any], None]] = []
 Each receives the subparsers object, adds its parser and sets its ``run``
 default to a function of the parsed arguments that returns the exit status.
 """
-COMMANDS += [register_play, register_replay, register_show]
+COMMANDS += [
+    register_play,
+    register_replay,
+    register_show,
+    register_simulate,
+    register_odds,
+    register_advise,
+]
 
 
 def _demo(args: argparse.Namespace) -> int:

@@ -43,7 +43,7 @@ import attrs
 
 from morpyam.figures import Figure, Label, Special, parse_label
 from morpyam.layouts import Layout, LayoutError
-from morpyam.rules import DAVERSA_READINGS, Daversa, Rules
+from morpyam.rules import DAVERSA_READINGS, PRESETS, Daversa, Rules
 
 __all__ = [
     "LAYOUT_FORMAT",
@@ -112,14 +112,7 @@ RULES_FIELDS: tuple[str, ...] = (
 )
 """The fields of a rules file besides ``format`` and ``preset``: every knob of `Rules`."""
 
-RULES_PRESETS: Mapping[str, Callable[[int], Rules]] = MappingProxyType(
-    {
-        "classic": Rules.classic,
-        "official": Rules.official,
-        "flash": Rules.flash,
-        "plus": Rules.plus,
-    }
-)
+RULES_PRESETS: Mapping[str, Callable[[int], Rules]] = PRESETS
 """The names a rules file may give as ``preset``, with the `Rules` preset each one calls."""
 
 LAYOUT_PRESETS: Mapping[str, Callable[[], Layout]] = MappingProxyType(

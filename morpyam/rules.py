@@ -8,6 +8,7 @@ reads fields and never branches on a variant's name.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
@@ -16,7 +17,7 @@ from morpyam.dice import OUTCOMES
 from morpyam.figures import Figure, Label, Special, classify
 from morpyam.layouts import Layout
 
-__all__ = ["DAVERSA_READINGS", "SEC_FIGURES", "Daversa", "Rules"]
+__all__ = ["DAVERSA_READINGS", "PRESETS", "SEC_FIGURES", "Daversa", "Rules"]
 
 Daversa = Literal["replay", "consecutive_turns"]
 DAVERSA_READINGS: tuple[Daversa, ...] = ("replay", "consecutive_turns")
@@ -231,3 +232,14 @@ class Rules:
     def flash(cls, players: int = 2) -> Rules:
         """Morpyam Flash (R-VAR-FLASH): classic rules on [`Layout.flash`][morpyam.layouts.Layout.flash]."""
         return attrs.evolve(cls.classic(players), layout=Layout.flash())
+
+
+PRESETS: Mapping[str, Callable[[int], Rules]] = MappingProxyType(
+    {
+        "classic": Rules.classic,
+        "official": Rules.official,
+        "flash": Rules.flash,
+        "plus": Rules.plus,
+    }
+)
+"""The rule presets by name: each makes the `Rules` for a number of players."""

@@ -28,6 +28,7 @@ from morpyam.actions import Action
 from morpyam.engine import apply, legal_actions, new_game, sample_chance
 from morpyam.figures import Figure, Label, Special
 from morpyam.layouts import Cell, Layout
+from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.rules import Rules
 from morpyam.state import State
 from morpyam.testing import random_action
@@ -44,12 +45,7 @@ __all__ = [
     "states",
 ]
 
-PRESETS: tuple[Callable[[int], Rules], ...] = (
-    Rules.classic,
-    Rules.official,
-    Rules.flash,
-    Rules.plus,
-)
+PRESETS: tuple[Callable[[int], Rules], ...] = tuple(RULE_PRESETS.values())
 
 
 def dice() -> st.SearchStrategy[tuple[int, int, int, int, int]]:

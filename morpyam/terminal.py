@@ -29,11 +29,12 @@ import sys
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import attrs
 
 from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
+from morpyam.bots import BOTS, Bot
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
 from morpyam.errors import IllegalActionError
 from morpyam.files import FileFormatError, _parse_json, _read, load_rules
@@ -49,6 +50,7 @@ from morpyam.records import (
     positions,
     save_record,
 )
+from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.rules import Rules
 from morpyam.state import State
 from morpyam.state_json import STATE_FORMAT, state_from_dict
@@ -59,7 +61,6 @@ __all__ = [
     "PRESETS",
     "SEATS",
     "Bot",
-    "RandomSeat",
     "play_game",
     "register_play",
     "register_replay",
@@ -71,43 +72,17 @@ Input = Callable[[str], str]
 Output = Callable[[str], object]
 
 
-class Bot(Protocol):
-    """A player the program moves: ``choose`` returns one of ``legal_actions(state)``.
-
-    It is asked only at decision nodes of its own seat, and gets the game's
-    ``random.Random`` for any choice it draws.
-    """
-
-    def choose(self, state: State, rng: random.Random) -> Action:
-        """The action to play at ``state``."""
-        ...  # pragma: no cover - a protocol
-
-
-@attrs.frozen
-class RandomSeat:
-    """A bot that plays any legal action, each as likely as the others."""
-
-    def choose(self, state: State, rng: random.Random) -> Action:
-        """One of ``legal_actions(state)``, drawn uniformly with ``rng``."""
-        return rng.choice(legal_actions(state))
-
-
 HUMAN = "human"
 """The seat name of a person at the keyboard."""
 
-SEATS: dict[str, Callable[[], Bot]] = {"random": RandomSeat}
+SEATS: dict[str, Callable[[], Bot]] = dict(BOTS)
 """Bot seats by name: a factory that makes the bot for one seat.
 
 ``morpyam play --seat NAME`` offers ``human`` and every name here, read when
 the command line is built; add a bot with ``SEATS["greedy"] = GreedyBot``.
 """
 
-PRESETS: Mapping[str, Callable[[int], Rules]] = {
-    "classic": Rules.classic,
-    "official": Rules.official,
-    "flash": Rules.flash,
-    "plus": Rules.plus,
-}
+PRESETS: Mapping[str, Callable[[int], Rules]] = RULE_PRESETS
 """The rule presets ``morpyam play --rules`` offers."""
 
 _END_WORDS = {

@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 import morpyam as mp
 from morpyam import cli, terminal
+from morpyam.bots import RandomBot
 from morpyam.records import GameRecord, Resign, load_record, replay, save_record
 from morpyam.state_json import state_to_json
-from morpyam.terminal import SEATS, RandomSeat, play_game, step_through
+from morpyam.terminal import SEATS, play_game, step_through
 
 
 @pytest.fixture(autouse=True)
@@ -285,7 +286,7 @@ def test_whatever_a_human_types_gets_a_prompt_not_a_traceback(lines: list[str]) 
 
     record = play_game(
         mp.Rules.classic(),
-        [None, RandomSeat()],
+        [None, RandomBot()],
         random.Random(0),
         first_player=0,
         input=ask,

@@ -1,0 +1,270 @@
+"""The ``morpyam simulate``, ``morpyam odds`` and ``morpyam advise`` commands.
+
+Each ``register_*`` function adds its subcommand to the parser of
+``morpyam.cli.main`` (see ``morpyam.cli.COMMANDS``):
+
+    morpyam simulate --games 10000 --players 3 --bot odds --bot greedy --bot random
+    morpyam odds
+    morpyam advise "dice 3 3 5 1 2" --rolls-left 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TextIO
+
+from morpyam.actions import Roll, RollResult
+from morpyam.advice import advise
+from morpyam.bots import BOTS
+from morpyam.engine import apply, new_game
+from morpyam.figures import Figure
+from morpyam.notation import NotationError, parse_action
+from morpyam.odds import MAX_ROLLS_LEFT, turn_table
+from morpyam.rules import PRESETS, Rules
+from morpyam.simulation import simulate
+from morpyam.state import State
+
+__all__ = [
+    "position",
+    "progress_bar",
+    "register_advise",
+    "register_odds",
+    "register_simulate",
+]
+
+
+def _at_least(low: int) -> Callable[[str], int]:
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+
+    return convert
+
+
+def _rules(name: str, players: int) -> Rules:
+    return PRESETS[name](players)
+
+
+# --- simulate ---------------------------------------------------------------------
+
+
+def progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:
+    """A plain-text progress bar on ``stream``, redrawn in place: call it with ``(done, total)``."""
+    start = time.perf_counter()
+    drawn = [-1]
+
+    def show(done: int, total: int) -> None:
+        percent = done * 100 // total
+        if percent == drawn[0] and done < total:
+            return
+        drawn[0] = percent
+        filled = done * width // total
+        elapsed = time.perf_counter() - start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
+            f"{elapsed:.1f} s ({rate:.0f} games/s)"
+        )
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def register_simulate(subparsers: Any) -> None:
+    """Add ``morpyam simulate``: many games between bots, with a summary table."""
+    parser = subparsers.add_parser(
+        "simulate",
+        help="play many games between bots and summarise them",
+        description="Play many games between bots and print win rates with 95%% intervals, "
+        "points, game lengths and the labels used. Give one --bot per player, in seat order.",
+    )
+    parser.add_argument("--games", type=_at_least(1), default=1000, help="games to play")
+    parser.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=None, help="default: one per --bot"
+    )
+    parser.add_argument(
+        "--bot",
+        dest="bots",
+        action="append",
+        choices=sorted(BOTS),
+        default=None,
+        help="a bot for the next seat (repeat; default: odds against random)",
+    )
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="classic", help="rule preset")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the dice and the bots")
+    parser.add_argument(
+        "--workers", type=_at_least(1), default=1, help="worker processes (default: this one)"
+    )
+    parser.add_argument(
+        "--start-roll",
+        action="store_true",
+        help="let the start roll decide who plays first (default: take turns at playing first)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(run=run_simulate)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Run ``morpyam simulate``; returns the exit status."""
+    bots: list[str] = args.bots or []
+    players: int | None = args.players
+    if not bots:
+        bots = ["odds"] + ["random"] * ((players or 2) - 1)
+    if players is None:
+        players = len(bots)
+    if len(bots) != players or players not in (2, 3, 4):
+        print(
+            f"morpyam simulate: error: {players} players need {players} --bot options, "
+            f"got {len(bots)}",
+            file=sys.stderr,
+        )
+        return 2
+    rules = _rules(args.rules, players)
+    progress = None if args.quiet else progress_bar(sys.stderr)
+    print(
+        f"Morpyam, {args.rules} rules: {args.games} games, "
+        + " vs ".join(f"{bot} (seat {seat})" for seat, bot in enumerate(bots))
+    )
+    if args.workers > 1:
+        with ProcessPoolExecutor(max_workers=args.workers) as executor:
+            result = simulate(
+                rules,
+                bots,
+                args.games,
+                args.seed,
+                executor,
+                rotate=not args.start_roll,
+                progress=progress,
+            )
+    else:
+        result = simulate(
+            rules, bots, args.games, args.seed, rotate=not args.start_roll, progress=progress
+        )
+    print(result.summary())
+    return 0
+
+
+# --- odds -----------------------------------------------------------------------------
+
+
+def register_odds(subparsers: Any) -> None:
+    """Add ``morpyam odds``: the chance of each figure within 1, 2 and 3 rolls."""
+    parser = subparsers.add_parser(
+        "odds",
+        help="print the chance of each figure within 1, 2 and 3 rolls",
+        description="The exact chance of showing each figure within 1, 2 and 3 rolls of a "
+        "fresh turn, keeping the dice that serve it best.",
+    )
+    parser.add_argument("--exact", action="store_true", help="print the exact fractions too")
+    parser.set_defaults(run=run_odds)
+
+
+def run_odds(args: argparse.Namespace) -> int:
+    """Run ``morpyam odds``; returns the exit status."""
+    print("Chance of showing each figure within 1, 2 and 3 rolls, keeping the dice for it:")
+    print(f"{'figure':<16}{'code':<6}{'1 roll':>9}{'2 rolls':>9}{'3 rolls':>9}")
+    for label, chances in turn_table():
+        name = label.name if isinstance(label, Figure) else "SEC (1st roll)"
+        print(f"{name:<16}{label.code:<6}" + "".join(f"{float(p):>9.3%}" for p in chances))
+        if args.exact:
+            print(" " * 22 + "   ".join(f"{p.numerator}/{p.denominator}" for p in chances))
+    return 0
+
+
+# --- advise -----------------------------------------------------------------------------
+
+
+def _faces(text: str) -> tuple[int, ...]:
+    """Five faces from ``"dice 3 3 5 1 2"``, ``"3 3 5 1 2"`` or ``"33512"``."""
+    words = text.replace(",", " ").split()
+    if words and words[0].lower() == "dice":
+        action = parse_action(text)
+        assert isinstance(action, RollResult)
+        faces = action.faces
+    elif len(words) == 1 and words[0].isdigit():
+        faces = tuple(int(digit) for digit in words[0])
+    else:
+        try:
+            faces = tuple(int(word) for word in words)
+        except ValueError:
+            raise ValueError(f"dice are five faces from 1 to 6, got {text!r}") from None
+    if len(faces) != 5 or not all(1 <= face <= 6 for face in faces):
+        raise ValueError(f"dice are five faces from 1 to 6, got {text!r}")
+    return tuple(sorted(faces))
+
+
+def position(rules: Rules, dice: tuple[int, ...], rolls_left: int) -> State:
+    """Player 0's turn on an empty grid, with ``dice`` showing and ``rolls_left`` rolls (0-2) to go.
+
+    The state is reached through the public API: a first roll showing
+    ``dice``, then rolls that keep four of them and throw the fifth again.
+
+    Raises:
+        ValueError: for ``rolls_left`` outside 0 to 2, or dice that are not five faces 1-6.
+    """
+    if type(rolls_left) is not int or not 0 <= rolls_left <= MAX_ROLLS_LEFT:
+        raise ValueError(f"rolls_left is 0 to {MAX_ROLLS_LEFT}, got {rolls_left!r}")
+    state = new_game(rules, first_player=0, layout=rules.layout if rules.tile_setup else None)
+    state = apply(apply(state, Roll()), RollResult(dice))
+    for _ in range(MAX_ROLLS_LEFT - rolls_left):
+        state = apply(apply(state, Roll(dice[:4])), RollResult(dice[4:]))
+    return state
+
+
+def register_advise(subparsers: Any) -> None:
+    """Add ``morpyam advise``: the legal actions for some dice, best first, with reasons."""
+    parser = subparsers.add_parser(
+        "advise",
+        help="rank the actions for some dice on an empty grid",
+        description="Rank the legal actions of a player with these dice on an empty grid, "
+        'best first, with the chances behind each. DICE: "dice 3 3 5 1 2", "3 3 5 1 2" or 33512.',
+    )
+    parser.add_argument("dice", help="the five dice showing")
+    parser.add_argument(
+        "--rolls-left",
+        type=int,
+        choices=range(MAX_ROLLS_LEFT + 1),
+        default=MAX_ROLLS_LEFT,
+        help="rolls still allowed this turn (default 2: the dice are a first roll)",
+    )
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="classic", help="rule preset")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    parser.add_argument(
+        "--top", type=_at_least(0), default=10, help="actions to show (0: all of them)"
+    )
+    parser.set_defaults(run=run_advise)
+
+
+def run_advise(args: argparse.Namespace) -> int:
+    """Run ``morpyam advise``; returns the exit status."""
+    try:
+        dice = _faces(args.dice)
+    except (ValueError, NotationError) as error:
+        print(f"morpyam advise: error: {error}", file=sys.stderr)
+        return 2
+    rules = _rules(args.rules, args.players)
+    state = position(rules, dice, args.rolls_left)
+    hints = advise(state)
+    shown = hints if args.top == 0 else hints[: args.top]
+    left = args.rolls_left
+    print(
+        f"Dice {' '.join(map(str, dice))}, {left} roll{'s' if left != 1 else ''} left, "
+        f"{args.rules} grid with every cell free: {len(hints)} legal actions, best first"
+    )
+    for rank, hint in enumerate(shown, 1):
+        print(f"{rank:>3}. {hint.action}  (value {hint.score:.3f})")
+        print(f"     {hint.reason}")
+    if len(shown) < len(hints):
+        print(f"     … and {len(hints) - len(shown)} more (--top 0 lists them all)")
+    return 0

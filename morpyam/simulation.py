@@ -1,0 +1,387 @@
+"""Many games between bots, in one process or on any executor, reproducible from a seed.
+
+[`simulate`][morpyam.simulation.simulate] plays ``games`` games of ``rules``
+with ``bots[i]`` in seat ``i``; by default the first player goes round the
+table (game ``n`` starts with player ``n % players``). Every game draws its
+dice and each bot's choices from its own ``random.Random`` streams derived
+from ``(seed, game number)``, so the results depend on the seed only: not on
+the executor, the number of workers or the order in which games finish.
+
+>>> from morpyam import Rules
+>>> from morpyam.bots import GreedyBot, RandomBot
+>>> result = simulate(Rules.classic(), [GreedyBot(), RandomBot()], games=4, seed=7)
+>>> result.games
+4
+>>> sum(result.wins) + sum(result.shared_wins) >= 4
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, as_completed
+
+import attrs
+
+from morpyam.actions import Place
+from morpyam.bots import Bot, bot_name, make_bot
+from morpyam.engine import apply, new_game, sample_chance, scores
+from morpyam.errors import IllegalActionError
+from morpyam.figures import Figure, Label, Special
+from morpyam.layouts import Cell
+from morpyam.rules import Rules
+
+__all__ = [
+    "GameResult",
+    "SimulationError",
+    "SimulationResult",
+    "simulate",
+    "simulate_game",
+    "wilson_interval",
+]
+
+_Z95 = 1.959963984540054
+_LABELS: tuple[Label, ...] = (*Figure, *Special)
+
+
+class SimulationError(ValueError):
+    """A simulation that cannot run: bad arguments, or a bot that breaks the rules."""
+
+
+@attrs.frozen
+class GameResult:
+    """How one game of a simulation went."""
+
+    number: int
+    """The game's number in the simulation, from 0."""
+    first_player: int
+    """Who played first."""
+    winners: frozenset[int]
+    """The winning seats (more than one for a shared win, R-END-3)."""
+    scores: tuple[int, ...]
+    """Points per seat at the end ([`scores`][morpyam.engine.scores])."""
+    turns: int
+    """Turns played, replays included."""
+    end_rule: str
+    """The rule that ended the game (``"R-END-1"``, ``"R-END-2"``, ``"R-MOR-3"``)."""
+
+
+def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% with the default ``z``).
+
+    >>> low, high = wilson_interval(95, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.888, 0.978)
+
+    Raises:
+        SimulationError: unless ``0 <= successes <= trials`` and ``trials >= 1``.
+    """
+    if not 0 <= successes <= trials or trials < 1:
+        raise SimulationError(f"need 0 <= successes <= trials >= 1, got {successes}, {trials}")
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+Usage = tuple[tuple[tuple[Label, int], ...], tuple[tuple[Cell, int], ...]]
+"""Per seat: tokens placed on each label, and on each cell, as sorted pairs."""
+
+
+def _usage(labels: Counter[Label], cells: Counter[Cell]) -> Usage:
+    return (
+        tuple((label, labels[label]) for label in _LABELS if labels[label]),
+        tuple(sorted(cells.items())),
+    )
+
+
+@attrs.frozen
+class SimulationResult:
+    """The outcome of [`simulate`][morpyam.simulation.simulate]: every game, and summaries."""
+
+    rules: Rules
+    bots: tuple[str, ...]
+    """The bots' names, by seat."""
+    seed: int
+    results: tuple[GameResult, ...]
+    """Every game, in order of its number."""
+    usage: tuple[Usage, ...]
+    """Per seat: tokens placed on each label and on each cell, over all games."""
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return len(self.results)
+
+    @property
+    def wins(self) -> tuple[int, ...]:
+        """Per seat: games won alone."""
+        return tuple(
+            sum(1 for game in self.results if game.winners == {seat})
+            for seat in range(len(self.bots))
+        )
+
+    @property
+    def shared_wins(self) -> tuple[int, ...]:
+        """Per seat: games won together with another player (a tie, R-END-3)."""
+        return tuple(
+            sum(1 for game in self.results if seat in game.winners and len(game.winners) > 1)
+            for seat in range(len(self.bots))
+        )
+
+    @property
+    def win_rates(self) -> tuple[float, ...]:
+        """Per seat: the share of games won alone."""
+        return tuple(wins / self.games for wins in self.wins)
+
+    def win_interval(self, seat: int, z: float = _Z95) -> tuple[float, float]:
+        """The Wilson interval (95% by default) of ``seat``'s rate of games won alone."""
+        return wilson_interval(self.wins[seat], self.games, z)
+
+    @property
+    def mean_points(self) -> tuple[float, ...]:
+        """Per seat: the mean points at the end of a game (the end bonus included)."""
+        return tuple(
+            sum(game.scores[seat] for game in self.results) / self.games
+            for seat in range(len(self.bots))
+        )
+
+    @property
+    def mean_turns(self) -> float:
+        """The mean number of turns in a game, replays included."""
+        return sum(game.turns for game in self.results) / self.games
+
+    @property
+    def end_rules(self) -> Mapping[str, int]:
+        """How many games each rule ended."""
+        return dict(sorted(Counter(game.end_rule for game in self.results).items()))
+
+    def label_counts(self, seat: int | None = None) -> Mapping[Label, int]:
+        """Tokens placed on cells of each label: by ``seat``, or by everyone."""
+        counter: Counter[Label] = Counter()
+        for by_seat, (labels, _) in enumerate(self.usage):
+            if seat is None or seat == by_seat:
+                counter.update(dict(labels))
+        return {label: counter[label] for label in _LABELS if counter[label]}
+
+    def cell_counts(self, seat: int | None = None) -> Mapping[Cell, int]:
+        """Tokens placed on each cell: by ``seat``, or by everyone."""
+        counter: Counter[Cell] = Counter()
+        for by_seat, (_, cells) in enumerate(self.usage):
+            if seat is None or seat == by_seat:
+                counter.update(dict(cells))
+        return dict(sorted(counter.items()))
+
+    def summary(self) -> str:
+        """A plain-text table: per seat, wins with their 95% interval, shared wins and points."""
+        rows = [
+            f"{self.games} games, {self.rules.players} players, seed {self.seed}, "
+            f"{self.mean_turns:.1f} turns a game",
+            "seat  bot        wins   win rate  95% interval    shared  mean points",
+        ]
+        for seat, name in enumerate(self.bots):
+            low, high = self.win_interval(seat)
+            rows.append(
+                f"{seat:>4}  {name:<9} {self.wins[seat]:>5}  {self.win_rates[seat]:>8.1%}  "
+                f"{low:>6.1%}–{high:<6.1%}  {self.shared_wins[seat]:>6}  "
+                f"{self.mean_points[seat]:>11.2f}"
+            )
+        ends = ", ".join(f"{rule} {count}" for rule, count in self.end_rules.items())
+        rows.append(f"ended by: {ends}")
+        labels = self.label_counts()
+        total = sum(labels.values()) or 1
+        rows.append(
+            "tokens by label: "
+            + ", ".join(f"{label.code} {count / total:.1%}" for label, count in labels.items())
+        )
+        return "\n".join(rows)
+
+
+def _streams(seed: int, number: int, players: int) -> tuple[random.Random, list[random.Random]]:
+    """Independent generators for the dice and for each seat's bot, from the seed and game number."""
+    dice = random.Random(f"morpyam simulate {seed} game {number} dice")
+    bots = [
+        random.Random(f"morpyam simulate {seed} game {number} seat {s}") for s in range(players)
+    ]
+    return dice, bots
+
+
+def simulate_game(
+    rules: Rules,
+    bots: Sequence[Bot],
+    *,
+    seed: int,
+    number: int = 0,
+    first_player: int | None = None,
+    max_steps: int = 100_000,
+) -> GameResult:
+    """Play one game of ``rules`` with ``bots[i]`` in seat ``i``.
+
+    The dice and each bot draw from their own generators derived from
+    ``(seed, number)``, as in [`simulate`][morpyam.simulation.simulate];
+    ``first_player=None`` starts with the start roll (R-SET-3).
+
+    Raises:
+        SimulationError: when a bot chooses an illegal action, or the game
+            lasts more than ``max_steps`` steps (a bot that never places).
+    """
+    return _play(rules, tuple(bots), seed, number, first_player, max_steps, None)
+
+
+def _play(
+    rules: Rules,
+    bots: tuple[Bot, ...],
+    seed: int,
+    number: int,
+    first_player: int | None,
+    max_steps: int,
+    usage: list[tuple[Counter[Label], Counter[Cell]]] | None,
+) -> GameResult:
+    dice_rng, bot_rngs = _streams(seed, number, rules.players)
+    state = new_game(rules, first_player=first_player)
+    first = first_player
+    turns = 0
+    for _ in range(max_steps):
+        if state.winners:
+            break
+        if state.is_chance:
+            state = apply(state, sample_chance(state, dice_rng))
+            continue
+        seat = state.player
+        if state.setup is None:
+            if first is None:
+                first = seat
+            if state.rolls == 0 and state.dice is None:
+                turns += 1
+        action = bots[seat].choose(state, bot_rngs[seat])
+        try:
+            after = apply(state, action)
+        except IllegalActionError as error:
+            raise SimulationError(
+                f"game {number} (seed {seed}): {bot_name(bots[seat])} in seat {seat} "
+                f"chose {action!r}, which is illegal: {error}"
+            ) from error
+        if usage is not None and type(action) is Place:
+            labels, cells = usage[seat]
+            labels[state.layout[action.cell]] += 1
+            cells[action.cell] += 1
+        state = after
+    else:
+        raise SimulationError(f"game {number} (seed {seed}) lasted more than {max_steps} steps")
+    return GameResult(
+        number=number,
+        first_player=first if first is not None else state.player,
+        winners=state.winners,
+        scores=scores(state),
+        turns=turns,
+        end_rule=state.end_rule or "R-END-2",
+    )
+
+
+def _play_range(
+    rules: Rules, bots: tuple[Bot, ...], seed: int, start: int, stop: int, rotate: bool
+) -> tuple[list[GameResult], tuple[Usage, ...]]:
+    """Games ``start`` to ``stop - 1``, the unit of work sent to an executor, with their usage."""
+    players = rules.players
+    usage = [(Counter[Label](), Counter[Cell]()) for _ in range(players)]
+    games = [
+        _play(rules, bots, seed, n, n % players if rotate else None, _MAX_STEPS, usage)
+        for n in range(start, stop)
+    ]
+    return games, tuple(_usage(labels, cells) for labels, cells in usage)
+
+
+_MAX_STEPS = 100_000
+
+
+def simulate(
+    rules: Rules,
+    bots: Sequence[Bot | str],
+    games: int,
+    seed: int,
+    executor: Executor | None = None,
+    *,
+    rotate: bool = True,
+    chunk: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> SimulationResult:
+    """Play ``games`` games between ``bots`` (seat ``i`` is ``bots[i]``) and gather the results.
+
+    Bots are bot values or the names of built-in bots (``"odds"``). With
+    ``rotate`` the first player of game ``n`` is ``n % players``; without it
+    the start roll decides (R-SET-3). Games are sent in chunks of ``chunk``
+    games to ``executor`` (any ``concurrent.futures.Executor``:
+    a ``ProcessPoolExecutor``, Dask's ``client.get_executor()``…), or played in
+    this process when it is ``None``; with a process pool the rules and the
+    bots must pickle, as the built-in ones do. ``progress(done, games)`` is
+    called as chunks finish. The result depends only on the arguments, not
+    on the executor.
+
+    Raises:
+        SimulationError: for ``games < 1``, a number of bots that is not the
+            number of players, or a bot that breaks the rules.
+        UnknownBotError: for a name that is not a built-in bot.
+    """
+    if not isinstance(rules, Rules):
+        raise SimulationError(f"simulate needs a Rules value, got {rules!r}")
+    if type(games) is not int or games < 1:
+        raise SimulationError(f"games must be an int >= 1, got {games!r}")
+    if type(seed) is not int:
+        raise SimulationError(f"seed must be an int, got {seed!r}")
+    if chunk is not None and (type(chunk) is not int or chunk < 1):
+        raise SimulationError(f"chunk must be None or an int >= 1, got {chunk!r}")
+    seated = tuple(_bot(bot) for bot in bots)
+    if len(seated) != rules.players:
+        raise SimulationError(
+            f"{rules.players} players need {rules.players} bots, got {len(seated)}"
+        )
+    size = chunk or max(1, min(100, games // 32))
+    ranges = [(start, min(start + size, games)) for start in range(0, games, size)]
+    done: dict[int, tuple[list[GameResult], tuple[Usage, ...]]] = {}
+    finished = 0
+    if executor is None:
+        for start, stop in ranges:
+            done[start] = _play_range(rules, seated, seed, start, stop, rotate)
+            finished += stop - start
+            if progress is not None:
+                progress(finished, games)
+    else:
+        futures: dict[Future[tuple[list[GameResult], tuple[Usage, ...]]], tuple[int, int]] = {
+            executor.submit(_play_range, rules, seated, seed, start, stop, rotate): (start, stop)
+            for start, stop in ranges
+        }
+        for future in as_completed(futures):
+            start, stop = futures[future]
+            done[start] = future.result()
+            finished += stop - start
+            if progress is not None:
+                progress(finished, games)
+    results = tuple(game for start, _ in ranges for game in done[start][0])
+    usage = []
+    for seat in range(rules.players):
+        labels: Counter[Label] = Counter()
+        cells: Counter[Cell] = Counter()
+        for start, _ in ranges:
+            seat_labels, seat_cells = done[start][1][seat]
+            labels.update(dict(seat_labels))
+            cells.update(dict(seat_cells))
+        usage.append(_usage(labels, cells))
+    return SimulationResult(
+        rules=rules,
+        bots=tuple(bot_name(bot) for bot in seated),
+        seed=seed,
+        results=results,
+        usage=tuple(usage),
+    )
+
+
+def _bot(bot: Bot | str) -> Bot:
+    if isinstance(bot, str):
+        return make_bot(bot)
+    if not callable(getattr(bot, "choose", None)):
+        raise SimulationError(f"a bot has a choose(state, rng) method, got {bot!r}")
+    return bot
