@@ -79,8 +79,9 @@ def review(session: nox.Session) -> None:
 @nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """Print the speed figures on this machine (engine, odds, bots; the bots' strength runs take minutes)."""
-    session.install(".")
+    session.install(".[solver]")
     session.run("python", "benchmarks/bench_engine.py", *session.posargs)
+    session.run("python", "benchmarks/bench_yahtzee.py")
     session.run("python", "benchmarks/bench_odds.py")
     session.run("python", "benchmarks/bench_bots.py")
 

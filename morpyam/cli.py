@@ -12,6 +12,7 @@ from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.sim_cli import register_advise, register_odds, register_simulate
 from morpyam.terminal import register_play, register_replay, register_show
 from morpyam.text import PLAYER_MARKS, render_grid
+from morpyam.yahtzee.cli import register_yahtzee
 
 __all__ = ["PRESETS", "main", "play_demo"]
 
@@ -124,6 +125,7 @@ COMMANDS += [
     register_simulate,
     register_odds,
     register_advise,
+    register_yahtzee,
 ]
 
 

@@ -1,0 +1,67 @@
+"""The sibling dice game: a Yahtzee-style score sheet on Morpyam's dice core.
+
+Five dice, three rolls a turn, 13 boxes to fill (RULES.md section 9): the
+seed's Megawürfel sheet and Hasbro's rules are presets of one
+[`Rules`][morpyam.yahtzee.rules.Rules] value. The API has the shape of the
+Morpyam engine (``new_game``, ``legal_actions``, ``apply``,
+``chance_outcomes``, ``sample_chance``, ``scores``), and
+[`solve`][morpyam.yahtzee.solver.solve] computes the optimal solitaire
+strategy (with the ``solver`` extra: numpy).
+
+>>> import morpyam.yahtzee as yz
+>>> state = yz.new_game(yz.Rules.megawuerfel())
+>>> state = yz.apply(state, yz.Roll())
+>>> state = yz.apply(state, yz.RollResult((4, 4, 6, 6, 6)))
+>>> yz.box_points(state, yz.Box.FULL_HOUSE)
+25
+>>> state = yz.apply(state, yz.Score(yz.Box.FULL_HOUSE))
+>>> yz.scores(state)
+(25,)
+"""
+
+from morpyam.errors import IllegalActionError
+from morpyam.yahtzee.actions import Action, Roll, RollResult, Score, parse_action
+from morpyam.yahtzee.engine import (
+    MAX_GAMES,
+    MAX_PLAYERS,
+    allowed_boxes,
+    apply,
+    box_points,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+    sample_chance,
+    scores,
+)
+from morpyam.yahtzee.rules import BOXES, JOKERS, PRESETS, Box, Rules, base_score
+from morpyam.yahtzee.solver import Solution, solve
+from morpyam.yahtzee.state import Sheet, State
+
+__all__ = [
+    "BOXES",
+    "JOKERS",
+    "MAX_GAMES",
+    "MAX_PLAYERS",
+    "PRESETS",
+    "Action",
+    "Box",
+    "IllegalActionError",
+    "Roll",
+    "RollResult",
+    "Rules",
+    "Score",
+    "Sheet",
+    "Solution",
+    "State",
+    "allowed_boxes",
+    "apply",
+    "base_score",
+    "box_points",
+    "chance_outcomes",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "sample_chance",
+    "scores",
+    "solve",
+]

@@ -1,0 +1,381 @@
+"""The ``morpyam yahtzee`` commands: play a game at the terminal, or solve a rule set.
+
+``morpyam yahtzee play`` seats humans and bots around one score sheet;
+``morpyam yahtzee solve`` prints the optimal expected score and can save the
+solution for the ``optimal`` bot. The ``morpyam`` command adds them with
+[`register_yahtzee`][morpyam.yahtzee.cli.register_yahtzee].
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from morpyam.errors import IllegalActionError
+from morpyam.notation import NotationError
+from morpyam.yahtzee.actions import Action, Roll, RollResult, Score, parse_action
+from morpyam.yahtzee.engine import (
+    MAX_GAMES,
+    MAX_PLAYERS,
+    allowed_boxes,
+    apply,
+    box_points,
+    legal_actions,
+    new_game,
+    sample_chance,
+)
+from morpyam.yahtzee.rules import BOXES, COMPARISONS, JOKERS, PRESETS, Box, Rules
+from morpyam.yahtzee.state import State
+
+if TYPE_CHECKING:
+    from morpyam.yahtzee.solver import Solution
+
+__all__ = ["SEATS", "format_sheets", "greedy_action", "play", "register_yahtzee"]
+
+SEATS = ("human", "optimal", "greedy", "random")
+"""Who can sit at a seat: a person at the terminal, the optimal bot (needs the
+``solver`` extra), a simple greedy bot, or a uniformly random player."""
+
+Out = Callable[[str], object]
+Chooser = Callable[[State], Action]
+
+
+def greedy_action(state: State) -> Action:
+    """A simple bot: score 25 points or more at once, else chase the most frequent face.
+
+    After the third roll it scores the box worth the most points (the first
+    in sheet order on a tie). It needs no solver and is far from optimal.
+    """
+    dice = state.dice
+    if dice is None:
+        return Roll()
+    boxes = allowed_boxes(state)
+    points = [box_points(state, box) for box in boxes]
+    best = max(range(len(boxes)), key=lambda i: (points[i], -i))
+    if state.rolls == 3 or points[best] >= 25:
+        return Score(boxes[best])
+    face = max(dice, key=lambda f: (dice.count(f), f))
+    return Roll((face,) * min(dice.count(face), 4))
+
+
+def format_sheets(state: State, names: Sequence[str] | None = None) -> str:
+    """The score sheet of the current game as a text table: one column per player."""
+    names = list(names) if names is not None else [f"P{p}" for p in range(state.players)]
+    sheets = [games[state.game] for games in state.sheets]
+    width = max(6, *(len(name) for name in names))
+    label = max(len(box.notation) for box in BOXES)
+
+    def row(title: str, cells: Sequence[object]) -> str:
+        return f"{title:<{label}} " + " ".join(f"{c!s:>{width}}" for c in cells)
+
+    lines = [row(f"game {state.game + 1}", names)]
+    for box in BOXES:
+        lines.append(row(box.notation, ["" if s[box] is None else s[box] for s in sheets]))
+        if box is Box.SIXES:
+            lines.append(row("upper sum", [s.upper_sum for s in sheets]))
+            lines.append(row("upper bonus", [s.upper_bonus for s in sheets]))
+    if state.rules.yahtzee_bonus:
+        lines.append(row("yahtzee bonus", [s.yahtzee_bonus for s in sheets]))
+    lines.append(row("total", [s.total for s in sheets]))
+    if state.games > 1:
+        lines.append(row("grand total", list(state.totals)))
+    return "\n".join(lines)
+
+
+def _faces(faces: Sequence[int]) -> str:
+    return " ".join(map(str, faces))
+
+
+def _human(read: Callable[[str], str], out: Out) -> tuple[Chooser, Callable[[State], RollResult]]:
+    """A person at the terminal: reads actions in notation (or shorthands), and real dice if asked."""
+
+    def choose(state: State) -> Action:
+        if state.dice is None:
+            read("  press Enter to roll ")
+            return Roll()
+        options = ", ".join(f"{box} {box_points(state, box)}" for box in allowed_boxes(state))
+        out(f"  dice {_faces(state.dice)} (roll {state.rolls}); score: {options}")
+        while True:
+            text = read("  > ").strip()
+            if text in ("?", "help"):
+                out("  actions: " + "; ".join(map(str, legal_actions(state))))
+                out("  shorthands: 'keep 6 6' for 'roll keep 6 6', a box name for 'score BOX'")
+                continue
+            if text == "sheet":
+                out(format_sheets(state))
+                continue
+            action = _read_action(text)
+            if action is None:
+                out(f"  not an action: {text!r} (type ? for help)")
+                continue
+            try:
+                apply(state, action)
+            except IllegalActionError as error:
+                out(f"  {error}")
+                continue
+            return action
+
+    def throw(state: State) -> RollResult:
+        count = 5 - len(state.kept)
+        while True:
+            text = read(f"  the {count} dice thrown show: ")
+            try:
+                result = RollResult(int(word) for word in text.replace(",", " ").split())
+            except (ValueError, IllegalActionError) as error:
+                out(f"  {error}")
+                continue
+            if len(result.faces) == count:
+                return result
+            out(f"  type the faces of the {count} dice thrown")
+
+    return choose, throw
+
+
+def _read_action(text: str) -> Action | None:
+    for candidate in (text, f"roll {text}", f"score {text}"):
+        try:
+            return parse_action(candidate)
+        except NotationError:
+            continue
+    return None
+
+
+def play(
+    rules: Rules,
+    seats: Sequence[str],
+    *,
+    games: int = 1,
+    seed: int = 1,
+    solution: Solution | None = None,
+    real_dice: bool = False,
+    read: Callable[[str], str] = input,
+    out: Out = print,
+) -> State:
+    """Play a game of ``rules`` between ``seats`` (kinds from [`SEATS`][morpyam.yahtzee.cli.SEATS]).
+
+    Dice are thrown with ``random.Random(seed)``, which the random bot shares,
+    unless ``real_dice`` asks the human seats for the faces they threw. The
+    ``optimal`` seats play ``solution`` (a
+    [`Solution`][morpyam.yahtzee.solver.Solution] of ``rules``). Returns the final state.
+    """
+    rng = random.Random(seed)
+    seated = [_seat(seat, rng, solution, real_dice, read, out) for seat in seats]
+    names = [f"P{p} {seat}" for p, seat in enumerate(seats)]
+    state = new_game(rules, players=len(seats), games=games)
+    line = ""
+    while not state.is_terminal:
+        player, game = state.player, state.game
+        if state.in_air:
+            thrower = seated[player][1]
+            result = thrower(state) if thrower is not None else sample_chance(state, rng)
+            state = apply(state, result)
+            assert state.dice is not None
+            out(f"{line} → {_faces(state.dice)}")
+            continue
+        if state.rolls == 0:
+            filled = state.sheet.filled.bit_count()
+            if player == 0 and filled == 0:
+                out(f"Game {game + 1} of {state.games}")
+            out(f"Turn {filled + 1} · {names[player]}")
+        action = seated[player][0](state)
+        if isinstance(action, Score):
+            points = box_points(state, action.box)
+            state = apply(state, action)
+            out(f"  score {action.box}: {points} point{'' if points == 1 else 's'}")
+            if state.game != game or state.is_terminal:
+                out("")
+                out(format_sheets(attrs.evolve(state, game=game), names))
+                out("")
+        else:
+            line = f"  {action}"
+            state = apply(state, action)
+    totals = state.totals
+    best = max(totals)
+    winners = " and ".join(names[p] for p, total in enumerate(totals) if total == best)
+    out(f"Winner: {winners} with {best} points")
+    return state
+
+
+def _seat(
+    seat: str,
+    rng: random.Random,
+    solution: Solution | None,
+    real_dice: bool,
+    read: Callable[[str], str],
+    out: Out,
+) -> tuple[Chooser, Callable[[State], RollResult] | None]:
+    """Who decides for a seat, and who throws its dice (``None``: the shared random dice)."""
+    if seat == "human":
+        choose, throw = _human(read, out)
+        return choose, throw if real_dice else None
+    if seat == "optimal":
+        if solution is None:
+            raise ValueError("an optimal seat needs a Solution of the rules")
+        return solution.best_action, None
+    if seat == "greedy":
+        return greedy_action, None
+    if seat == "random":
+        return _random_player(rng), None
+    raise ValueError(f"a seat is one of {', '.join(SEATS)}, not {seat!r}")
+
+
+def _random_player(rng: random.Random) -> Chooser:
+    def choose(state: State) -> Action:
+        return rng.choice(legal_actions(state))
+
+    return choose
+
+
+# --- the command line ------------------------------------------------------------
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    rules = PRESETS[args.sheet_rules]()
+    changes: dict[str, Any] = {}
+    if args.joker is not None:
+        changes["joker"] = args.joker
+    if args.yahtzee_bonus is not None:
+        changes["yahtzee_bonus"] = args.yahtzee_bonus
+    if args.bonus_comparison is not None:
+        changes["bonus_comparison"] = args.bonus_comparison
+    return attrs.evolve(rules, **changes)
+
+
+def _describe(rules: Rules) -> str:
+    return (
+        f"upper bonus {rules.upper_bonus} at {rules.bonus_comparison} {rules.bonus_threshold}, "
+        f"Yahtzee bonus {rules.yahtzee_bonus}, joker {rules.joker}"
+    )
+
+
+def _solution(rules: Rules, path: str | None, out: Out) -> Solution:
+    from morpyam.yahtzee.solver import Solution, solve
+
+    if path is not None:
+        solution = Solution.load(path)
+        if solution.rules != rules:
+            raise ValueError(f"{path} solves other rules: {_describe(solution.rules)}")
+        return solution
+    out("Solving the rules for the optimal bot…")
+    return solve(rules)
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    seats = [seat.strip() for seat in args.seats.split(",")]
+    bad = [seat for seat in seats if seat not in SEATS]
+    if bad or not 1 <= len(seats) <= MAX_PLAYERS:
+        print(
+            f"morpyam yahtzee play: --seats takes 1 to {MAX_PLAYERS} of {', '.join(SEATS)}, "
+            f"got {args.seats!r}",
+            file=sys.stderr,
+        )
+        return 2
+    rules = _rules(args)
+    print(f"Yahtzee, {args.sheet_rules} rules ({_describe(rules)}), seed {args.sheet_seed}")
+    solution = None
+    if "optimal" in seats:
+        try:
+            solution = _solution(rules, args.solution, print)
+        except (ImportError, ValueError, OSError) as error:
+            print(f"morpyam yahtzee play: {error}", file=sys.stderr)
+            return 1
+    try:
+        play(
+            rules,
+            seats,
+            games=args.games,
+            seed=args.sheet_seed,
+            solution=solution,
+            real_dice=args.real_dice,
+        )
+    except EOFError:
+        print("\nGame abandoned.")
+        return 1
+    return 0
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    try:
+        from morpyam.yahtzee.solver import solve
+
+        start = time.perf_counter()
+        solution = solve(rules)
+    except ImportError as error:
+        print(f"morpyam yahtzee solve: {error}", file=sys.stderr)
+        return 1
+    elapsed = time.perf_counter() - start
+    print(f"Rules: {args.sheet_rules} ({_describe(rules)})")
+    print(f"Expected score with optimal solitaire play: {solution.expected_score:.6f}")
+    print(f"Solved in {elapsed:.1f} s")
+    if args.output is not None:
+        solution.save(args.output)
+        print(f"Saved to {args.output}")
+    return 0
+
+
+def _add_rules_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--rules", dest="sheet_rules", choices=list(PRESETS), default="hasbro", help="rule preset"
+    )
+    parser.add_argument("--joker", choices=JOKERS, help="joker rule (Y-JOKER-1)")
+    parser.add_argument(
+        "--yahtzee-bonus", type=int, metavar="POINTS", help="extra Yahtzee bonus (Y-BONUS-2)"
+    )
+    parser.add_argument(
+        "--bonus-comparison", choices=COMPARISONS, help="upper bonus at >= or > 63 (Y-BONUS-1)"
+    )
+
+
+def register_yahtzee(subparsers: Any) -> None:
+    """Add the ``yahtzee`` command, with its ``play`` and ``solve`` subcommands, to ``morpyam``."""
+    parser = subparsers.add_parser(
+        "yahtzee",
+        help="the Yahtzee-style score-sheet game",
+        description="The Yahtzee-style score-sheet game on Morpyam's dice.",
+    )
+    parser.set_defaults(run=lambda args: _usage(parser))
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    play_parser = commands.add_parser(
+        "play",
+        help="play a game at the terminal",
+        description="Play a game: humans type actions such as 'roll keep 6 6' or 'score chance'.",
+    )
+    _add_rules_options(play_parser)
+    play_parser.add_argument(
+        "--seats",
+        default="human,greedy",
+        help=f"comma-separated seats, each one of {', '.join(SEATS)} (default: human,greedy)",
+    )
+    play_parser.add_argument("--games", type=int, choices=range(1, MAX_GAMES + 1), default=1)
+    play_parser.add_argument(
+        "--seed", dest="sheet_seed", type=int, default=1, help="seed of the dice and bots"
+    )
+    play_parser.add_argument(
+        "--solution", metavar="FILE", help="a solution saved by 'solve --output' for the bot"
+    )
+    play_parser.add_argument(
+        "--real-dice", action="store_true", help="human seats type the faces of real dice"
+    )
+    play_parser.set_defaults(run=_run_play)
+
+    solve_parser = commands.add_parser(
+        "solve",
+        help="compute the optimal expected score (needs numpy)",
+        description="Solve solitaire play exactly and print the optimal expected score.",
+    )
+    _add_rules_options(solve_parser)
+    solve_parser.add_argument("--output", metavar="FILE", help="save the solution to FILE")
+    solve_parser.set_defaults(run=_run_solve)
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2

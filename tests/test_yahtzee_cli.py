@@ -1,0 +1,193 @@
+"""The ``morpyam yahtzee`` commands, run through ``morpyam.cli.main`` with the command registered."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+from pathlib import Path
+
+import pytest
+
+import morpyam.cli
+import morpyam.yahtzee as yz
+from morpyam.yahtzee.cli import format_sheets, greedy_action, play, register_yahtzee
+
+B = yz.Box
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(morpyam.cli, "COMMANDS", [register_yahtzee])
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = morpyam.cli.main(["yahtzee", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_bots_play_a_reproducible_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("play", "--seats", "greedy,random", "--seed", "4", "--rules", "megawuerfel")
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    assert run(capsys, *argv)[1] == out
+    lines = out.splitlines()
+    assert lines[0].startswith("Yahtzee, megawuerfel rules (upper bonus 35 at > 63")
+    assert "Turn 13 · P1 random" in out
+    assert sum(line.startswith("  score ") for line in lines) == 2 * 13  # Y-TURN-2, Y-BOX-1
+    assert lines[-1].startswith("Winner: P")
+    assert any(line.startswith("total ") for line in lines)
+
+
+def test_several_games_on_one_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    # Y-END-1: games one after the other, with a grand total
+    status, out, _ = run(capsys, "play", "--seats", "greedy", "--games", "2", "--seed", "1")
+    assert status == 0
+    assert out.count("Game 1 of 2") == 1
+    assert out.count("Game 2 of 2") == 1
+    assert out.count("grand total") == 2
+
+
+def human_lines(*first_turn: str) -> str:
+    """A solitaire human: the given inputs for turn 1, then each box in sheet order but chance."""
+    lines = ["", *first_turn]
+    for box in yz.BOXES:
+        if box is not B.CHANCE:
+            lines += ["", box.notation]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_human_seat(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    script = human_lines("?", "sheet", "nonsense", "keep 7", "chance")
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    status, out, _ = run(capsys, "play", "--seats", "human", "--seed", "2")
+    assert status == 0
+    assert "  actions: score ones; score twos;" in out
+    assert "shorthands:" in out
+    assert "game 1" in out  # the sheet
+    assert "not an action: 'nonsense'" in out
+    assert "not an action: 'keep 7'" in out
+    assert out.count("  score ") == 13
+    assert out.splitlines()[-1].startswith("Winner: P0 human with ")
+
+
+def test_a_human_is_told_why_an_action_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Y-BOX-1: a filled box is refused, and the human is asked again
+    lines = ["", "chance", "", "chance", "ones"]
+    lines += [line for box in yz.BOXES[1:12] for line in ("", box.notation)]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    status, out, _ = run(capsys, "play", "--seats", "human", "--rules", "megawuerfel")
+    assert status == 0
+    assert "Y-BOX-1: the chance box is already filled" in out
+
+
+def test_real_dice(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Y-SET-1: human seats may type the faces of real dice
+    first = ["", "7 1 2 3 4", "1 2 3", "1,2,3,4,5", "large straight"]
+    rest = [
+        line
+        for box in yz.BOXES
+        if box is not B.LARGE_STRAIGHT
+        for line in ("", "6 6 6 6 1", box.notation)
+    ]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(first + rest) + "\n"))
+    status, out, _ = run(
+        capsys, "play", "--seats", "human", "--real-dice", "--rules", "megawuerfel"
+    )
+    assert status == 0
+    assert "Y-SET-1: a die shows 1 to 6, not 7" in out
+    assert "type the faces of the 5 dice thrown" in out
+    assert "  score large-straight: 40 points" in out  # Y-BOX-5
+    assert "  score sixes: 24 points" in out  # Y-BOX-2
+    assert "Winner: P0 human with " in out
+
+
+def test_end_of_input_abandons_the_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    status, out, _ = run(capsys, "play", "--seats", "human,greedy")
+    assert status == 1
+    assert "Game abandoned." in out
+
+
+def test_bad_command_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "play", "--seats", "human,robot")
+    assert status == 2
+    assert "--seats takes 1 to 6 of human, optimal, greedy, random" in err
+    assert run(capsys, "play", "--seats", ",".join(["greedy"] * 7))[0] == 2  # Y-SET-1
+    status, _, err = run(capsys)
+    assert status == 2
+    assert "play" in err
+    assert "solve" in err
+    with pytest.raises(SystemExit):
+        morpyam.cli.main(["yahtzee", "play", "--games", "7"])
+
+
+def test_without_numpy(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(ImportError, match=r"pip install 'morpyam\[solver\]'"):
+        yz.solve(yz.Rules.hasbro())
+    status, _, err = run(capsys, "solve")
+    assert status == 1
+    assert "the Yahtzee solver needs numpy" in err
+    status, _, err = run(capsys, "play", "--seats", "optimal")
+    assert status == 1
+    assert "needs numpy" in err
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("numpy")
+    path = tmp_path_factory.mktemp("solutions") / "megawuerfel.npz"
+    yz.solve(yz.Rules.megawuerfel()).save(path)
+    return path
+
+
+def test_solve_command(capsys: pytest.CaptureFixture[str], saved: Path, tmp_path: Path) -> None:
+    output = tmp_path / "plain.npz"
+    status, out, _ = run(
+        capsys, "solve", "--joker", "none", "--yahtzee-bonus", "0", "--output", str(output)
+    )
+    assert status == 0
+    assert "joker none" in out
+    assert "Expected score with optimal solitaire play: 245.87" in out  # Glenn 2006
+    assert f"Saved to {output}" in out
+    assert yz.Solution.load(output).rules.yahtzee_bonus == 0
+
+
+def test_the_optimal_seat(capsys: pytest.CaptureFixture[str], saved: Path) -> None:
+    argv = ("play", "--rules", "megawuerfel", "--seats", "optimal,greedy", "--seed", "9")
+    status, out, _ = run(capsys, *argv, "--solution", str(saved))
+    assert status == 0
+    assert "Turn 13 · P0 optimal" in out
+    status, _, err = run(capsys, "play", "--seats", "optimal", "--solution", str(saved))
+    assert status == 1
+    assert "solves other rules" in err
+    status, out, _ = run(capsys, *argv, "--bonus-comparison", ">")
+    assert status == 0
+    assert "Solving the rules for the optimal bot" in out
+
+
+def test_play_needs_a_solution_for_an_optimal_seat() -> None:
+    with pytest.raises(ValueError, match="an optimal seat needs a Solution"):
+        play(yz.Rules.hasbro(), ["optimal"])
+    with pytest.raises(ValueError, match="a seat is one of"):
+        play(yz.Rules.hasbro(), ["robot"])
+
+
+def test_greedy_bot_and_sheet_picture() -> None:
+    state = yz.new_game(yz.Rules.hasbro(), players=2)
+    assert greedy_action(state) == yz.Roll()
+    state = yz.apply(yz.apply(state, yz.Roll()), yz.RollResult((2, 3, 4, 5, 5)))
+    assert greedy_action(state) == yz.Score(B.SMALL_STRAIGHT)  # 30 points at once
+    state = yz.apply(
+        yz.apply(yz.new_game(yz.Rules.hasbro()), yz.Roll()), yz.RollResult((1, 2, 2, 5, 6))
+    )
+    assert greedy_action(state) == yz.Roll((2, 2))  # chase the most frequent face
+    picture = format_sheets(yz.apply(state, yz.Score(B.TWOS)), ["Ann"])
+    assert picture.splitlines()[0].split() == ["game", "1", "Ann"]
+    assert "twos" in picture
+    assert picture.splitlines()[-1].split() == ["total", "4"]
