@@ -11,7 +11,7 @@ be valid (a face of 7, five kept dice) is refused when the action is built.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -25,6 +25,10 @@ __all__ = ["Action", "DealTile", "Pass", "Place", "PlaceTile", "Roll", "RollResu
 
 
 def _sorted_faces(faces: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(faces, (str, bytes, set, frozenset, Mapping)):
+        raise IllegalActionError(
+            "R-SET-1", f"faces must be a sequence of dice (a tuple or list), got {faces!r}"
+        )
     try:
         values = tuple(faces)
     except TypeError:

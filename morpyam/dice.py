@@ -37,8 +37,15 @@ Faces = tuple[int, ...]
 
 
 def multisets(k: int) -> tuple[Faces, ...]:
-    """The sorted multisets of ``k`` faces, in lexicographic order."""
-    return _MULTISETS[k]
+    """The sorted multisets of ``k`` faces (0 to 5), in lexicographic order.
+
+    Raises:
+        ValueError: for another number of dice.
+    """
+    try:
+        return _MULTISETS[k]
+    except (KeyError, TypeError):
+        raise ValueError(f"R-SET-1: 0 to {DICE} dice, not {k!r}") from None
 
 
 _MULTISETS = {k: tuple(itertools.combinations_with_replacement(FACES, k)) for k in range(DICE + 1)}
@@ -94,13 +101,26 @@ def keep_options(dice: Faces) -> tuple[Faces, ...]:
 
     >>> keep_options((1, 1, 1, 1, 1))
     ((), (1,), (1, 1), (1, 1, 1), (1, 1, 1, 1))
+
+    Raises:
+        ValueError: unless ``dice`` is a sorted tuple of five faces.
     """
-    return _KEEPS[dice]
+    try:
+        return _KEEPS[dice]
+    except (KeyError, TypeError):
+        raise _not_sorted_dice(dice) from None
 
 
 def is_sub_multiset(keep: Faces, dice: Faces) -> bool:
-    """Whether sorted ``keep`` (at most four faces) can be kept from sorted ``dice``."""
-    return keep in _KEEP_SETS[dice]
+    """Whether sorted ``keep`` (at most four faces) can be kept from sorted ``dice``.
+
+    Raises:
+        ValueError: unless ``dice`` is a sorted tuple of five faces.
+    """
+    try:
+        return keep in _KEEP_SETS[dice]
+    except (KeyError, TypeError):
+        raise _not_sorted_dice(dice) from None
 
 
 _MERGED = {
@@ -112,5 +132,18 @@ _MERGED = {
 
 
 def merge(kept: Faces, thrown: Faces) -> Faces:
-    """The sorted five dice made of sorted ``kept`` and sorted ``thrown`` faces."""
-    return _MERGED[kept, thrown]
+    """The sorted five dice made of sorted ``kept`` and sorted ``thrown`` faces.
+
+    Raises:
+        ValueError: unless both are sorted tuples of faces, five in all, at most four kept.
+    """
+    try:
+        return _MERGED[kept, thrown]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"R-TURN-1: {kept!r} kept and {thrown!r} thrown are not five sorted dice"
+        ) from None
+
+
+def _not_sorted_dice(dice: object) -> ValueError:
+    return ValueError(f"R-SET-1: expected five dice as a sorted tuple of faces 1-6, got {dice!r}")

@@ -21,7 +21,7 @@ import attrs
 from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
 from morpyam.dice import DICE, distribution, is_sub_multiset, keep_options, merge
 from morpyam.errors import IllegalActionError
-from morpyam.figures import FACES, Figure, Label, Special, classify
+from morpyam.figures import FACES, Figure, Label, Special, shown
 from morpyam.layouts import Cell, Layout
 from morpyam.rules import Rules
 from morpyam.scoring import is_ko, points, winners_on_points
@@ -123,6 +123,11 @@ def new_game(
 def _check_built(rules: Rules, layout: Layout) -> None:
     if not isinstance(layout, Layout):
         raise ValueError(f"layout must be a Layout, got {layout!r}")
+    if not rules.tile_setup:
+        raise ValueError(
+            "R-VAR-PLUS: a built grid is given only to Plus rules (tile_setup); "
+            "to play on another grid, use attrs.evolve(rules, layout=...)"
+        )
     if (layout.height, layout.width) != (rules.layout.height, rules.layout.width):
         raise ValueError(
             f"R-VAR-PLUS: the grid must be {rules.layout.width}×{rules.layout.height} "
@@ -196,11 +201,15 @@ def _over(
     state: State,
     owners: tuple[int | None, ...],
     tokens_left: tuple[int, ...],
-    armed: tuple[bool, ...],
     resigned: frozenset[int],
     winners: frozenset[int],
     rule: str,
 ) -> State:
+    """The end of the game: no turn in progress, no D'Aversa pending.
+
+    A game that ends in the Plus set-up (by resignations) keeps its set-up,
+    so the tiles laid so far stay visible.
+    """
     return State(
         state.rules,
         state.layout,
@@ -214,10 +223,11 @@ def _over(
         None,
         (),
         (),
-        armed,
+        (False,) * state.rules.players,
         resigned,
         winners,
         rule,
+        state.setup,
     )
 
 
@@ -242,7 +252,7 @@ def _call_hit(state: State, dice: tuple[int, ...], rolls: int) -> bool:
     call = state.call
     if call is Special.SEC:
         return rolls == 1 and state.rules._sec[dice]
-    return call in classify(dice)
+    return call in shown(dice)
 
 
 def _placeable(state: State) -> list[int]:
@@ -253,7 +263,7 @@ def _placeable(state: State) -> list[int]:
     if state.call is not None:
         return _free(state, Special.CALL) if _call_hit(state, dice, state.rolls) else []
     sec = _free(state, Special.SEC) if state.rolls == 1 and state.rules._sec[dice] else []
-    if Figure.MORPYAM in classify(dice):
+    if Figure.MORPYAM in shown(dice):
         morpyam = _free(state, Figure.MORPYAM)
         if morpyam:
             return sorted(morpyam + sec) if sec else morpyam
@@ -270,7 +280,7 @@ def _may_pass(state: State, placeable: list[int]) -> bool:
     if state.call is not None:
         return not placeable
     if state.rules.voluntary_pass:
-        return not (placeable and Figure.MORPYAM in classify(dice))
+        return not (placeable and Figure.MORPYAM in shown(dice))
     return state.rolls == 3 and not placeable
 
 
@@ -281,8 +291,8 @@ def _calls(state: State) -> tuple[Label, ...]:
     rules = state.rules
     calls = [label for label in _CALL_ORDER if label in rules.callable]
     if state.dice is not None:
-        shown = classify(state.dice) if rules.forbid_calling_shown_figure else frozenset()
-        calls = [c for c in calls if c is not Special.SEC and c not in shown]
+        on_show = shown(state.dice) if rules.forbid_calling_shown_figure else frozenset()
+        calls = [c for c in calls if c is not Special.SEC and c not in on_show]
     return tuple(calls)
 
 
@@ -299,9 +309,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action [`apply`][morpyam.engine.apply] accepts here, in the order the module documents.
 
     At a chance node these are the possible outcomes; when the game is over, none.
+
+    Raises:
+        ValueError: for something that is not a [`State`][morpyam.state.State].
     """
-    if state.winners:
-        return ()
+    try:
+        if state.winners:
+            return ()
+    except AttributeError:
+        raise _not_a_state(state) from None
     if state.roll_off:
         return _OUTCOME_ACTIONS[1]
     if state.in_air:
@@ -327,9 +343,15 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     Dice outcomes are sorted faces, each with the probability of throwing
     that multiset (ordered rolls that sort to it over ``6**k``). In the
     Morpyam Plus deal, each distinct label in the bag, with its share of the bag.
+
+    Raises:
+        ValueError: for something that is not a [`State`][morpyam.state.State].
     """
-    if state.winners:
-        return ()
+    try:
+        if state.winners:
+            return ()
+    except AttributeError:
+        raise _not_a_state(state) from None
     if state.roll_off:
         return _OUTCOMES[1]
     if state.in_air:
@@ -348,8 +370,16 @@ def sample_chance(state: State, rng: random.Random) -> RollResult | DealTile:
 
     Raises:
         IllegalActionError: at a state that is not a chance node.
+        ValueError: for a ``state`` that is not a `State` or an ``rng`` that is
+            not a `random.Random`.
     """
-    if state.winners or not state.is_chance:
+    if not isinstance(state, State):
+        raise _not_a_state(state)
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"rng must be a random.Random, got {rng!r}")
+    if state.winners:
+        raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
+    if not state.is_chance:
         raise IllegalActionError("R-TURN-1", "no dice are in the air")
     if state.setup is not None and state.setup.bag and not state.roll_off:
         return _DEALS[rng.choice(state.setup.bag)]
@@ -365,9 +395,13 @@ def apply(state: State, action: Action) -> State:
 
     Raises:
         IllegalActionError: when the rules do not allow ``action`` here, naming the rule.
+        ValueError: for a ``state`` that is not a [`State`][morpyam.state.State].
     """
-    if state.winners:
-        raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
+    try:
+        if state.winners:
+            raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
+    except AttributeError:
+        raise _not_a_state(state) from None
     kind = type(action)
     if state.roll_off:
         if kind is not RollResult:
@@ -391,6 +425,8 @@ def apply(state: State, action: Action) -> State:
         return _apply_pass(state)
     if kind is RollResult:
         raise IllegalActionError("R-TURN-1", "no dice are in the air: roll first")
+    if kind is DealTile or kind is PlaceTile:
+        raise IllegalActionError("R-VAR-PLUS", "tiles are dealt and laid only in the Plus set-up")
     raise IllegalActionError("R-TURN-2", f"{action!r} is not an action of this game")
 
 
@@ -439,7 +475,9 @@ def _apply_result(state: State, result: RollResult) -> State:
     thrown = DICE - len(kept)
     if len(result.faces) != thrown:
         raise IllegalActionError(
-            "R-TURN-1", f"{thrown} dice are in the air, the result has {len(result.faces)} faces"
+            "R-TURN-1",
+            f"{thrown} {'die is' if thrown == 1 else 'dice are'} in the air, "
+            f"the result has {len(result.faces)} faces",
         )
     dice = merge(kept, result.faces)
     rolls = state.rolls + 1
@@ -468,7 +506,7 @@ def _apply_result(state: State, result: RollResult) -> State:
 
 def _apply_roll(state: State, roll: Roll) -> State:
     if state.rolls >= 3:
-        raise IllegalActionError("R-TURN-1", "a turn has at most 3 rolls; place a token or pass")
+        raise IllegalActionError("R-TURN-1", "a turn has at most 3 rolls")
     dice = state.dice
     if dice is not None and state.call is not None:
         raise IllegalActionError(
@@ -509,6 +547,8 @@ def _why_not_callable(state: State, call: Label) -> tuple[str, str]:
     roll = _ORDINAL[state.rolls + 1]
     if call not in state.rules.callable:
         return "R-CALL-2", f"{call} cannot be called in these rules"
+    if not state.layout._where[Special.CALL]:
+        return "R-CALL-4", "a call needs a free CALL cell, and this grid has none"
     if not _free(state, Special.CALL):
         return "R-CALL-4", "a call needs a free CALL cell, and none is left"
     if call is Special.SEC:
@@ -525,7 +565,7 @@ def _apply_pass(state: State) -> State:
                 "R-CALL-5",
                 f"the called {state.call} came up: the token must go on a free CALL cell",
             )
-        if Figure.MORPYAM in classify(state.dice) and state.rules.voluntary_pass:
+        if Figure.MORPYAM in shown(state.dice) and state.rules.voluntary_pass:
             raise IllegalActionError(
                 "R-MOR-1",
                 f"with a Morpyam showing the token must go on {_cells_text(state, placeable)}",
@@ -562,18 +602,18 @@ def _apply_place(state: State, place: Place) -> State:
     assert dice is not None  # _placeable is empty before a roll
     owners = _set(state.owners, index, player)
     tokens_left = _set(state.tokens_left, player, state.tokens_left[player] - 1)
-    morpyam = Figure.MORPYAM in classify(dice)
+    morpyam = Figure.MORPYAM in shown(dice)
     armed = state.daversa_armed
     resigned = state.resigned
     if rules.ko_length is not None and is_ko(layout, owners, index, rules.ko_length):
-        return _over(state, owners, tokens_left, armed, resigned, frozenset({player}), "R-END-1")
+        return _over(state, owners, tokens_left, resigned, frozenset({player}), "R-END-1")
     if morpyam and armed[player]:
-        return _over(state, owners, tokens_left, armed, resigned, frozenset({player}), "R-MOR-3")
+        return _over(state, owners, tokens_left, resigned, frozenset({player}), "R-MOR-3")
     if tokens_left[player] == 0:
         totals = points(rules, layout, owners)
         totals[player] += rules.end_bonus
         winners = winners_on_points(totals, player, resigned)
-        return _over(state, owners, tokens_left, armed, resigned, winners, "R-END-2")
+        return _over(state, owners, tokens_left, resigned, winners, "R-END-2")
     call = state.call
     replay = morpyam and not (
         layout.labels[index] is Special.SEC
@@ -613,7 +653,7 @@ def _why_not_placeable(state: State, index: int) -> tuple[str, str]:
                 f"the SEC cell needs the first roll of the turn; this is roll {state.rolls}",
             )
         return "R-CELL-2", f"the dice {_text(dice)} show none of the figures that make a Sec"
-    if label not in classify(dice):
+    if label not in shown(dice):
         return "R-CELL-1", f"the dice {_text(dice)} do not show {label} ({cell})"
     return (
         "R-MOR-1",
@@ -648,9 +688,7 @@ def resign(state: State, player: int) -> State:
     )
     left = [p for p in range(state.rules.players) if p not in resigned]
     if len(left) == 1:
-        return _over(
-            state, state.owners, state.tokens_left, armed, resigned, frozenset(left), "R-END-4"
-        )
+        return _over(state, state.owners, state.tokens_left, resigned, frozenset(left), "R-END-4")
     if state.roll_off:
         if player not in state.roll_off:
             return _with_resigned(state, resigned, armed)
@@ -666,7 +704,7 @@ def resign(state: State, player: int) -> State:
         if setup.bag:
             receiver = taker if state.player == player else state.player
             return _setup_state(state, setup, receiver, resigned)
-        return _next_layer(state, setup, resigned)
+        return _next_layer(state, setup, resigned, state.player)
     if state.player == player:
         return _turn(
             state,
@@ -702,7 +740,13 @@ def _with_resigned(state: State, resigned: frozenset[int], armed: tuple[bool, ..
 
 
 def scores(state: State) -> tuple[int, ...]:
-    """Points per player from runs (R-LINE-2), plus the end bonus once the game ended by R-END-2."""
+    """Points per player from runs (R-LINE-2), plus the end bonus once the game ended by R-END-2.
+
+    Raises:
+        ValueError: for something that is not a [`State`][morpyam.state.State].
+    """
+    if not isinstance(state, State):
+        raise _not_a_state(state)
     totals = points(state.rules, state.layout, state.owners)
     if state.end_rule == "R-END-2":
         totals[state.tokens_left.index(0)] += state.rules.end_bonus
@@ -710,6 +754,10 @@ def scores(state: State) -> tuple[int, ...]:
 
 
 # --- small helpers -----------------------------------------------------------
+
+
+def _not_a_state(value: object) -> ValueError:
+    return ValueError(f"expected a morpyam State, got {type(value).__name__}")
 
 
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
@@ -743,7 +791,7 @@ def _apply_setup(state: State, setup: Setup, action: Action) -> State:
             return _setup_state(
                 state, after, _next_player(state, state.player, state.resigned), state.resigned
             )
-        return _next_layer(state, after, state.resigned)
+        return _next_layer(state, after, state.resigned, None)
     if kind is not PlaceTile:
         raise IllegalActionError(
             "R-VAR-PLUS",
@@ -764,12 +812,14 @@ def _apply_setup(state: State, setup: Setup, action: Action) -> State:
         raise IllegalActionError(
             "R-VAR-PLUS", f"player {state.player} has no {place.label} tile to lay"
         )
-    return _next_layer(state, setup.lay(state.player, place.label, index), state.resigned)
+    return _next_layer(
+        state, setup.lay(state.player, place.label, index), state.resigned, state.player
+    )
 
 
-def _next_layer(state: State, setup: Setup, resigned: frozenset[int]) -> State:
+def _next_layer(state: State, setup: Setup, resigned: frozenset[int], current: int | None) -> State:
     """The next player to lay tiles, or the first turn on the finished grid."""
-    placer = setup.placer(resigned)
+    placer = setup.placer(resigned, current)
     if placer is not None:
         return _setup_state(state, setup, placer, resigned)
     assert setup.first is not None  # tiles are dealt only once the start roll has decided

@@ -12,7 +12,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable
 
-__all__ = ["FACES", "Figure", "Label", "Special", "classify", "parse_label"]
+__all__ = ["FACES", "Figure", "Label", "Special", "classify", "parse_label", "shown"]
 
 FACES = (1, 2, 3, 4, 5, 6)
 """The faces of a die (R-SET-1)."""
@@ -127,12 +127,22 @@ def classify(dice: Iterable[int]) -> frozenset[Figure]:
     ['FOUR_OF_A_KIND', 'FULL_HOUSE', 'MAXI', 'MORPYAM', 'THREE_SIXES']
 
     Raises:
-        ValueError: unless ``dice`` holds exactly five faces from 1 to 6.
+        ValueError: unless ``dice`` holds exactly five faces, ints from 1 to 6.
     """
     try:
-        return _BY_ORDERED[dice if type(dice) is tuple else tuple(dice)]
+        key = dice if type(dice) is tuple else tuple(dice)
+        figures = _BY_ORDERED[key]
     except (KeyError, TypeError):
         raise ValueError(f"R-SET-1: a roll is five faces from 1 to 6, got {dice!r}") from None
+    for face in key:
+        if type(face) is not int:
+            raise ValueError(f"R-SET-1: a die shows an int from 1 to 6, not {face!r}")
+    return figures
+
+
+def shown(dice: tuple[int, ...]) -> frozenset[Figure]:
+    """The figures of five *sorted, valid* faces, unchecked: the engine's own look-up."""
+    return _BY_SORTED[dice]
 
 
 _BY_TEXT: dict[str, Label] = {}
@@ -151,5 +161,5 @@ def parse_label(text: str) -> Label:
     """
     try:
         return _BY_TEXT[text.strip().lower()]
-    except KeyError:
+    except (KeyError, AttributeError):
         raise ValueError(f"unknown label {text!r}") from None

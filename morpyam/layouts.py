@@ -137,7 +137,12 @@ def _lines(height: int, width: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _to_grid(rows: Iterable[Iterable[Label]]) -> tuple[tuple[Label, ...], ...]:
-    return tuple(tuple(row) for row in rows)
+    if isinstance(rows, (str, bytes)):
+        raise ValueError("a layout is rows of labels; use Layout.parse for text")
+    try:
+        return tuple(tuple(row) for row in rows)
+    except TypeError:
+        raise ValueError(f"a layout is rows of labels, got {rows!r}") from None
 
 
 def _check_grid(
@@ -236,7 +241,9 @@ class Layout:
         return tuple(cell for cell, shown in zip(self.cells, self.labels) if shown is label)
 
     def __repr__(self) -> str:
-        return f"Layout.parse({str(self)!r})"
+        if (self.height, self.width) == (6, 6):
+            return f"Layout.parse({str(self)!r})"
+        return f"Layout.parse({str(self)!r}, shape=None)"
 
     def __str__(self) -> str:
         width = max(len(label.code) for label in self.labels)
@@ -259,6 +266,14 @@ class Layout:
         Raises:
             LayoutError: naming the line and column of the first problem.
         """
+        if not isinstance(text, str):
+            raise LayoutError(f"a grid is text, not {type(text).__name__}", 1, 1)
+        if shape is not None and not (
+            isinstance(shape, tuple)
+            and len(shape) == 2
+            and all(type(side) is int and side >= 1 for side in shape)
+        ):
+            raise ValueError(f"shape must be None or (rows, columns) of ints >= 1, got {shape!r}")
         grid: list[list[Label]] = []
         last_line = 0
         for line_number, line in enumerate(text.splitlines(), 1):

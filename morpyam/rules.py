@@ -15,7 +15,7 @@ import attrs
 
 from morpyam.dice import OUTCOMES
 from morpyam.figures import Figure, Label, Special, classify
-from morpyam.layouts import Layout
+from morpyam.layouts import MIN_LINE, Layout
 
 __all__ = ["DAVERSA_READINGS", "PRESETS", "SEC_FIGURES", "Daversa", "Rules"]
 
@@ -57,7 +57,10 @@ def _run_points(
 def _label_set(value: Iterable[Any]) -> frozenset[Any]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise ValueError(f"expected a collection of labels, got {value!r}")
-    return frozenset(value)
+    try:
+        return frozenset(value)
+    except TypeError:
+        raise ValueError(f"expected a collection of labels, got {value!r}") from None
 
 
 def _int_at_least(low: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
@@ -188,12 +191,13 @@ class Rules:
     def _check_run_points(self) -> None:
         lengths = [length for length, _ in self.run_points]
         ok = all(
-            type(length) is int and type(points) is int and length >= 1 and points >= 0
+            type(length) is int and type(points) is int and length >= MIN_LINE and points >= 0
             for length, points in self.run_points
         )
         if not ok or len(set(lengths)) != len(lengths):
             raise ValueError(
-                "R-LINE-2: run_points must pair distinct lengths >= 1 with points >= 0, "
+                f"R-LINE-2: run_points must pair distinct lengths >= {MIN_LINE} (shorter runs "
+                "score nothing) with points >= 0, "
                 f"got {self.run_points!r}"
             )
 
@@ -208,7 +212,7 @@ class Rules:
     @classmethod
     def classic(cls, players: int = 2) -> Rules:
         """The classic game (R-SET-2, R-LINE-2) for 2 to 4 players on the classic grid."""
-        if players not in _TOKENS:
+        if type(players) is not int or players not in _TOKENS:
             raise ValueError(f"R-SET-2: 2 to 4 players, got {players!r}")
         return cls(
             players=players,

@@ -588,9 +588,16 @@ def _check_over(state: State) -> None:
         ("call", state.call, None),
         ("roll_off", state.roll_off, ()),
         ("roll_off_faces", state.roll_off_faces, ()),
-        ("setup", state.setup, None),
     ):
         _require(value == empty, name, _TURN_OVER)
+    _require(
+        state.setup is None or rule == "R-END-4",
+        "setup",
+        "only resignations can end a game during the Plus set-up",
+    )
+    _require(
+        not any(state.daversa_armed), "daversa_armed", "a finished game has no D'Aversa pending"
+    )
     finished = [p for p, left in enumerate(state.tokens_left) if left == 0]
     kos = _ko_players(state)
     if rule == "R-END-1":

@@ -91,8 +91,15 @@ class Setup:
         hands[giver] = ()
         return attrs.evolve(self, hands=tuple(hands))
 
-    def placer(self, resigned: frozenset[int]) -> int | None:
-        """Who lays tiles now: the first player, then seat order; ``None`` when all are laid."""
+    def placer(self, resigned: frozenset[int], current: int | None = None) -> int | None:
+        """Who lays tiles now; ``None`` when all are laid.
+
+        The player laying (``current``) goes on while they hold tiles; then
+        the first player, then seat order, for anyone still holding tiles
+        (the tiles of a player who resigned pass to the next one still in).
+        """
+        if current is not None and current not in resigned and self.hands[current]:
+            return current
         players = len(self.hands)
         first = self.first or 0
         for step in range(players):

@@ -207,3 +207,31 @@ def test_resigning_while_dealing_skips_the_player() -> None:
     assert set(receivers) == {0, 2}
     assert state.setup is not None
     assert [len(hand) for hand in state.setup.hands] == [18, 0, 18]
+
+
+def test_the_player_laying_is_not_interrupted() -> None:
+    # R-END-4 during the laying out: the tiles of a player who resigns pass to the next
+    # player still in, who lays them when the player laying now has finished
+    rng = random.Random(4)
+    state, _ = deal_all(mp.new_game(mp.Rules.plus(3), first_player=0), rng)
+    for _ in range(12 + 1):  # player 0 lays all 12 tiles, player 1 lays one
+        state = mp.apply(state, mp.legal_actions(state)[0])
+    assert state.current_player == 1
+    state = mp.resign(state, 2)
+    assert state.setup is not None
+    assert [len(hand) for hand in state.setup.hands] == [12, 11, 0]
+    assert state.current_player == 1  # player 1 goes on
+    done, layers = lay_all(state, rng)
+    assert layers == [1] * 11 + [0] * 12
+    assert done.setup is None
+
+
+def test_a_game_that_ends_in_the_set_up_keeps_its_tiles() -> None:
+    # R-END-4 with 2 players during the Plus set-up: the other wins; the laid tiles stay
+    rng = random.Random(6)
+    state, _ = deal_all(mp.new_game(mp.Rules.plus(2), first_player=0), rng)
+    state = mp.apply(state, mp.legal_actions(state)[0])
+    over = mp.resign(state, 0)
+    assert over.winners == {1}
+    assert over.setup is not None
+    assert sum(tile is not None for tile in over.setup.tiles) == 1

@@ -126,3 +126,9 @@ def test_errors_survive_pickling() -> None:
     layout_error = mp.LayoutError("unknown label 'X'", 2, 5)
     copy = pickle.loads(pickle.dumps(layout_error))
     assert (copy.line, copy.column, str(copy)) == (2, 5, str(layout_error))
+
+
+def test_runs_shorter_than_three_score_nothing() -> None:
+    # R-LINE-2: runs shorter than 3 score nothing, so run_points cannot give them points
+    with pytest.raises(ValueError, match=r"R-LINE-2: .* lengths >= 3"):
+        attrs.evolve(mp.Rules.classic(), run_points={2: 1, 3: 1})
