@@ -74,6 +74,8 @@ class State:
 
     After the roll it stays only if it came up (R-CALL-5) or missed on the
     3rd roll (R-CALL-7); a miss on the 1st or 2nd roll is forgotten (R-CALL-6).
+    The label called stays part of the position while it lasts, so two such
+    positions that differ only in the figure called compare unequal.
     """
     roll_off: tuple[int, ...]
     """Players still rolling one die to decide who starts (R-SET-3); ``()`` once decided."""
