@@ -586,7 +586,18 @@ def layout_from_dict(data: Mapping[str, Any], *, shape: tuple[int, int] | None =
 # Texts
 
 
+def _inside(prefix: str, error: FileFormatError) -> FileFormatError:
+    """``error`` about a value nested at ``prefix`` (said once, however deep)."""
+    if error.where in ("document", prefix):
+        return FileFormatError(prefix, error.reason)
+    if error.where.startswith(f"{prefix}.") or error.where.startswith(f"{prefix}, "):
+        return error
+    return FileFormatError(f"{prefix}.{error.where}", error.reason)
+
+
 def _check_size(text: str) -> None:
+    if not isinstance(text, str):
+        raise FileFormatError("document", f"expected text (str), got {type(text).__name__}")
     if len(text) > MAX_TEXT_SIZE:
         raise FileFormatError(
             "document", f"{len(text):,} characters; at most {MAX_TEXT_SIZE:,} are read"

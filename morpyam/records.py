@@ -59,6 +59,7 @@ from morpyam.files import (
     _at,
     _check_size,
     _describe,
+    _inside,
     _int,
     _json_document,
     _list,
@@ -567,13 +568,6 @@ def _check_format(value: object) -> None:
     raise FileFormatError(
         "format", f"{_short(text)} is not a game record; this reads {RECORD_FORMAT!r}"
     )
-
-
-def _inside(prefix: str, error: FileFormatError) -> FileFormatError:
-    """``error`` about a value nested at ``prefix``."""
-    if error.where in ("document", prefix):
-        return FileFormatError(prefix, error.reason)
-    return FileFormatError(f"{prefix}.{error.where}", error.reason)
 
 
 def _read_rules(value: object) -> Rules:

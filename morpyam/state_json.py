@@ -35,6 +35,7 @@ from morpyam.files import (
     FileFormatError,
     _at,
     _bool,
+    _inside,
     _int,
     _json_document,
     _list,
@@ -171,12 +172,6 @@ def state_to_json(state: State) -> str:
 
 # ---------------------------------------------------------------------------
 # Reading
-
-
-def _inside(prefix: str, error: FileFormatError) -> FileFormatError:
-    if error.where in ("document", prefix):
-        return FileFormatError(prefix, error.reason)
-    return FileFormatError(f"{prefix}.{error.where}", error.reason)
 
 
 def _ints(value: object, where: str, low: int, high: int) -> tuple[int, ...]:
@@ -551,6 +546,8 @@ def _check_layout(state: State) -> None:
         "layout",
         "R-VAR-PLUS: the grid must be made of the tiles of the rules' layout",
     )
+    if not state.rules.tile_setup:
+        _require(played == grid, "layout", "only Plus rules play on a grid of their own")
     if state.setup is not None:
         _require(
             played == grid, "layout", "R-VAR-PLUS: during the set-up the grid is the rules' layout"
@@ -616,13 +613,7 @@ def _check_over(state: State) -> None:
             f"{rule}: one winner, and only they may have placed their last token",
         )
     if rule == "R-MOR-3":
-        (winner,) = winners
         _require(rules.daversa is not None, "end_rule", "R-MOR-3: the rules have no D'Aversa")
-        _require(
-            state.daversa_armed[winner],
-            "daversa_armed",
-            f"R-MOR-3: the winner, player {winner}, had a Morpyam in the turn before",
-        )
     if rule == "R-END-2":
         _require(
             len(finished) == 1,
@@ -790,8 +781,17 @@ def _check_setup(state: State) -> None:
             "setup.tiles",
             "R-VAR-PLUS: the tiles are laid once they are all dealt",
         )
+        if not state.resigned and setup.first is not None:
+            dealt = len(setup.tiles) - len(setup.bag)
+            receiver = (setup.first + dealt) % state.rules.players
+            _require(
+                state.player == receiver,
+                "player",
+                f"R-VAR-PLUS: tiles go round the table from the first player: "
+                f"the next one is player {receiver}'s",
+            )
     else:
-        placer = setup.placer(state.resigned)
+        placer = setup.placer(state.resigned, state.player)
         _require(placer is not None, "setup", "R-VAR-PLUS: every tile is laid: the set-up is over")
         _require(
             state.player == placer,

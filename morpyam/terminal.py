@@ -175,6 +175,9 @@ def _ask_human(state: State, player: int, read: Input, output: Output) -> Action
         except EOFError:
             output("")
             raise _StopGameError from None
+        except UnicodeDecodeError:
+            output("That line could not be read as text; type it again.")
+            continue
         text = line.strip()
         word = text.lower()
         if not text:
@@ -231,6 +234,9 @@ def _ask_table(state: State, rng: random.Random, read: Input, output: Output) ->
         except EOFError:
             output("")
             raise _StopGameError from None
+        except UnicodeDecodeError:
+            output("That line could not be read as text; type it again.")
+            continue
         text = line.strip()
         word = text.lower()
         if not text:
@@ -431,6 +437,9 @@ def step_through(
         except (EOFError, KeyboardInterrupt):
             output("")
             break
+        except UnicodeDecodeError:
+            output("That line could not be read as text; type it again.")
+            continue
         word = line.strip().lower()
         if word in ("q", "quit", "exit"):
             break

@@ -737,3 +737,58 @@ def test_a_call_that_missed_on_the_third_roll_stays() -> None:
     assert state_from_json(state_to_json(state)) == state
     with pytest.raises(InvalidStateError, match="R-CALL-3"):
         check_state(attrs.evolve(state, call=S.SEC, rolls=1, in_air=True, dice=None))
+
+
+def _play(state: mp.State, *texts: str) -> mp.State:
+    for text in texts:
+        state = mp.apply(state, mp.parse_action(text))
+    return state
+
+
+def test_a_daversa_win_reads_back() -> None:
+    # R-MOR-3: a finished game keeps no D'Aversa flag, yet its end rule says how it was won
+    start = mp.new_game(mp.Rules.official(), first_player=0)
+    end = _play(start, "roll", "dice 1 1 1 1 1", "place b2", "roll", "dice 5 5 5 5 5", "place e5")
+    assert end.end_rule == "R-MOR-3"
+    assert state_from_json(state_to_json(end)) == end
+
+
+def test_a_plus_set_up_after_a_resignation_reads_back() -> None:
+    # R-END-4, R-VAR-PLUS: the player laying goes on after receiving nothing; the tiles of
+    # the player who resigned wait for the next player still in
+    state = mp.new_game(mp.Rules.plus(players=3), first_player=0)
+    while state.setup is not None and (state.setup.bag or state.player == 0):
+        state = mp.apply(state, mp.legal_actions(state)[0])
+    state = mp.resign(mp.apply(state, mp.legal_actions(state)[0]), 2)
+    assert state.current_player == 1
+    assert state_from_json(state_to_json(state)) == state
+
+
+def test_positions_no_game_reaches_are_refused() -> None:
+    classic = mp.new_game(mp.Rules.classic(), first_player=0)
+    data = json.loads(state_to_json(classic))
+    data["layout"]["rows"] = data["layout"]["rows"][::-1]  # the same tiles, moved
+    with pytest.raises(FileFormatError, match="only Plus rules play on a grid of their own"):
+        state_from_json(json.dumps(data))
+    # R-VAR-PLUS: tiles go round the table from the first player
+    dealing = mp.apply(mp.new_game(mp.Rules.plus(), first_player=0), mp.DealTile(mp.Figure.MINI))
+    data = json.loads(state_to_json(dealing))
+    assert data["player"] == 1
+    data["player"] = 0
+    with pytest.raises(FileFormatError, match="the next one is player 1's"):
+        state_from_json(json.dumps(data))
+
+
+def test_errors_inside_the_rules_are_located_once() -> None:
+    text = '{"format": "morpyam/1", "rules": {"preset": "classic", "players": 2, "players": 2}, "actions": []}'
+    with pytest.raises(FileFormatError) as caught:
+        GameRecord.from_json(text)
+    assert caught.value.where == "rules.players"
+
+
+@pytest.mark.parametrize("reader", [GameRecord.from_json, state_from_json])
+def test_text_readers_refuse_what_is_not_text(reader: Callable[[str], object]) -> None:
+    with pytest.raises(FileFormatError, match="expected text"):
+        reader(None)  # type: ignore[arg-type]
+    with pytest.raises(FileFormatError, match="expected text"):
+        reader(b"{}")  # type: ignore[arg-type]

@@ -442,3 +442,21 @@ def test_bad_files_get_a_message_not_a_traceback(
         assert err.startswith(f"morpyam: error: {path}: "), err
         assert message in err, (path, err)
         assert "Traceback" not in out + err
+
+
+def test_a_line_that_is_not_text_gets_a_new_prompt() -> None:
+    lines = iter(["roll", None, "quit"])
+    shown: list[str] = []
+
+    def read(prompt: str) -> str:
+        line = next(lines)
+        if line is None:
+            raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+        return line
+
+    record = play_game(
+        mp.Rules.classic(), [None, RandomBot()], random.Random(1), first_player=0,
+        input=read, output=shown.append,
+    )  # fmt: skip
+    assert any("could not be read as text" in line for line in shown)
+    assert [str(entry) for entry in record.actions][:1] == ["roll"]
