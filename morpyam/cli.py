@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import io
 import random
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -141,6 +143,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     With no subcommand, ``morpyam`` narrates a seeded game between random players.
     """
+    for stream in (sys.stdout, sys.stderr):  # ×, △ and □ on terminals that lack them
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
     parser = argparse.ArgumentParser(
         prog="morpyam",
         description="Morpyam, the dice-and-grid game. With no command: watch a seeded game "

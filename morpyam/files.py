@@ -835,7 +835,14 @@ def _read(path: str | os.PathLike[str]) -> str:
 
 
 def _write(path: str | os.PathLike[str], text: str) -> None:
-    Path(path).write_bytes(text.encode("utf-8"))
+    """Write ``text`` as UTF-8 through a temporary file, so a failed write keeps the old file."""
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.tmp")
+    try:
+        temporary.write_bytes(text.encode("utf-8"))
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def load_rules(path: str | os.PathLike[str]) -> Rules:

@@ -202,8 +202,11 @@ def _text_problem(value: str) -> str | None:
     if value != value.strip():
         return "spaces at either end"
     for char in value:
-        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Zl", "Zp"):
             return f"the control character U+{ord(char):04X}"
+        if category == "Cf":  # invisible, or turning the text right to left
+            return f"the format character U+{ord(char):04X}"
     return None
 
 

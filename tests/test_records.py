@@ -89,7 +89,7 @@ def play(
 
 
 one_line = st.text(
-    st.characters(blacklist_categories=["Cc", "Cs", "Zl", "Zp"]), min_size=1, max_size=30
+    st.characters(exclude_categories=["Cc", "Cf", "Cs", "Zl", "Zp"]), min_size=1, max_size=30
 ).filter(lambda text: text == text.strip())
 dates = st.dates(datetime.date(1, 1, 1), datetime.date(9999, 12, 31))
 
@@ -792,3 +792,9 @@ def test_text_readers_refuse_what_is_not_text(reader: Callable[[str], object]) -
         reader(None)  # type: ignore[arg-type]
     with pytest.raises(FileFormatError, match="expected text"):
         reader(b"{}")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["\u202eAnne", "\u200b", "An\u00adne"])
+def test_names_hold_no_invisible_or_right_to_left_characters(name: str) -> None:
+    with pytest.raises(ValueError, match="format character"):
+        GameRecord(rules=mp.Rules.classic(), names=(name, "Bruno"))
