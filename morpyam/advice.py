@@ -27,8 +27,8 @@ import attrs
 
 from morpyam.actions import Action, Pass, Place, PlaceTile, Roll
 from morpyam.bots import OddsBot, _geometry, _run_gain
-from morpyam.engine import scores
-from morpyam.figures import Figure, Label, Special, classify
+from morpyam.engine import apply, scores
+from morpyam.figures import Figure, Label, Special
 from morpyam.layouts import Cell
 from morpyam.odds import keep_probability, turn_probability
 from morpyam.state import State
@@ -39,7 +39,7 @@ _SHOWN_LABELS = 3
 
 
 class AdviceError(ValueError):
-    """Advice asked for where no player decides (a chance node or the end of the game)."""
+    """Advice asked for where no player decides (a chance node, the end of the game) or for no state."""
 
 
 @attrs.frozen
@@ -78,8 +78,11 @@ def advise(state: State) -> tuple[Advice, ...]:
     nothing about where to lay a tile.
 
     Raises:
-        AdviceError: at a chance node or when the game is over.
+        AdviceError: at a chance node, when the game is over, or for
+            something that is not a [`State`][morpyam.state.State].
     """
+    if not isinstance(state, State):
+        raise AdviceError(f"advice is for a morpyam State, got {type(state).__name__}")
     if state.current_player is None:
         where = "the game is over" if state.is_terminal else "dice or tiles are in the air"
         raise AdviceError(f"advice is for a player's decision, and here {where}")
@@ -178,19 +181,31 @@ class _Context:
         return Advice(action, score, p, cells, reason)
 
     def _place(self, action: Place, score: float) -> Advice:
+        """What the placement does, in the engine's order: the engine itself says.
+
+        R-END-1 (a KO) is checked first, then R-MOR-3 (D'Aversa), then R-END-2
+        (the last token ends the game on points); only a game that goes on
+        can grant a replay (R-MOR-2).
+        """
         state = self.state
-        rules = state.rules
         layout = state.layout
+        label = layout[action.cell]
+        reason = f"cover {action.cell} ({label.code}) now"
+        after = apply(state, action)
+        end = after.end_rule
+        if end == "R-END-1":
+            return self._placed(action, score, reason, ["wins by KO (R-END-1)"])
+        if end == "R-MOR-3":
+            note = "second Morpyam in a row: wins by D'Aversa (R-MOR-3)"
+            return self._placed(action, score, reason, [note])
+        rules = state.rules
         cell = layout.index(action.cell)
-        label = layout.labels[cell]
         player = state.player
         longest = max(length for length, _ in rules.run_points)
         geo = _geometry(layout.lines, len(layout), rules.ko_length or longest)
-        gain, ko = _run_gain(rules, geo.rays[cell], state.owners, player)
+        gain, _ = _run_gain(rules, geo.rays[cell], state.owners, player)
         notes: list[str] = []
-        if ko:
-            notes.append("wins by KO (R-END-1)")
-        elif gain:
+        if gain:
             notes.append(f"+{gain} point{'s' if gain != 1 else ''}")
         for other in range(rules.players):
             if other == player or other in state.resigned:
@@ -202,31 +217,33 @@ class _Context:
                 notes.append(
                     f"takes {gain_other} point{'s' if gain_other != 1 else ''} from player {other}"
                 )
-        dice = state.dice
-        morpyam = dice is not None and Figure.MORPYAM in classify(dice)
-        if state.tokens_left[player] == 1 and not ko:
-            totals = list(scores(state))
-            totals[player] += gain + rules.end_bonus
-            others = [
-                totals[q] for q in range(rules.players) if q != player and q not in state.resigned
-            ]
-            wins = totals[player] >= max(others, default=0)
+        if end == "R-END-2":
+            totals = scores(after)
+            best_other = max(
+                (
+                    totals[q]
+                    for q in range(rules.players)
+                    if q != player and q not in state.resigned
+                ),
+                default=0,
+            )
+            result = (
+                "loses"
+                if player not in after.winners
+                else "wins"
+                if len(after.winners) == 1
+                else "shares the win"
+            )
             notes.append(
-                f"last token: ends the game and {'wins' if wins else 'loses'} on points "
-                f"({totals[player]} to {max(others, default=0)}, R-END-2)"
+                f"last token: ends the game and {result} on points "
+                f"({totals[player]} to {best_other}, R-END-2)"
             )
-        elif morpyam and state.daversa_armed[player]:
-            notes.append("second Morpyam in a row: wins by D'Aversa (R-MOR-3)")
-        elif (
-            morpyam
-            and label is not Special.SEC
-            and (
-                state.call is None
-                or (state.call is not Special.SEC and rules.called_morpyam_replays)
-            )
-        ):
+        elif after.current_player == player:
             notes.append("Morpyam: plays again (R-MOR-2)")
-        reason = f"cover {action.cell} ({label.code}) now"
+        return self._placed(action, score, reason, notes)
+
+    @staticmethod
+    def _placed(action: Place, score: float, reason: str, notes: list[str]) -> Advice:
         return Advice(
             action,
             score,

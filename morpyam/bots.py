@@ -27,6 +27,8 @@ True
 from __future__ import annotations
 
 import functools
+import math
+import numbers
 import random
 import types
 from collections.abc import Callable, Mapping
@@ -55,7 +57,7 @@ __all__ = [
 
 
 class BotError(ValueError):
-    """A bot asked to move where no player decides (a chance node or the end of the game)."""
+    """A bot asked to move where no player decides, or given no State or no random generator."""
 
 
 class UnknownBotError(BotError):
@@ -77,8 +79,22 @@ def bot_name(bot: Bot) -> str:
     return name if isinstance(name, str) else type(bot).__name__
 
 
+def _not_a_state(bot: str, state: object) -> BotError:
+    return BotError(f"{bot} chooses at a morpyam State, got {type(state).__name__}")
+
+
+def _check_rng(bot: str, rng: object) -> None:
+    """``rng`` must draw like a ``random.Random`` (its ``choice`` is what bots use)."""
+    if not callable(getattr(rng, "choice", None)):
+        raise BotError(f"{bot} draws from a random.Random, got {type(rng).__name__}")
+
+
 def _decision(state: State, bot: str) -> tuple[Action, ...]:
-    if state.current_player is None:
+    try:
+        player = state.current_player
+    except AttributeError:
+        raise _not_a_state(bot, state) from None
+    if player is None:
         where = "the game is over" if state.is_terminal else "dice or tiles are in the air"
         raise BotError(f"{bot} chooses only at a decision node, and here {where}")
     return legal_actions(state)
@@ -91,8 +107,14 @@ class RandomBot:
     name: ClassVar[str] = "random"
 
     def choose(self, state: State, rng: random.Random) -> Action:
-        """A legal action drawn uniformly with ``rng``."""
-        return rng.choice(_decision(state, self.name))
+        """A legal action drawn uniformly with ``rng``.
+
+        Raises:
+            BotError: where no player decides, or for a ``state`` or ``rng`` of the wrong kind.
+        """
+        legal = _decision(state, self.name)
+        _check_rng(self.name, rng)
+        return rng.choice(legal)
 
 
 _ROLL = Roll()
@@ -113,8 +135,13 @@ class GreedyBot:
     name: ClassVar[str] = "greedy"
 
     def choose(self, state: State, rng: random.Random) -> Action:
-        """Place if possible, else roll for the most probable free figure, else pass."""
+        """Place if possible, else roll for the most probable free figure, else pass.
+
+        Raises:
+            BotError: where no player decides, or for a ``state`` or ``rng`` of the wrong kind.
+        """
         legal = _decision(state, self.name)
+        _check_rng(self.name, rng)
         if state.setup is not None:
             return rng.choice(legal)
         places = [action for action in legal if type(action) is Place]
@@ -436,6 +463,12 @@ def _make_plan(bot: OddsBot, state: State) -> _Plan:  # noqa: PLR0915
     return _Plan(cell_values, {2: keep2, 3: keep3}, fresh, replay_value, arm_value)
 
 
+def _weight(bot: object, attribute: attrs.Attribute[float], value: object) -> None:
+    """An OddsBot weight is a finite real number (BotError otherwise)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        raise BotError(f"OddsBot.{attribute.name} must be a finite number, got {value!r}")
+
+
 @attrs.frozen
 class OddsBot:
     """Plays each turn for the most valuable cell it can expect to cover, by exact odds.
@@ -451,9 +484,9 @@ class OddsBot:
     """
 
     name: ClassVar[str] = "odds"
-    own: float = 1.0
+    own: float = attrs.field(default=1.0, validator=_weight)
     """Weight of the bot's own line potential."""
-    block: float = 1.0
+    block: float = attrs.field(default=1.0, validator=_weight)
     """Weight of blocking the other players' lines."""
 
     def values(self, state: State) -> tuple[tuple[Action, float], ...]:
@@ -508,8 +541,16 @@ class OddsBot:
         Among equal values it stops rather than rolls (a placement, then a
         pass) and rolls without a call rather than with one; ``rng`` breaks
         the ties left.
+
+        Raises:
+            BotError: where no player decides, or for a ``state`` or ``rng`` of the wrong kind.
         """
-        if state.setup is not None:
+        _check_rng(self.name, rng)
+        try:
+            setup = state.setup
+        except AttributeError:
+            raise _not_a_state(self.name, state) from None
+        if setup is not None:
             return rng.choice(_decision(state, self.name))
         rated = self.values(state)
         top = max(value for _, value in rated)

@@ -478,8 +478,11 @@ def turn_table(
     3.94% 19.41% 36.61%
 
     Raises:
-        OddsError: for a number of rolls outside 1 to 3.
+        OddsError: for ``rolls`` that are not a collection of numbers of
+            rolls from 1 to 3, or bad ``sec_figures``.
     """
+    if isinstance(rolls, (str, bytes)) or not isinstance(rolls, Iterable):
+        raise OddsError(f"rolls is a collection of numbers of rolls (1 to 3), got {rolls!r}")
     counts = tuple(rolls)
     labels: tuple[Label, ...] = (*Figure, Special.SEC)
     return tuple(

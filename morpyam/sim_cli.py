@@ -22,7 +22,6 @@ from morpyam.advice import advise
 from morpyam.bots import BOTS
 from morpyam.engine import apply, new_game
 from morpyam.figures import Figure
-from morpyam.notation import NotationError, parse_action
 from morpyam.odds import MAX_ROLLS_LEFT, turn_table
 from morpyam.rules import PRESETS, Rules
 from morpyam.simulation import simulate
@@ -123,12 +122,19 @@ def run_simulate(args: argparse.Namespace) -> int:
         bots = ["odds"] + ["random"] * ((players or 2) - 1)
     if players is None:
         players = len(bots)
-    if len(bots) != players or players not in (2, 3, 4):
-        print(
-            f"morpyam simulate: error: {players} players need {players} --bot options, "
-            f"got {len(bots)}",
-            file=sys.stderr,
+    if players not in (2, 3, 4):
+        # R-SET-2: 2 to 4 players, one --bot each
+        count = len(bots)
+        error = (
+            f"a game has 2 to 4 players, one --bot each: got {count} "
+            f"--bot option{'s' if count != 1 else ''}"
         )
+    elif len(bots) != players:
+        error = f"{players} players need {players} --bot options, got {len(bots)}"
+    else:
+        error = None
+    if error is not None:
+        print(f"morpyam simulate: error: {error}", file=sys.stderr)
         return 2
     rules = _rules(args.rules, players)
     progress = None if args.quiet else progress_bar(sys.stderr)
@@ -186,19 +192,19 @@ def run_odds(args: argparse.Namespace) -> int:
 
 
 def _faces(text: str) -> tuple[int, ...]:
-    """Five faces from ``"dice 3 3 5 1 2"``, ``"3 3 5 1 2"`` or ``"33512"``."""
+    """Five faces from ``"3 3 5 1 2"``, ``"3,3,5,1,2"`` or ``"33512"``, each maybe after ``dice``.
+
+    Commas count as spaces everywhere, after ``dice`` too.
+    """
     words = text.replace(",", " ").split()
     if words and words[0].lower() == "dice":
-        action = parse_action(text)
-        assert isinstance(action, RollResult)
-        faces = action.faces
-    elif len(words) == 1 and words[0].isdigit():
-        faces = tuple(int(digit) for digit in words[0])
-    else:
-        try:
-            faces = tuple(int(word) for word in words)
-        except ValueError:
-            raise ValueError(f"dice are five faces from 1 to 6, got {text!r}") from None
+        words = words[1:]
+    if len(words) == 1 and words[0].isdigit():
+        words = list(words[0])
+    try:
+        faces = tuple(int(word) for word in words)
+    except ValueError:
+        raise ValueError(f"dice are five faces from 1 to 6, got {text!r}") from None
     if len(faces) != 5 or not all(1 <= face <= 6 for face in faces):
         raise ValueError(f"dice are five faces from 1 to 6, got {text!r}")
     return tuple(sorted(faces))
@@ -228,7 +234,8 @@ def register_advise(subparsers: Any) -> None:
         "advise",
         help="rank the actions for some dice on an empty grid",
         description="Rank the legal actions of a player with these dice on an empty grid, "
-        'best first, with the chances behind each. DICE: "dice 3 3 5 1 2", "3 3 5 1 2" or 33512.',
+        'best first, with the chances behind each. DICE: "3 3 5 1 2", "3,3,5,1,2" or 33512, '
+        'maybe after "dice".',
     )
     parser.add_argument("dice", help="the five dice showing")
     parser.add_argument(
@@ -250,7 +257,7 @@ def run_advise(args: argparse.Namespace) -> int:
     """Run ``morpyam advise``; returns the exit status."""
     try:
         dice = _faces(args.dice)
-    except (ValueError, NotationError) as error:
+    except ValueError as error:
         print(f"morpyam advise: error: {error}", file=sys.stderr)
         return 2
     rules = _rules(args.rules, args.players)

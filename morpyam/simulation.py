@@ -19,9 +19,10 @@ True
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 
 import attrs
@@ -77,15 +78,25 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
     (0.888, 0.978)
 
     Raises:
-        SimulationError: unless ``0 <= successes <= trials`` and ``trials >= 1``.
+        SimulationError: unless ``successes`` and ``trials`` are whole numbers
+            with ``0 <= successes <= trials`` and ``trials >= 1``, and ``z`` is
+            a finite number > 0.
     """
-    if not 0 <= successes <= trials or trials < 1:
-        raise SimulationError(f"need 0 <= successes <= trials >= 1, got {successes}, {trials}")
+    if not (_whole(successes) and _whole(trials) and 0 <= successes <= trials and trials >= 1):
+        raise SimulationError(
+            f"need whole numbers 0 <= successes <= trials >= 1, got {successes!r}, {trials!r}"
+        )
+    if isinstance(z, bool) or not isinstance(z, numbers.Real) or not (0 < z < math.inf):
+        raise SimulationError(f"z must be a finite number > 0, got {z!r}")
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 Usage = tuple[tuple[tuple[Label, int], ...], tuple[tuple[Cell, int], ...]]
@@ -139,7 +150,13 @@ class SimulationResult:
         return tuple(wins / self.games for wins in self.wins)
 
     def win_interval(self, seat: int, z: float = _Z95) -> tuple[float, float]:
-        """The Wilson interval (95% by default) of ``seat``'s rate of games won alone."""
+        """The Wilson interval (95% by default) of ``seat``'s rate of games won alone.
+
+        Raises:
+            SimulationError: for a ``seat`` that is not one of the seats.
+        """
+        if not _whole(seat) or not 0 <= seat < len(self.bots):
+            raise SimulationError(f"seat is 0 to {len(self.bots) - 1}, got {seat!r}")
         return wilson_interval(self.wins[seat], self.games, z)
 
     @property
@@ -226,10 +243,24 @@ def simulate_game(
     ``first_player=None`` starts with the start roll (R-SET-3).
 
     Raises:
-        SimulationError: when a bot chooses an illegal action, or the game
-            lasts more than ``max_steps`` steps (a bot that never places).
+        SimulationError: for arguments of the wrong kind (``rules`` that are
+            not a [`Rules`][morpyam.rules.Rules] value, a bot without
+            ``choose`` such as a bot's name, a number of bots that is not the
+            number of players, a ``seed``, ``number`` or ``max_steps`` that is
+            not a whole number), when a bot chooses an illegal action, or when
+            the game lasts more than ``max_steps`` steps (a bot that never places).
+        ValueError: for a ``first_player`` that is not a seat (as
+            [`new_game`][morpyam.engine.new_game]).
     """
-    return _play(rules, tuple(bots), seed, number, first_player, max_steps, None)
+    _check_rules(rules)
+    if type(seed) is not int:
+        raise SimulationError(f"seed must be an int, got {seed!r}")
+    if type(number) is not int or number < 0:
+        raise SimulationError(f"number must be an int >= 0, got {number!r}")
+    if type(max_steps) is not int or max_steps < 1:
+        raise SimulationError(f"max_steps must be an int >= 1, got {max_steps!r}")
+    seated = _seat(rules, bots, names=False)
+    return _play(rules, seated, seed, number, first_player, max_steps, None)
 
 
 def _play(
@@ -322,23 +353,19 @@ def simulate(
     on the executor.
 
     Raises:
-        SimulationError: for ``games < 1``, a number of bots that is not the
-            number of players, or a bot that breaks the rules.
+        SimulationError: for ``rules`` that are not a Rules value, ``games < 1``,
+            ``bots`` that are not a sequence of bots or names, a number of bots
+            that is not the number of players, or a bot that breaks the rules.
         UnknownBotError: for a name that is not a built-in bot.
     """
-    if not isinstance(rules, Rules):
-        raise SimulationError(f"simulate needs a Rules value, got {rules!r}")
+    _check_rules(rules)
     if type(games) is not int or games < 1:
         raise SimulationError(f"games must be an int >= 1, got {games!r}")
     if type(seed) is not int:
         raise SimulationError(f"seed must be an int, got {seed!r}")
     if chunk is not None and (type(chunk) is not int or chunk < 1):
         raise SimulationError(f"chunk must be None or an int >= 1, got {chunk!r}")
-    seated = tuple(_bot(bot) for bot in bots)
-    if len(seated) != rules.players:
-        raise SimulationError(
-            f"{rules.players} players need {rules.players} bots, got {len(seated)}"
-        )
+    seated = _seat(rules, bots, names=True)
     size = chunk or max(1, min(100, games // 32))
     ranges = [(start, min(start + size, games)) for start in range(0, games, size)]
     done: dict[int, tuple[list[GameResult], tuple[Usage, ...]]] = {}
@@ -379,9 +406,30 @@ def simulate(
     )
 
 
-def _bot(bot: Bot | str) -> Bot:
-    if isinstance(bot, str):
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise SimulationError(f"a simulation needs a Rules value, got {rules!r}")
+
+
+def _seat(rules: Rules, bots: object, *, names: bool) -> tuple[Bot, ...]:
+    """The bots by seat, one per player; bot names become bots when ``names``."""
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Iterable):
+        raise SimulationError(
+            f"bots is a sequence of {'bots or bot names' if names else 'bots'}, one per seat, "
+            f"got {bots!r}"
+        )
+    seated = tuple(_bot(bot, names) for bot in bots)
+    if len(seated) != rules.players:
+        raise SimulationError(
+            f"{rules.players} players need {rules.players} bots, got {len(seated)}"
+        )
+    return seated
+
+
+def _bot(bot: object, names: bool) -> Bot:
+    if names and isinstance(bot, str):
         return make_bot(bot)
     if not callable(getattr(bot, "choose", None)):
-        raise SimulationError(f"a bot has a choose(state, rng) method, got {bot!r}")
-    return bot
+        hint = " (make_bot turns a name into a bot)" if isinstance(bot, str) else ""
+        raise SimulationError(f"a bot has a choose(state, rng) method, got {bot!r}{hint}")
+    return bot  # type: ignore[return-value]

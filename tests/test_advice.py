@@ -44,6 +44,13 @@ def test_every_legal_action_is_ranked_once(state: mp.State) -> None:
     for hint in hints:
         assert 0 <= hint.probability <= 1
         assert hint.reason
+        if isinstance(hint.action, mp.Place):
+            # the reason says what the engine does: R-END-1, then R-MOR-3, then R-END-2,
+            # and a replay (R-MOR-2) only in a game that goes on
+            after = mp.apply(state, hint.action)
+            if after.end_rule is not None:
+                assert after.end_rule in hint.reason
+            assert ("plays again" in hint.reason) == (after.current_player == state.player)
 
 
 def test_keeping_four_of_a_kind_for_the_morpyam_cells() -> None:
@@ -94,6 +101,44 @@ def test_placements_say_what_they_do() -> None:
     assert "plays again" not in morpyam["place c3"].reason
 
 
+def test_a_ko_ends_the_game_without_a_replay() -> None:
+    # R-END-1 is checked before anything else: a KO made with a Morpyam on b2 wins at
+    # once, so there is no replay (R-MOR-2) to announce
+    rules = mp.Rules.classic()
+    state = at(rules, (2, 2, 2, 2, 2), a2=0, c2=0, d2=0, e2=0, c6=1)
+    hint = by_action(advise(state))["place b2"]
+    assert hint.reason == "cover b2 (MOR) now: wins by KO (R-END-1)"
+    after = mp.apply(state, mp.Place("b2"))
+    assert after.end_rule == "R-END-1"
+    assert after.winners == {0}
+
+
+def test_a_daversa_win_with_the_last_token_wins_at_once() -> None:
+    # R-MOR-3 is checked before R-END-2: a second Morpyam in a row placed with the last
+    # token wins at once, even where the points (1 to 2) would lose the game
+    rules = attrs.evolve(mp.Rules.official(2), tokens_per_player=6)
+    state = at(rules, (4, 4, 4, 4, 4), a1=1, b1=1, c1=1, d1=1, a5=0, f5=0, a6=0, b6=0, b2=0)
+    state = attrs.evolve(state, tokens_left=(1, 2), daversa_armed=(True, False))
+    assert mp.scores(state) == (0, 2)
+    hints = by_action(advise(state))
+    for cell in ("e5", "c3", "d4"):
+        reason = hints[f"place {cell}"].reason
+        assert reason.endswith("second Morpyam in a row: wins by D'Aversa (R-MOR-3)")
+        assert "R-END-2" not in reason
+        after = mp.apply(state, mp.Place(cell))
+        assert after.end_rule == "R-MOR-3"
+        assert after.winners == {0}
+    # without D'Aversa armed, the same last token ends the game on points and loses
+    # (R-END-2, R-END-3), and the Morpyam gives no replay (R-MOR-2: the game is over)
+    unarmed = attrs.evolve(state, daversa_armed=(False, False))
+    reason = by_action(advise(unarmed))["place e5"].reason
+    assert (
+        reason
+        == "cover e5 (MOR) now: last token: ends the game and loses on points (1 to 2, R-END-2)"
+    )
+    assert mp.apply(unarmed, mp.Place("e5")).winners == {1}
+
+
 def test_a_pass_and_the_first_roll() -> None:
     rules = mp.Rules.classic()
     passing = advise(at(rules, (1, 2, 4, 6, 6), 3))
@@ -111,6 +156,9 @@ def test_advice_is_for_decisions() -> None:
     with pytest.raises(AdviceError, match="over"):
         advise(mp.resign(mp.new_game(rules, first_player=0), 0))
     assert issubclass(AdviceError, ValueError)
+    for value in (None, "roll", mp.Rules.classic()):
+        with pytest.raises(AdviceError, match="morpyam State"):
+            advise(value)  # type: ignore[arg-type]
 
 
 def test_the_plus_set_up_lists_its_tile_placements() -> None:

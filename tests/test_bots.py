@@ -91,6 +91,29 @@ def test_bots_choose_only_at_decision_nodes() -> None:
                 bot.choose(state, random.Random(0))
 
 
+def test_bots_refuse_what_is_not_a_state_or_a_generator() -> None:
+    state = mp.new_game(mp.Rules.classic(), first_player=0)
+    for bot in ALL_BOTS:
+        for value in (None, "state", mp.Rules.classic()):
+            with pytest.raises(BotError, match="morpyam State"):
+                bot.choose(value, random.Random(0))  # type: ignore[arg-type]
+        for rng in (None, 7, "seed"):
+            with pytest.raises(BotError, match=r"random\.Random"):
+                bot.choose(state, rng)  # type: ignore[arg-type]
+    with pytest.raises(BotError, match="morpyam State"):
+        OddsBot().values(None)  # type: ignore[arg-type]
+    weights: list[dict[str, object]] = [
+        {"own": "x"},
+        {"block": None},
+        {"own": float("nan")},
+        {"block": True},
+    ]
+    for weight in weights:
+        with pytest.raises(BotError, match="finite number"):
+            OddsBot(**weight)  # type: ignore[arg-type]
+    assert OddsBot(own=1, block=0.5) == OddsBot(own=1.0, block=0.5)
+
+
 # --- legal everywhere ----------------------------------------------------------------------------------
 
 

@@ -366,6 +366,16 @@ def test_other_bad_questions() -> None:
         turn_probability(Special.SEC, sec_figures="MINI")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("rolls", [5, None, "123", 2.0])
+def test_turn_table_wants_a_collection_of_roll_counts(rolls: object) -> None:
+    # R-TURN-1: a turn has 1 to 3 rolls; a bare number is not a collection of them
+    with pytest.raises(OddsError, match="rolls"):
+        turn_table(rolls)  # type: ignore[arg-type]
+    with pytest.raises(OddsError, match="1 to 3 rolls"):
+        turn_table((1, 4))
+    assert dict(turn_table([3]))[Figure.MORPYAM] == (turn_probability(Figure.MORPYAM),)
+
+
 # --- the documentation shows the library's numbers -------------------------------------------------
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -54,9 +54,17 @@ def test_advise_ranks_the_actions(capsys: pytest.CaptureFixture[str]) -> None:
 def test_advise_reads_dice_in_several_ways(capsys: pytest.CaptureFixture[str]) -> None:
     outputs = [
         run(capsys, "advise", text, "--rolls-left", "0")[1]
-        for text in ("66666", "6 6 6 6 6", "dice 6 6 6 6 6")
+        for text in (
+            "66666",
+            "6 6 6 6 6",
+            "dice 6 6 6 6 6",
+            "6,6,6,6,6",
+            "dice 6,6,6,6,6",
+            "Dice 6, 6, 6, 6, 6",
+            "dice 66666",
+        )
     ]
-    assert outputs[0] == outputs[1] == outputs[2]
+    assert all(output == outputs[0] for output in outputs)
     # R-MOR-1: a Morpyam on the last roll goes on a Morpyam cell; R-CELL-2: no SEC any more
     assert "place b2" in outputs[0]
     assert "place e5" in outputs[0]
@@ -65,7 +73,7 @@ def test_advise_reads_dice_in_several_ways(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_advise_refuses_bad_dice(capsys: pytest.CaptureFixture[str]) -> None:
-    for text in ("3 3 5 1 7", "3 3 5 1", "dice 3 3", "three", "dice 9"):
+    for text in ("3 3 5 1 7", "3 3 5 1", "dice 3 3", "three", "dice 9", "dice", "dice 3,3,5,1,7"):
         status, _, err = run(capsys, "advise", text)
         assert status == 2
         assert "advise: error:" in err
@@ -125,6 +133,16 @@ def test_simulate_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> Non
     status, _, err = run(capsys, "simulate", "--players", "3", "--bot", "odds", "--bot", "random")
     assert status == 2
     assert "3 players need 3 --bot options, got 2" in err
+    # R-SET-2: 2 to 4 players; one or five --bot options is a wrong number of players
+    for count in (1, 5):
+        status, _, err = run(capsys, "simulate", *["--bot", "odds"] * count)
+        assert status == 2
+        plural = "s" if count != 1 else ""
+        assert f"a game has 2 to 4 players, one --bot each: got {count} --bot option{plural}" in err
+        assert "players need" not in err
+    status, _, err = run(capsys, "simulate", "--players", "4", *["--bot", "odds"] * 5)
+    assert status == 2
+    assert "4 players need 4 --bot options, got 5" in err
     for argv in (["--games", "0"], ["--bot", "perfect"], ["--workers", "0"], ["--games", "x"]):
         with pytest.raises(SystemExit) as caught:
             cli.main(["simulate", *argv])

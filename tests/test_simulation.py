@@ -102,6 +102,17 @@ def test_wilson_interval_closed_forms() -> None:
         wilson_interval(0, 0)
 
 
+@pytest.mark.parametrize(
+    ("successes", "trials", "z"),
+    [(1.5, 3, 1.96), ("1", 3, 1.96), (1, 3.0, 1.96), (True, 3, 1.96), (1, None, 1.96)]
+    + [(5, 10, z) for z in (-2, 0, float("inf"), float("nan"), "2", None)],
+)
+def test_wilson_interval_refuses_bad_numbers(successes: object, trials: object, z: object) -> None:
+    # whole counts only, and z > 0: a negative z used to give an inverted interval
+    with pytest.raises(SimulationError):
+        wilson_interval(successes, trials, z)  # type: ignore[arg-type]
+
+
 class Illegal:
     """A bot that always places on a1, legal or not."""
 
@@ -140,6 +151,36 @@ def test_bad_simulations_are_refused() -> None:
         simulate(CLASSIC, [Illegal(), "random"], games=1, seed=1)
     with pytest.raises(SimulationError, match="more than 300 steps"):
         simulate_game(CLASSIC, [Stubborn(), Stubborn()], seed=1, max_steps=300)
+    with pytest.raises(SimulationError, match="sequence of bots"):
+        simulate(CLASSIC, None, games=1, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(SimulationError, match="sequence of bots"):
+        simulate(CLASSIC, "odds", games=1, seed=1)
+
+
+def test_bad_single_games_are_refused() -> None:
+    bots = [RandomBot(), RandomBot()]
+    with pytest.raises(SimulationError, match="Rules"):
+        simulate_game(None, bots, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(SimulationError, match=r"choose.*make_bot"):
+        simulate_game(CLASSIC, ["random", "random"], seed=1)  # type: ignore[list-item]
+    # R-SET-2: one bot per player
+    with pytest.raises(SimulationError, match="2 players need 2 bots, got 1"):
+        simulate_game(CLASSIC, [RandomBot()], seed=1)
+    with pytest.raises(SimulationError, match="sequence of bots"):
+        simulate_game(CLASSIC, None, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(SimulationError, match="seed"):
+        simulate_game(CLASSIC, bots, seed="x")  # type: ignore[arg-type]
+    with pytest.raises(SimulationError, match="number"):
+        simulate_game(CLASSIC, bots, seed=1, number=-1)
+    with pytest.raises(SimulationError, match="max_steps"):
+        simulate_game(CLASSIC, bots, seed=1, max_steps=0)
+    # R-SET-3: the first player is a seat (new_game's own ValueError)
+    with pytest.raises(ValueError, match="R-SET-3"):
+        simulate_game(CLASSIC, bots, seed=1, first_player=5)
+    result = simulate(CLASSIC, ["random", "random"], games=1, seed=1)
+    for seat in (2, -1, "0", None):
+        with pytest.raises(SimulationError, match="seat is 0 to 1"):
+            result.win_interval(seat)  # type: ignore[arg-type]
 
 
 def test_a_result_is_a_value() -> None:
