@@ -22,6 +22,7 @@ import morpyam as mp
 import morpyam.yahtzee as yz
 from morpyam.dice import keep_options
 from morpyam.notation import NotationError
+from morpyam.yahtzee.rules import box_scores, is_yahtzee
 
 B = yz.Box
 HASBRO = yz.Rules.hasbro()
@@ -434,6 +435,76 @@ def test_faces_are_dice() -> None:
     with pytest.raises(yz.IllegalActionError, match="Y-SET-1: faces must be a sequence"):
         yz.Roll(5)  # type: ignore[arg-type]
     assert yz.RollResult((3, 1, 2)) == yz.RollResult((1, 2, 3))
+
+
+# --- bad input: always a ValueError, as in the Morpyam engine ----------------------------
+
+NOT_STATES = [None, 5, "state", yz.Sheet(), mp.new_game(mp.Rules.classic())]
+
+
+STATE_FUNCTIONS: list[tuple[Any, tuple[Any, ...]]] = [
+    (yz.apply, (yz.Roll(),)),
+    (yz.legal_actions, ()),
+    (yz.chance_outcomes, ()),
+    (yz.sample_chance, (random.Random(1),)),
+    (yz.allowed_boxes, ()),
+    (yz.box_points, (B.CHANCE,)),
+    (yz.scores, ()),
+]
+
+
+@pytest.mark.parametrize("value", NOT_STATES, ids=lambda v: type(v).__name__)
+@pytest.mark.parametrize(
+    ("function", "args"), STATE_FUNCTIONS, ids=[f.__name__ for f, _ in STATE_FUNCTIONS]
+)
+def test_functions_refuse_what_is_not_a_state(
+    function: Any, args: tuple[Any, ...], value: Any
+) -> None:
+    # each raised AttributeError before; the core engine says "expected a morpyam State"
+    with pytest.raises(ValueError, match=r"^expected a yahtzee State, got \w+$"):
+        function(value, *args)
+
+
+def test_sample_chance_needs_a_random_generator() -> None:
+    in_air = yz.apply(yz.new_game(MEGA), yz.Roll())
+    for rng in (None, 7, random):
+        with pytest.raises(ValueError, match=r"rng must be a random\.Random"):
+            yz.sample_chance(in_air, rng)  # type: ignore[arg-type]
+
+
+def test_box_names_are_read_wherever_a_box_is() -> None:
+    # Y-BOX-1: box_points, Sheet[...] and base_score read box names as Score("chance") does
+    state = rolled(MEGA, (1, 3, 3, 5, 6), {B.CHANCE: 20})
+    assert yz.box_points(state, "three of a kind") == 0
+    assert yz.box_points(state, "threes") == 6
+    assert state.sheet["chance"] == 20
+    assert state.sheet["topscore"] is None
+    assert yz.base_score("chance", (1, 3, 3, 5, 6)) == 18  # Y-BOX-7
+    for bad in ("sevens", 3, None):
+        with pytest.raises(yz.IllegalActionError, match="Y-BOX-1"):
+            yz.box_points(state, bad)  # type: ignore[arg-type]
+        with pytest.raises(yz.IllegalActionError, match="Y-BOX-1"):
+            state.sheet[bad]  # type: ignore[index]
+        with pytest.raises(yz.IllegalActionError, match="Y-BOX-1"):
+            yz.base_score(bad, (1, 3, 3, 5, 6))  # type: ignore[arg-type]
+
+
+def test_box_parse_refuses_what_is_not_text() -> None:
+    # Y-BOX-1: its docstring promises a ValueError for anything that names no box
+    for bad in (5, None, B.CHANCE):
+        with pytest.raises(ValueError, match="Y-BOX-1: a box name is text"):
+            B.parse(bad)  # type: ignore[arg-type]
+
+
+def test_box_scores_and_is_yahtzee_refuse_what_are_not_dice() -> None:
+    # Y-SET-1: five sorted faces from 1 to 6
+    assert box_scores((1, 2, 3, 4, 5))[B.LARGE_STRAIGHT.index] == 40
+    for bad in ((5, 4, 3, 2, 1), (1, 2, 3), [1, 2, 3, 4, 5], None):
+        with pytest.raises(ValueError, match="Y-SET-1: five sorted faces"):
+            box_scores(bad)  # type: ignore[arg-type]
+    for not_dice in (None, 5):
+        with pytest.raises(ValueError, match="Y-SET-1: dice are a sequence"):
+            is_yahtzee(not_dice)  # type: ignore[arg-type]
 
 
 def test_a_two_player_two_game_sheet() -> None:

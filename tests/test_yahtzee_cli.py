@@ -83,6 +83,19 @@ def test_a_human_is_told_why_an_action_is_refused(
     assert "Y-BOX-1: the chance box is already filled" in out
 
 
+def test_enter_at_a_decision_is_not_a_roll(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Y-TURN-1: only a typed roll throws the dice again; Enter (or blanks) asks again
+    monkeypatch.setattr("sys.stdin", io.StringIO(human_lines("", "   ", "chance")))
+    status, out, _ = run(capsys, "play", "--seats", "human", "--seed", "2")
+    assert status == 0
+    assert out.count("not an action: '' (type ? for help)") == 2
+    assert "(roll 2)" not in out  # every turn scores after its first roll
+    assert "  roll keep" not in out
+    assert out.count("  score ") == 13
+
+
 def test_real_dice(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     # Y-SET-1: human seats may type the faces of real dice
     first = ["", "7 1 2 3 4", "1 2 3", "1,2,3,4,5", "large straight"]
@@ -124,6 +137,38 @@ def test_bad_command_lines(capsys: pytest.CaptureFixture[str]) -> None:
     assert "solve" in err
     with pytest.raises(SystemExit):
         morpyam.cli.main(["yahtzee", "play", "--games", "7"])
+
+
+@pytest.mark.parametrize(
+    "argv", [("play", "--seats", "greedy"), ("solve",)], ids=lambda argv: argv[0]
+)
+def test_a_bad_rule_option_is_an_error_line(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    # Y-BONUS-2: the Yahtzee bonus is 0 or more points; no traceback, exit status 2
+    status, out, err = run(capsys, *argv, "--yahtzee-bonus", "-5")
+    assert status == 2
+    assert out == ""
+    assert err == (
+        f"morpyam yahtzee {argv[0]}: error: argument --yahtzee-bonus: "
+        "Rules.yahtzee_bonus must be an int >= 0, got -5\n"
+    )
+
+
+def test_bad_arguments_to_the_helpers() -> None:
+    state = yz.new_game(yz.Rules.hasbro(), players=2)
+    for bad in (None, yz.Sheet()):
+        with pytest.raises(ValueError, match="expected a yahtzee State"):
+            greedy_action(bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="expected a yahtzee State"):
+            format_sheets(bad)  # type: ignore[arg-type]
+    for names in (["Ann"], ["Ann", 2], ["A", "B", "C"]):
+        with pytest.raises(ValueError, match=r"names are one string per player \(2\)"):
+            format_sheets(state, names)  # type: ignore[arg-type]
+    assert format_sheets(yz.new_game(yz.Rules.hasbro()), "Ann").split()[:3] == ["game", "1", "Ann"]
+    for seats in (None, 3, "greedy"):
+        with pytest.raises(ValueError, match="seats are a sequence of seat kinds"):
+            play(yz.Rules.hasbro(), seats)  # type: ignore[arg-type]
 
 
 def test_without_numpy(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -271,6 +271,16 @@ def test_load_refuses_other_files(tmp_path: Path) -> None:
         yz.Solution.load(tmp_path / "missing.npz")
 
 
+def test_save_and_load_need_a_path(plain: yz.Solution) -> None:
+    # None raised TypeError; save(5) would write to file descriptor 5, so it is not tried here
+    for bad in (None, 5, b"plain.npz"):
+        with pytest.raises(ValueError, match=r"a file path is a str or an os\.PathLike"):
+            yz.Solution.load(bad)  # type: ignore[arg-type]
+    for not_a_path in (None, b"plain.npz", 2.5):
+        with pytest.raises(ValueError, match=r"a file path is a str or an os\.PathLike"):
+            plain.save(not_a_path)  # type: ignore[arg-type]
+
+
 def test_a_solution_checks_its_values(plain: yz.Solution) -> None:
     with pytest.raises(ValueError, match="float64 array of shape"):
         yz.Solution(HASBRO, plain.values)

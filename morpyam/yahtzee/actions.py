@@ -28,7 +28,7 @@ from morpyam.dice import DICE, MAX_KEEP
 from morpyam.errors import IllegalActionError
 from morpyam.figures import FACES
 from morpyam.notation import NotationError
-from morpyam.yahtzee.rules import Box
+from morpyam.yahtzee.rules import Box, _as_box
 
 __all__ = ["Action", "Roll", "RollResult", "Score", "parse_action"]
 
@@ -89,22 +89,11 @@ class RollResult:
         return f"dice {_faces_text(self.faces)}"
 
 
-def _to_box(value: Box | str) -> Box:
-    if isinstance(value, Box):
-        return value
-    if isinstance(value, str):
-        try:
-            return Box.parse(value)
-        except ValueError as error:
-            raise IllegalActionError("Y-BOX-1", str(error).partition(": ")[2]) from None
-    raise IllegalActionError("Y-BOX-1", f"a box is a Box or its name, not {value!r}")
-
-
 @attrs.frozen
 class Score:
     """End the turn by filling ``box`` with the current dice (Y-TURN-2); ``"chance"`` is read as a box."""
 
-    box: Box = attrs.field(converter=_to_box)
+    box: Box = attrs.field(converter=_as_box)
 
     def __str__(self) -> str:
         return f"score {self.box.notation}"

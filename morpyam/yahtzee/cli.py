@@ -51,7 +51,12 @@ def greedy_action(state: State) -> Action:
 
     After the third roll it scores the box worth the most points (the first
     in sheet order on a tie). It needs no solver and is far from optimal.
+
+    Raises:
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
     """
+    if not isinstance(state, State):
+        raise ValueError(f"expected a yahtzee State, got {type(state).__name__}")
     dice = state.dice
     if dice is None:
         return Roll()
@@ -65,8 +70,20 @@ def greedy_action(state: State) -> Action:
 
 
 def format_sheets(state: State, names: Sequence[str] | None = None) -> str:
-    """The score sheet of the current game as a text table: one column per player."""
-    names = list(names) if names is not None else [f"P{p}" for p in range(state.players)]
+    """The score sheet of the current game as a text table: one column per player.
+
+    Raises:
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State],
+            or ``names`` that are not one string per player.
+    """
+    if not isinstance(state, State):
+        raise ValueError(f"expected a yahtzee State, got {type(state).__name__}")
+    if names is None:
+        names = [f"P{p}" for p in range(state.players)]
+    else:
+        names = list(names) if not isinstance(names, str) else [names]
+        if len(names) != state.players or not all(isinstance(name, str) for name in names):
+            raise ValueError(f"names are one string per player ({state.players}), got {names!r}")
     sheets = [games[state.game] for games in state.sheets]
     width = max(6, *(len(name) for name in names))
     label = max(len(box.notation) for box in BOXES)
@@ -138,6 +155,10 @@ def _human(read: Callable[[str], str], out: Out) -> tuple[Chooser, Callable[[Sta
 
 
 def _read_action(text: str) -> Action | None:
+    """An action in notation or a shorthand; ``None`` for anything else, empty input included
+    (which must not read as ``roll``)."""
+    if not text.strip():
+        return None
     for candidate in (text, f"roll {text}", f"score {text}"):
         try:
             return parse_action(candidate)
@@ -163,7 +184,14 @@ def play(
     unless ``real_dice`` asks the human seats for the faces they threw. The
     ``optimal`` seats play ``solution`` (a
     [`Solution`][morpyam.yahtzee.solver.Solution] of ``rules``). Returns the final state.
+
+    Raises:
+        ValueError: for seats that are not a sequence of [`SEATS`][morpyam.yahtzee.cli.SEATS],
+            an optimal seat without a solution, or rules or games
+            [`new_game`][morpyam.yahtzee.engine.new_game] refuses.
     """
+    if isinstance(seats, str) or not isinstance(seats, Sequence):
+        raise ValueError(f"seats are a sequence of seat kinds ({', '.join(SEATS)}), got {seats!r}")
     rng = random.Random(seed)
     seated = [_seat(seat, rng, solution, real_dice, read, out) for seat in seats]
     names = [f"P{p} {seat}" for p, seat in enumerate(seats)]
@@ -235,16 +263,25 @@ def _random_player(rng: random.Random) -> Chooser:
 # --- the command line ------------------------------------------------------------
 
 
+_KNOBS = ("joker", "yahtzee_bonus", "bonus_comparison")
+"""The rule knobs the commands set, each with its option ``--joker`` etc."""
+
+
 def _rules(args: argparse.Namespace) -> Rules:
+    """The preset with the knobs given.
+
+    Raises:
+        ValueError: for a knob the rules refuse, naming its option as argparse does.
+    """
     rules = PRESETS[args.sheet_rules]()
-    changes: dict[str, Any] = {}
-    if args.joker is not None:
-        changes["joker"] = args.joker
-    if args.yahtzee_bonus is not None:
-        changes["yahtzee_bonus"] = args.yahtzee_bonus
-    if args.bonus_comparison is not None:
-        changes["bonus_comparison"] = args.bonus_comparison
-    return attrs.evolve(rules, **changes)
+    for knob in _KNOBS:
+        value = getattr(args, knob)
+        if value is not None:
+            try:
+                rules = attrs.evolve(rules, **{knob: value})
+            except ValueError as error:
+                raise ValueError(f"argument --{knob.replace('_', '-')}: {error}") from None
+    return rules
 
 
 def _describe(rules: Rules) -> str:
@@ -276,7 +313,11 @@ def _run_play(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    rules = _rules(args)
+    try:
+        rules = _rules(args)
+    except ValueError as error:
+        print(f"morpyam yahtzee play: error: {error}", file=sys.stderr)
+        return 2
     print(f"Yahtzee, {args.sheet_rules} rules ({_describe(rules)}), seed {args.sheet_seed}")
     solution = None
     if "optimal" in seats:
@@ -301,7 +342,11 @@ def _run_play(args: argparse.Namespace) -> int:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    rules = _rules(args)
+    try:
+        rules = _rules(args)
+    except ValueError as error:
+        print(f"morpyam yahtzee solve: error: {error}", file=sys.stderr)
+        return 2
     try:
         from morpyam.yahtzee.solver import solve
 

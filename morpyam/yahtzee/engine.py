@@ -30,6 +30,7 @@ from morpyam.yahtzee.rules import (
     YAHTZEE_POINTS,
     Box,
     Rules,
+    _as_box,
     box_scores,
     is_yahtzee,
 )
@@ -143,43 +144,78 @@ def _points(rules: Rules, sheet: Sheet, dice: tuple[int, ...], index: int) -> in
 
 
 def allowed_boxes(state: State) -> tuple[Box, ...]:
-    """The boxes the player may score with the dice showing, in sheet order; ``()`` before a roll."""
-    if state.dice is None:
+    """The boxes the player may score with the dice showing, in sheet order; ``()`` before a roll.
+
+    Raises:
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+    """
+    try:
+        sheet = state.sheet
+    except AttributeError:
+        raise _not_a_state(state) from None
+    dice = state.dice
+    if dice is None:
         return ()
-    return tuple(action.box for action in _scores(_allowed(state.rules, state.sheet, state.dice)))
+    return tuple(action.box for action in _scores(_allowed(state.rules, sheet, dice)))
 
 
-def box_points(state: State, box: Box) -> int:
-    """The points scoring ``box`` now would write in it, joker values included (Y-JOKER-1).
+def box_points(state: State, box: Box | str) -> int:
+    """The points scoring ``box`` (a [`Box`][morpyam.yahtzee.rules.Box] or its name, as in
+    [`Score`][morpyam.yahtzee.actions.Score]) now would write in it, joker values included
+    (Y-JOKER-1).
 
     The bonuses it may bring (Y-BONUS-1, Y-BONUS-2) are apart.
 
     Raises:
-        IllegalActionError: before the turn's first roll or while dice are in the air.
+        IllegalActionError: before the turn's first roll or while dice are in the air, or
+            for a box that does not exist (Y-BOX-1).
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
     """
-    if state.dice is None:
+    try:
+        sheet = state.sheet
+    except AttributeError:
+        raise _not_a_state(state) from None
+    if type(box) is not Box:
+        box = _as_box(box)
+    dice = state.dice
+    if dice is None:
         raise IllegalActionError("Y-TURN-2", "a box is scored with the dice of a roll: roll first")
-    return _points(state.rules, state.sheet, state.dice, box.index)
+    return _points(state.rules, sheet, dice, box.index)
 
 
 # --- the legal set ---------------------------------------------------------
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every action [`apply`][morpyam.yahtzee.engine.apply] accepts here, in the order the module documents."""
+    """Every action [`apply`][morpyam.yahtzee.engine.apply] accepts here, in the order the module documents.
+
+    Raises:
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+    """
+    try:
+        sheets = state.sheets
+    except AttributeError:
+        raise _not_a_state(state) from None
     if state.in_air:
         return _OUTCOME_ACTIONS[DICE - len(state.kept)]
     dice = state.dice
     if dice is None:
-        return () if state.sheets[state.player][state.game].filled == FULL else _FIRST_ROLL
-    scores = _scores(_allowed(state.rules, state.sheets[state.player][state.game], dice))
+        return () if sheets[state.player][state.game].filled == FULL else _FIRST_ROLL
+    scores = _scores(_allowed(state.rules, sheets[state.player][state.game], dice))
     return scores + _rolls(dice) if state.rolls < 3 else scores
 
 
 def chance_outcomes(state: State) -> tuple[tuple[RollResult, Fraction], ...]:
-    """The outcomes of the dice in the air with their exact probabilities; ``()`` at a decision."""
-    if state.in_air:
-        return _OUTCOMES[DICE - len(state.kept)]
+    """The outcomes of the dice in the air with their exact probabilities; ``()`` at a decision.
+
+    Raises:
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+    """
+    try:
+        if state.sheets and state.in_air:
+            return _OUTCOMES[DICE - len(state.kept)]
+    except AttributeError:
+        raise _not_a_state(state) from None
     return ()
 
 
@@ -189,7 +225,13 @@ def sample_chance(state: State, rng: random.Random) -> RollResult:
 
     Raises:
         IllegalActionError: at a state that is not a chance node.
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            or an ``rng`` that is not a `random.Random`.
     """
+    if not isinstance(state, State):
+        raise _not_a_state(state)
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"rng must be a random.Random, got {rng!r}")
     if not state.in_air:
         raise IllegalActionError("Y-TURN-1", "no dice are in the air")
     return _RESULTS[tuple(sorted(rng.choices(FACES, k=DICE - len(state.kept))))]
@@ -203,7 +245,12 @@ def apply(state: State, action: Action) -> State:
 
     Raises:
         IllegalActionError: when the rules do not allow ``action`` here, naming the rule.
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
     """
+    try:
+        sheets = state.sheets
+    except AttributeError:
+        raise _not_a_state(state) from None
     kind = type(action)
     if state.in_air:
         if kind is not RollResult:
@@ -211,7 +258,7 @@ def apply(state: State, action: Action) -> State:
                 "Y-TURN-1", "the dice are in the air: the next action is their RollResult"
             )
         return _apply_result(state, action)  # type: ignore[arg-type]
-    if state.dice is None and state.sheets[state.player][state.game].filled == FULL:
+    if state.dice is None and sheets[state.player][state.game].filled == FULL:
         raise IllegalActionError("Y-END-1", "the game is over: every box of every sheet is filled")
     if kind is Roll:
         return _apply_roll(state, action)  # type: ignore[arg-type]
@@ -313,8 +360,19 @@ def _why_forced(sheet: Sheet, dice: tuple[int, ...]) -> str:
 
 
 def scores(state: State) -> tuple[int, ...]:
-    """Per player: the grand total of their sheets so far, bonuses included (Y-END-1)."""
-    return state.totals
+    """Per player: the grand total of their sheets so far, bonuses included (Y-END-1).
+
+    Raises:
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+    """
+    try:
+        return state.totals
+    except AttributeError:
+        raise _not_a_state(state) from None
+
+
+def _not_a_state(value: object) -> ValueError:
+    return ValueError(f"expected a yahtzee State, got {type(value).__name__}")
 
 
 def _text(faces: tuple[int, ...]) -> str:

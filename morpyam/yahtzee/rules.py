@@ -20,6 +20,7 @@ from typing import Any, Literal
 import attrs
 
 from morpyam.dice import OUTCOMES
+from morpyam.errors import IllegalActionError
 from morpyam.figures import FACES
 
 __all__ = [
@@ -90,8 +91,10 @@ class Box(enum.Enum):
         or the seed's name of the five-of-a-kind box (``"topscore"``).
 
         Raises:
-            ValueError: for text that names no box.
+            ValueError: for text that names no box, or a value that is not text.
         """
+        if not isinstance(text, str):
+            raise ValueError(f"Y-BOX-1: a box name is text, not {text!r}")
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
         try:
             return _BY_TEXT[key]
@@ -125,6 +128,23 @@ YAHTZEE_POINTS = 50
 """What five of a kind scores in the Yahtzee box (Y-BOX-6)."""
 
 
+def _as_box(value: Box | str) -> Box:
+    """``value`` itself if it is a [`Box`][morpyam.yahtzee.rules.Box], else the box it names
+    (read by [`Box.parse`][morpyam.yahtzee.rules.Box.parse]).
+
+    Raises:
+        IllegalActionError: for a value that names no box (Y-BOX-1).
+    """
+    if isinstance(value, Box):
+        return value
+    if isinstance(value, str):
+        try:
+            return Box.parse(value)
+        except ValueError as error:
+            raise IllegalActionError("Y-BOX-1", str(error).partition(": ")[2]) from None
+    raise IllegalActionError("Y-BOX-1", f"a box is a Box or its name, not {value!r}")
+
+
 def _scores(dice: tuple[int, ...]) -> tuple[int, ...]:
     """The 13 box scores of five sorted dice, straight from the sheet (Y-BOX-2 to Y-BOX-8)."""
     counts = Counter(dice)
@@ -153,33 +173,49 @@ def box_scores(dice: tuple[int, ...]) -> tuple[int, ...]:
     """The 13 base scores of five sorted ``dice``, in sheet order: one table look-up.
 
     Raises:
-        KeyError: unless ``dice`` are five sorted faces from 1 to 6.
-    """
-    return _BASE[dice]
-
-
-def base_score(box: Box, dice: tuple[int, ...]) -> int:
-    """What ``box`` scores with five sorted ``dice``, before any joker rule (Y-BOX-2 to Y-BOX-8).
-
-    >>> base_score(Box.SIXES, (1, 2, 5, 6, 6))
-    12
-    >>> base_score(Box.FULL_HOUSE, (3, 3, 3, 3, 3))
-    0
-
-    Raises:
         ValueError: unless ``dice`` are five sorted faces from 1 to 6.
     """
     try:
-        return _BASE[dice][_INDEX[box]]
+        return _BASE[dice]
     except (KeyError, TypeError):
-        raise ValueError(
-            f"Y-SET-1: five sorted faces from 1 to 6 are needed, got {dice!r}"
-        ) from None
+        raise _not_dice(dice) from None
+
+
+def base_score(box: Box | str, dice: tuple[int, ...]) -> int:
+    """What ``box`` (a [`Box`][morpyam.yahtzee.rules.Box] or its name) scores with five
+    sorted ``dice``, before any joker rule (Y-BOX-2 to Y-BOX-8).
+
+    >>> base_score(Box.SIXES, (1, 2, 5, 6, 6))
+    12
+    >>> base_score("full house", (3, 3, 3, 3, 3))
+    0
+
+    Raises:
+        ValueError: unless ``dice`` are five sorted faces from 1 to 6;
+            [`IllegalActionError`][morpyam.errors.IllegalActionError] for a box
+            that does not exist (Y-BOX-1).
+    """
+    index = _INDEX[box if type(box) is Box else _as_box(box)]
+    try:
+        return _BASE[dice][index]
+    except (KeyError, TypeError):
+        raise _not_dice(dice) from None
+
+
+def _not_dice(dice: object) -> ValueError:
+    return ValueError(f"Y-SET-1: five sorted faces from 1 to 6 are needed, got {dice!r}")
 
 
 def is_yahtzee(dice: tuple[int, ...]) -> bool:
-    """Whether five dice show five of a kind (a Yahtzee, the seed's "topscore")."""
-    return len(dice) == 5 and len(set(dice)) == 1
+    """Whether five dice show five of a kind (a Yahtzee, the seed's "topscore").
+
+    Raises:
+        ValueError: for a value that is not a sequence of dice.
+    """
+    try:
+        return len(dice) == 5 and len(set(dice)) == 1
+    except TypeError:
+        raise ValueError(f"Y-SET-1: dice are a sequence of faces, got {dice!r}") from None
 
 
 Comparison = Literal[">=", ">"]

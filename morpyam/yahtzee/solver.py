@@ -477,9 +477,14 @@ class Solution:
         return after.total - sheet.total + float(self.values[self._key(after)])
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the solution to ``path`` (a compressed numpy ``.npz`` file, no pickles)."""
+        """Write the solution to ``path`` (a compressed numpy ``.npz`` file, no pickles).
+
+        Raises:
+            ValueError: for a ``path`` that is not a `str` or an `os.PathLike`.
+        """
         import numpy as np
 
+        _check_path(path)
         with open(path, "wb") as file:
             np.savez_compressed(
                 file,
@@ -494,11 +499,13 @@ class Solution:
 
         Raises:
             ImportError: without numpy (the ``solver`` extra).
-            ValueError: for a file that is not a saved solution.
+            ValueError: for a file that is not a saved solution, or a ``path`` that is
+                not a `str` or an `os.PathLike`.
         """
         _require_numpy()
         import numpy as np
 
+        _check_path(path)
         try:
             with np.load(path, allow_pickle=False) as data:
                 tag = str(data["format"])
@@ -515,3 +522,10 @@ class Solution:
         except TypeError as error:
             raise ValueError(f"{os.fspath(path)!r} holds unknown rules: {fields!r}") from error
         return cls(rules, values)
+
+
+def _check_path(path: object) -> None:
+    """A file name: text or a path object (not bytes, and not an int, which ``open`` reads as
+    a file descriptor)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ValueError(f"a file path is a str or an os.PathLike, got {path!r}")

@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from morpyam.yahtzee.rules import BOXES, Box, Rules
+from morpyam.yahtzee.rules import BOXES, Box, Rules, _as_box
 
 __all__ = ["FULL", "Sheet", "State"]
 
@@ -36,11 +36,14 @@ def _check_points(instance: Sheet, attribute: attrs.Attribute[Any], value: Any) 
 class Sheet:
     """One player's column for one game: the 13 boxes and the bonuses earned (Y-BOX-1).
 
-    ``sheet[box]`` is the points written in ``box``, or ``None`` while it is empty.
+    ``sheet[box]`` is the points written in ``box`` (a [`Box`][morpyam.yahtzee.rules.Box]
+    or its name, as in [`Score`][morpyam.yahtzee.actions.Score]), or ``None`` while it
+    is empty; a name that is no box raises
+    [`IllegalActionError`][morpyam.errors.IllegalActionError] (Y-BOX-1).
 
     >>> sheet = Sheet()
-    >>> sheet[Box.CHANCE] is None, sheet.total
-    (True, 0)
+    >>> sheet[Box.CHANCE] is None, sheet["chance"] is None, sheet.total
+    (True, True, 0)
     """
 
     boxes: tuple[int | None, ...] = attrs.field(default=_EMPTY, validator=_check_boxes)
@@ -82,8 +85,8 @@ class Sheet:
         setattr_(sheet, "upper_sum", upper_sum)
         return sheet
 
-    def __getitem__(self, box: Box) -> int | None:
-        return self.boxes[box.index]
+    def __getitem__(self, box: Box | str) -> int | None:
+        return self.boxes[(box if type(box) is Box else _as_box(box)).index]
 
     @property
     def is_full(self) -> bool:
