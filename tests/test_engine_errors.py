@@ -133,3 +133,9 @@ def test_a_finished_game_has_no_daversa_pending() -> None:
     armed = play(start, "roll", "dice 3 3 3 3 3", "place b2")
     assert armed.daversa_armed == (True, False)
     assert mp.resign(armed, 1).daversa_armed == (False, False)
+
+
+def test_apply_refuses_what_is_not_an_action() -> None:
+    state = mp.new_game(mp.Rules.classic(), first_player=0)
+    with pytest.raises(mp.IllegalActionError, match="R-TURN-2: 'roll' is not an action"):
+        mp.apply(state, "roll")  # type: ignore[arg-type]

@@ -146,3 +146,8 @@ def test_flash_grid() -> None:
     swaps[S.CALL] = F.STRAIGHT
     for cell in CLASSIC.cells:
         assert flash[cell] is swaps.get(CLASSIC[cell], CLASSIC[cell])
+
+
+def test_repr_round_trips_for_any_shape() -> None:
+    small = mp.Layout.parse("MOR 4K SEC\nCAL SS 3x1", shape=None)
+    assert eval(repr(small), {"Layout": mp.Layout}) == small
