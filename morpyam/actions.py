@@ -21,27 +21,45 @@ from morpyam.errors import IllegalActionError
 from morpyam.figures import FACES, Figure, Label, Special
 from morpyam.layouts import Cell
 
-__all__ = ["Action", "DealTile", "Pass", "Place", "PlaceTile", "Roll", "RollResult"]
+__all__ = [
+    "Action",
+    "DealTile",
+    "Pass",
+    "Place",
+    "PlaceTile",
+    "Roll",
+    "RollResult",
+    "faces_text",
+    "sorted_faces",
+]
 
 
-def _sorted_faces(faces: Iterable[int]) -> tuple[int, ...]:
+def sorted_faces(faces: Iterable[int], rule: str = "R-SET-1") -> tuple[int, ...]:
+    """Faces of dice as a sorted tuple, checked: each an int from 1 to 6.
+
+    Shared by the actions of every game on these dice; ``rule`` is the ID an
+    error names.
+
+    Raises:
+        IllegalActionError: for anything else (a set or a mapping would lose
+            or invent dice, so they are refused too).
+    """
     if isinstance(faces, (str, bytes, set, frozenset, Mapping)):
         raise IllegalActionError(
-            "R-SET-1", f"faces must be a sequence of dice (a tuple or list), got {faces!r}"
+            rule, f"faces must be a sequence of dice (a tuple or list), got {faces!r}"
         )
     try:
         values = tuple(faces)
     except TypeError:
-        raise IllegalActionError(
-            "R-SET-1", f"faces must be a sequence of dice, got {faces!r}"
-        ) from None
+        raise IllegalActionError(rule, f"faces must be a sequence of dice, got {faces!r}") from None
     for face in values:
         if type(face) is not int or face not in FACES:
-            raise IllegalActionError("R-SET-1", f"a die shows 1 to 6, not {face!r}")
+            raise IllegalActionError(rule, f"a die shows 1 to 6, not {face!r}")
     return tuple(sorted(values))
 
 
-def _faces_text(faces: tuple[int, ...]) -> str:
+def faces_text(faces: tuple[int, ...]) -> str:
+    """Faces in notation: ``"1 3 3"``."""
     return " ".join(map(str, faces))
 
 
@@ -65,13 +83,13 @@ class Roll:
     them, 0 to 4 faces; nothing before the turn's first roll).
     """
 
-    keep: tuple[int, ...] = attrs.field(default=(), converter=_sorted_faces, validator=_check_keep)
+    keep: tuple[int, ...] = attrs.field(default=(), converter=sorted_faces, validator=_check_keep)
     call: Label | None = attrs.field(default=None, validator=_check_call)
 
     def __str__(self) -> str:
         text = "roll"
         if self.keep:
-            text += f" keep {_faces_text(self.keep)}"
+            text += f" keep {faces_text(self.keep)}"
         if self.call is not None:
             text += f" call {self.call.notation}"
         return text
@@ -88,10 +106,10 @@ def _check_result(
 class RollResult:
     """A chance outcome: the faces of the dice just thrown, stored sorted."""
 
-    faces: tuple[int, ...] = attrs.field(converter=_sorted_faces, validator=_check_result)
+    faces: tuple[int, ...] = attrs.field(converter=sorted_faces, validator=_check_result)
 
     def __str__(self) -> str:
-        return f"dice {_faces_text(self.faces)}"
+        return f"dice {faces_text(self.faces)}"
 
 
 def _to_cell(value: Cell | str) -> Cell:

@@ -24,9 +24,9 @@ from typing import Any
 
 import attrs
 
+from morpyam.actions import faces_text, sorted_faces
 from morpyam.dice import DICE, MAX_KEEP
 from morpyam.errors import IllegalActionError
-from morpyam.figures import FACES
 from morpyam.notation import NotationError
 from morpyam.yahtzee.rules import Box, _as_box
 
@@ -34,20 +34,7 @@ __all__ = ["Action", "Roll", "RollResult", "Score", "parse_action"]
 
 
 def _sorted_faces(faces: Iterable[int]) -> tuple[int, ...]:
-    try:
-        values = tuple(faces)
-    except TypeError:
-        raise IllegalActionError(
-            "Y-SET-1", f"faces must be a sequence of dice, got {faces!r}"
-        ) from None
-    for face in values:
-        if type(face) is not int or face not in FACES:
-            raise IllegalActionError("Y-SET-1", f"a die shows 1 to 6, not {face!r}")
-    return tuple(sorted(values))
-
-
-def _faces_text(faces: tuple[int, ...]) -> str:
-    return " ".join(map(str, faces))
+    return sorted_faces(faces, "Y-SET-1")
 
 
 def _check_keep(instance: Roll, attribute: attrs.Attribute[Any], keep: tuple[int, ...]) -> None:
@@ -69,7 +56,7 @@ class Roll:
     keep: tuple[int, ...] = attrs.field(default=(), converter=_sorted_faces, validator=_check_keep)
 
     def __str__(self) -> str:
-        return f"roll keep {_faces_text(self.keep)}" if self.keep else "roll"
+        return f"roll keep {faces_text(self.keep)}" if self.keep else "roll"
 
 
 def _check_result(
@@ -86,7 +73,7 @@ class RollResult:
     faces: tuple[int, ...] = attrs.field(converter=_sorted_faces, validator=_check_result)
 
     def __str__(self) -> str:
-        return f"dice {_faces_text(self.faces)}"
+        return f"dice {faces_text(self.faces)}"
 
 
 @attrs.frozen
