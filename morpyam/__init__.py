@@ -2,14 +2,15 @@
 
 Everything a program needs is importable from here; see the API reference.
 
->>> import morpyam as mp
->>> state = mp.new_game(mp.Rules.classic(players=2), first_player=0)
->>> state = mp.apply(state, mp.Roll())
->>> state.is_chance
-True
->>> state = mp.apply(state, mp.RollResult((6, 6, 6, 2, 5)))
->>> mp.Place(mp.Cell.parse("f1")) in mp.legal_actions(state)
-True
+Examples:
+    >>> import morpyam as mp
+    >>> state = mp.new_game(mp.Rules.classic(players=2), first_player=0)
+    >>> state = mp.apply(state, mp.Roll())
+    >>> state.is_chance
+    True
+    >>> state = mp.apply(state, mp.RollResult((6, 6, 6, 2, 5)))
+    >>> mp.Place(mp.Cell.parse("f1")) in mp.legal_actions(state)
+    True
 """
 
 from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult

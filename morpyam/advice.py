@@ -7,15 +7,16 @@ covered this turn, lines and blocking included); the reason gives the exact
 chances that matter to a player: of covering any free cell this turn, of the
 most likely figures with the cells they could cover, of a call hitting.
 
->>> import morpyam as mp
->>> state = mp.new_game(mp.Rules.classic(), first_player=0)
->>> state = mp.apply(state, mp.Roll())
->>> state = mp.apply(state, mp.RollResult((1, 2, 3, 3, 5)))
->>> hints = {str(hint.action): hint for hint in advise(state)}
->>> print(hints["roll keep 3 3"].reason)
-keep 3 3: 78.9% to cover a free cell this turn; 3×3 66.5% (c1, f2, d6), SS 39.3% (f3, a4), FUL 27.5% (b3, e4)
->>> print(hints["roll keep 1 2 3 5"].reason)
-keep 1 2 3 5: 57.1% to cover a free cell this turn; SS 42.1% (f3, a4), STR 30.6% (d2, c5), 3×1 18.0% (a1, a5, f6)
+Examples:
+    >>> import morpyam as mp
+    >>> state = mp.new_game(mp.Rules.classic(), first_player=0)
+    >>> state = mp.apply(state, mp.Roll())
+    >>> state = mp.apply(state, mp.RollResult((1, 2, 3, 3, 5)))
+    >>> hints = {str(hint.action): hint for hint in advise(state)}
+    >>> print(hints["roll keep 3 3"].reason)
+    keep 3 3: 78.9% to cover a free cell this turn; 3×3 66.5% (c1, f2, d6), SS 39.3% (f3, a4), FUL 27.5% (b3, e4)
+    >>> print(hints["roll keep 1 2 3 5"].reason)
+    keep 1 2 3 5: 57.1% to cover a free cell this turn; SS 42.1% (f3, a4), STR 30.6% (d2, c5), 3×1 18.0% (a1, a5, f6)
 """
 
 from __future__ import annotations

@@ -16,12 +16,13 @@ with the library:
 Every bot plays every preset with 2 to 4 players, the Morpyam Plus set-up
 included (bots lay their tiles at random), and never resigns.
 
->>> import random
->>> import morpyam as mp
->>> state = mp.new_game(mp.Rules.classic(), first_player=0)
->>> bot = make_bot("odds")
->>> bot.choose(state, random.Random(1)) in mp.legal_actions(state)
-True
+Examples:
+    >>> import random
+    >>> import morpyam as mp
+    >>> state = mp.new_game(mp.Rules.classic(), first_player=0)
+    >>> bot = make_bot("odds")
+    >>> bot.choose(state, random.Random(1)) in mp.legal_actions(state)
+    True
 """
 
 from __future__ import annotations

@@ -71,8 +71,9 @@ _DISTRIBUTIONS = {
 def distribution(k: int) -> tuple[tuple[Faces, Fraction], ...]:
     """The exact distribution of throwing ``k`` dice (0 to 5), over sorted outcomes.
 
-    >>> distribution(1)[0]
-    ((1,), Fraction(1, 6))
+    Examples:
+        >>> distribution(1)[0]
+        ((1,), Fraction(1, 6))
 
     Raises:
         ValueError: for a number of dice outside 0 to 5.
@@ -99,8 +100,9 @@ _KEEP_SETS = {faces: frozenset(keeps) for faces, keeps in _KEEPS.items()}
 def keep_options(dice: Faces) -> tuple[Faces, ...]:
     """The distinct keeps (0 to 4 faces) of five sorted dice, shortest first.
 
-    >>> keep_options((1, 1, 1, 1, 1))
-    ((), (1,), (1, 1), (1, 1, 1), (1, 1, 1, 1))
+    Examples:
+        >>> keep_options((1, 1, 1, 1, 1))
+        ((), (1,), (1, 1), (1, 1, 1), (1, 1, 1, 1))
 
     Raises:
         ValueError: unless ``dice`` is a sorted tuple of five faces.

@@ -123,8 +123,9 @@ _BY_ORDERED: dict[tuple[int, ...], frozenset[Figure]] = {
 def classify(dice: Iterable[int]) -> frozenset[Figure]:
     """Return every figure that five dice show, in any order.
 
-    >>> sorted(f.name for f in classify((6, 6, 6, 6, 6)))
-    ['FOUR_OF_A_KIND', 'FULL_HOUSE', 'MAXI', 'MORPYAM', 'THREE_SIXES']
+    Examples:
+        >>> sorted(f.name for f in classify((6, 6, 6, 6, 6)))
+        ['FOUR_OF_A_KIND', 'FULL_HOUSE', 'MAXI', 'MORPYAM', 'THREE_SIXES']
 
     Raises:
         ValueError: unless ``dice`` holds exactly five faces, ints from 1 to 6.

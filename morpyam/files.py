@@ -19,12 +19,13 @@ wrong shape or a set of knobs that `Rules` itself refuses is a
 [`FileFormatError`][morpyam.files.FileFormatError] that says where the problem
 is. A read gives a whole value or an error, never part of one.
 
->>> from morpyam import Rules
->>> rules = rules_from_toml('preset = "classic"\\nplayers = 3\\nvoluntary_pass = false\\n')
->>> rules.tokens_per_player, rules.voluntary_pass
-(11, False)
->>> rules_from_toml(rules_to_toml(rules)) == rules
-True
+Examples:
+    >>> from morpyam import Rules
+    >>> rules = rules_from_toml('preset = "classic"\\nplayers = 3\\nvoluntary_pass = false\\n')
+    >>> rules.tokens_per_player, rules.voluntary_pass
+    (11, False)
+    >>> rules_from_toml(rules_to_toml(rules)) == rules
+    True
 """
 
 from __future__ import annotations
@@ -158,9 +159,10 @@ class FileFormatError(ValueError):
     a combination of knobs that `Rules` refuses, or ``"document"`` for the
     whole text. ``reason`` says what is wrong.
 
-    >>> error = FileFormatError("run_points.4", "expected an integer, got the string '2'")
-    >>> str(error)
-    "run_points.4: expected an integer, got the string '2'"
+    Examples:
+        >>> error = FileFormatError("run_points.4", "expected an integer, got the string '2'")
+        >>> str(error)
+        "run_points.4: expected an integer, got the string '2'"
     """
 
     def __init__(self, where: str, reason: str) -> None:

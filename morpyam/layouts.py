@@ -40,10 +40,11 @@ class Cell:
     Its text form is the column letter (``a`` on the left) and the row number
     (``1`` at the top), as on the printed grid.
 
-    >>> Cell.parse("c4")
-    Cell(row=3, col=2)
-    >>> str(Cell(row=3, col=2))
-    'c4'
+    Examples:
+        >>> Cell.parse("c4")
+        Cell(row=3, col=2)
+        >>> str(Cell(row=3, col=2))
+        'c4'
     """
 
     row: int = attrs.field(validator=_non_negative)

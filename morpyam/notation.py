@@ -97,8 +97,9 @@ class _Words:
 def parse_action(text: str) -> Action:
     """Read one action from its notation (see the module).
 
-    >>> parse_action("roll keep 3 3 call full-house")
-    Roll(keep=(3, 3), call=<Figure.FULL_HOUSE: 'FUL'>)
+    Examples:
+        >>> parse_action("roll keep 3 3 call full-house")
+        Roll(keep=(3, 3), call=<Figure.FULL_HOUSE: 'FUL'>)
 
     Raises:
         NotationError: naming the column of the first wrong word. Values no

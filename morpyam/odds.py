@@ -24,11 +24,12 @@ still allowed this turn (R-TURN-1): after the first roll two are left. At each
 roll the player keeps 0 to 4 dice and rerolls the others, and stops as soon as
 the target shows.
 
->>> from morpyam import Figure
->>> turn_probability(Figure.MORPYAM)
-Fraction(347897, 7558272)
->>> best_keep((3, 3, 5, 1, 2), Figure.THREE_THREES, rolls_left=2)
-((3, 3), Fraction(31031, 46656))
+Examples:
+    >>> from morpyam import Figure
+    >>> turn_probability(Figure.MORPYAM)
+    Fraction(347897, 7558272)
+    >>> best_keep((3, 3, 5, 1, 2), Figure.THREE_THREES, rolls_left=2)
+    ((3, 3), Fraction(31031, 46656))
 """
 
 from __future__ import annotations
@@ -279,9 +280,10 @@ def turn_probability(
     keeps what serves ``figure`` best and stops once it shows. SEC counts on
     the first roll only (R-CELL-2), so its chance is the same for 1, 2 or 3 rolls.
 
-    >>> from morpyam import Figure
-    >>> turn_probability(Figure.STRAIGHT, rolls=1)
-    Fraction(5, 162)
+    Examples:
+        >>> from morpyam import Figure
+        >>> turn_probability(Figure.STRAIGHT, rolls=1)
+        Fraction(5, 162)
 
     Raises:
         OddsError: for a bad target, or ``rolls`` outside 1 to 3.
@@ -320,9 +322,10 @@ def hit_probability(
     at every roll. SEC in the target counts only when the dice are a first
     roll (``rolls_left == 2``) showing a Sec figure: it cannot be made later.
 
-    >>> from morpyam import Figure
-    >>> hit_probability((6, 6, 6, 6, 2), Figure.MORPYAM, rolls_left=1)
-    Fraction(1, 6)
+    Examples:
+        >>> from morpyam import Figure
+        >>> hit_probability((6, 6, 6, 6, 2), Figure.MORPYAM, rolls_left=1)
+        Fraction(1, 6)
 
     Raises:
         OddsError: for dice that are not five faces 1-6, ``rolls_left``
@@ -355,9 +358,10 @@ def best_keep(
     five dice: stop. Ties go to the keep that keeps the most dice, then the
     highest faces.
 
-    >>> from morpyam import Figure
-    >>> best_keep((1, 2, 3, 5, 5), Figure.STRAIGHT, rolls_left=1)
-    ((1, 2, 3, 5), Fraction(1, 6))
+    Examples:
+        >>> from morpyam import Figure
+        >>> best_keep((1, 2, 3, 5, 5), Figure.STRAIGHT, rolls_left=1)
+        ((1, 2, 3, 5), Fraction(1, 6))
 
     Raises:
         OddsError: as [`hit_probability`][morpyam.odds.hit_probability].
@@ -387,9 +391,10 @@ def keep_probability(keep: Iterable[int], figure: Target, rolls_left: int) -> Fr
     With ``rolls_left=1`` this is the chance that this very roll shows the
     figure, the chance of a call made with this keep (R-CALL-5).
 
-    >>> from morpyam import Figure
-    >>> keep_probability((6, 6, 6), Figure.FOUR_OF_A_KIND, rolls_left=1)
-    Fraction(11, 36)
+    Examples:
+        >>> from morpyam import Figure
+        >>> keep_probability((6, 6, 6), Figure.FOUR_OF_A_KIND, rolls_left=1)
+        Fraction(11, 36)
 
     Raises:
         OddsError: for a keep that is not 0 to 4 faces 1-6, ``rolls_left``
@@ -426,11 +431,12 @@ def call_probability(
     hits when the first roll shows one of ``sec_figures`` and can be made only
     before it (R-CALL-3): after the first roll its chance is 0.
 
-    >>> from morpyam import Figure, Special
-    >>> call_probability(None, Special.SEC)
-    Fraction(23, 243)
-    >>> call_probability((6, 6, 6, 6, 6), Figure.MORPYAM)
-    Fraction(1, 6)
+    Examples:
+        >>> from morpyam import Figure, Special
+        >>> call_probability(None, Special.SEC)
+        Fraction(23, 243)
+        >>> call_probability((6, 6, 6, 6, 6), Figure.MORPYAM)
+        Fraction(1, 6)
 
     Raises:
         OddsError: for dice that are not five faces 1-6 or a call that is no Figure or SEC.
@@ -473,9 +479,10 @@ def turn_table(
 ) -> tuple[tuple[Label, tuple[Fraction, ...]], ...]:
     """Every figure, then SEC, with its [`turn_probability`][morpyam.odds.turn_probability] per number of rolls.
 
-    >>> table = dict(turn_table())
-    >>> print(*(f"{float(p):.2%}" for p in table[Figure.FULL_HOUSE]))
-    3.94% 19.41% 36.61%
+    Examples:
+        >>> table = dict(turn_table())
+        >>> print(*(f"{float(p):.2%}" for p in table[Figure.FULL_HOUSE]))
+        3.94% 19.41% 36.61%
 
     Raises:
         OddsError: for ``rolls`` that are not a collection of numbers of

@@ -25,14 +25,15 @@ nothing is evaluated, every value is checked, and every problem is a
 the actions are legal is [`replay`][morpyam.records.replay]'s question: it
 names the first illegal entry by its index.
 
->>> import morpyam as mp
->>> record = GameRecord(mp.Rules.classic(), [mp.Roll(), mp.RollResult((1, 1, 1, 2, 3))],
-...                     first_player=0)
->>> record = record.appended(mp.Place(mp.Cell.parse("a1")), Resign(1))
->>> GameRecord.from_json(record.to_json()) == record
-True
->>> replay(record).winners
-frozenset({0})
+Examples:
+    >>> import morpyam as mp
+    >>> record = GameRecord(mp.Rules.classic(), [mp.Roll(), mp.RollResult((1, 1, 1, 2, 3))],
+    ...                     first_player=0)
+    >>> record = record.appended(mp.Place(mp.Cell.parse("a1")), Resign(1))
+    >>> GameRecord.from_json(record.to_json()) == record
+    True
+    >>> replay(record).winners
+    frozenset({0})
 """
 
 from __future__ import annotations
@@ -141,10 +142,11 @@ Entry = Action | Resign
 def parse_entry(text: str) -> Entry:
     """Read a record entry: an action's notation ([`parse_action`][morpyam.notation.parse_action]) or ``resign N``.
 
-    >>> parse_entry("resign 1")
-    Resign(player=1)
-    >>> parse_entry("place c4")
-    Place(cell=Cell(row=3, col=2))
+    Examples:
+        >>> parse_entry("resign 1")
+        Resign(player=1)
+        >>> parse_entry("place c4")
+        Place(cell=Cell(row=3, col=2))
 
     Raises:
         NotationError: naming the column of the first wrong word.
@@ -299,10 +301,11 @@ class GameRecord:
     def last_placement(self) -> Cell | None:
         """The cell of the last token placed (or Plus tile laid), to highlight in a picture.
 
-        >>> import morpyam as mp
-        >>> GameRecord(mp.Rules.classic(), [mp.Roll(), mp.RollResult((1, 1, 1, 2, 3)),
-        ...            mp.Place(mp.Cell.parse("a1")), mp.Roll()], first_player=0).last_placement()
-        Cell(row=0, col=0)
+        Examples:
+            >>> import morpyam as mp
+            >>> GameRecord(mp.Rules.classic(), [mp.Roll(), mp.RollResult((1, 1, 1, 2, 3)),
+            ...            mp.Place(mp.Cell.parse("a1")), mp.Roll()], first_player=0).last_placement()
+            Cell(row=0, col=0)
         """
         for entry in reversed(self.actions):
             if isinstance(entry, (Place, PlaceTile)):
@@ -507,12 +510,13 @@ def positions(record: GameRecord) -> Iterator[State]:
 def replay(record: GameRecord) -> State:
     """Apply every entry of ``record`` from ``new_game``; the position it reaches.
 
-    >>> import morpyam as mp
-    >>> record = GameRecord(mp.Rules.classic(), [mp.Roll(), mp.Pass()], first_player=0)
-    >>> replay(record)
-    Traceback (most recent call last):
-    ...
-    morpyam.records.ReplayError: entry 1 (pass): R-TURN-1: the dice are in the air: the next action is their RollResult
+    Examples:
+        >>> import morpyam as mp
+        >>> record = GameRecord(mp.Rules.classic(), [mp.Roll(), mp.Pass()], first_player=0)
+        >>> replay(record)
+        Traceback (most recent call last):
+        ...
+        morpyam.records.ReplayError: entry 1 (pass): R-TURN-1: the dice are in the air: the next action is their RollResult
 
     Raises:
         ReplayError: naming the first entry the rules do not allow, by its index.

@@ -87,10 +87,11 @@ class Rules:
     (``tokens_per_player``, ``run_points``): to change the number of players,
     start from the preset for that number rather than evolving ``players``.
 
-    >>> import attrs
-    >>> rules = attrs.evolve(Rules.classic(players=3), voluntary_pass=False)
-    >>> rules.tokens_per_player
-    11
+    Examples:
+        >>> import attrs
+        >>> rules = attrs.evolve(Rules.classic(players=3), voluntary_pass=False)
+        >>> rules.tokens_per_player
+        11
     """
 
     players: int = attrs.field(default=2)

@@ -7,13 +7,14 @@ dice and each bot's choices from its own ``random.Random`` streams derived
 from ``(seed, game number)``, so the results depend on the seed only: not on
 the executor, the number of workers or the order in which games finish.
 
->>> from morpyam import Rules
->>> from morpyam.bots import GreedyBot, RandomBot
->>> result = simulate(Rules.classic(), [GreedyBot(), RandomBot()], games=4, seed=7)
->>> result.games
-4
->>> sum(result.wins) + sum(result.shared_wins) >= 4
-True
+Examples:
+    >>> from morpyam import Rules
+    >>> from morpyam.bots import GreedyBot, RandomBot
+    >>> result = simulate(Rules.classic(), [GreedyBot(), RandomBot()], games=4, seed=7)
+    >>> result.games
+    4
+    >>> sum(result.wins) + sum(result.shared_wins) >= 4
+    True
 """
 
 from __future__ import annotations
@@ -73,9 +74,10 @@ class GameResult:
 def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% with the default ``z``).
 
-    >>> low, high = wilson_interval(95, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.888, 0.978)
+    Examples:
+        >>> low, high = wilson_interval(95, 100)
+        >>> round(low, 3), round(high, 3)
+        (0.888, 0.978)
 
     Raises:
         SimulationError: unless ``successes`` and ``trials`` are whole numbers

@@ -15,10 +15,11 @@ dice, a call that could stand, a finished game with the winners its end rule
 gives, and so on; its docstring lists them). A state that fails is an
 [`InvalidStateError`][morpyam.state_json.InvalidStateError].
 
->>> import morpyam as mp
->>> state = mp.apply(mp.new_game(mp.Rules.classic(), first_player=1), mp.Roll())
->>> state_from_json(state_to_json(state)) == state
-True
+Examples:
+    >>> import morpyam as mp
+    >>> state = mp.apply(mp.new_game(mp.Rules.classic(), first_player=1), mp.Roll())
+    >>> state_from_json(state_to_json(state)) == state
+    True
 """
 
 from __future__ import annotations

@@ -12,12 +12,13 @@ palette and the shapes follow the marks of the text pictures
 ([`PLAYER_MARKS`][morpyam.text.PLAYER_MARKS]: a cross, a disc, a triangle, a
 square).
 
->>> import morpyam as mp
->>> state = mp.apply(mp.new_game(mp.Rules.classic(), first_player=0), mp.Roll())
->>> state = mp.apply(mp.apply(state, mp.RollResult((6, 6, 6, 2, 5))), mp.Place(mp.Cell.parse("f1")))
->>> picture = board(state, highlight=["f1"])
->>> picture.startswith("<svg") and picture.count('class="token"')
-1
+Examples:
+    >>> import morpyam as mp
+    >>> state = mp.apply(mp.new_game(mp.Rules.classic(), first_player=0), mp.Roll())
+    >>> state = mp.apply(mp.apply(state, mp.RollResult((6, 6, 6, 2, 5))), mp.Place(mp.Cell.parse("f1")))
+    >>> picture = board(state, highlight=["f1"])
+    >>> picture.startswith("<svg") and picture.count('class="token"')
+    1
 """
 
 from __future__ import annotations

@@ -4,10 +4,11 @@ Use [`check_engine`][morpyam.testing.check_engine] to check a `Rules` value
 (a variant of your own, a grid from a file) the way the project's own tests
 check the presets, in the spirit of OpenSpiel's ``random_sim_test``:
 
->>> import morpyam as mp
->>> ends = check_engine(mp.Rules.flash(players=3), games=2, seed=1)
->>> all(end.is_terminal for end in ends)
-True
+Examples:
+    >>> import morpyam as mp
+    >>> ends = check_engine(mp.Rules.flash(players=3), games=2, seed=1)
+    >>> all(end.is_terminal for end in ends)
+    True
 """
 
 from __future__ import annotations

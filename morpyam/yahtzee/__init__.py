@@ -8,15 +8,16 @@ Morpyam engine (``new_game``, ``legal_actions``, ``apply``,
 [`solve`][morpyam.yahtzee.solver.solve] computes the optimal solitaire
 strategy (with the ``solver`` extra: numpy).
 
->>> import morpyam.yahtzee as yz
->>> state = yz.new_game(yz.Rules.megawuerfel())
->>> state = yz.apply(state, yz.Roll())
->>> state = yz.apply(state, yz.RollResult((4, 4, 6, 6, 6)))
->>> yz.box_points(state, yz.Box.FULL_HOUSE)
-25
->>> state = yz.apply(state, yz.Score(yz.Box.FULL_HOUSE))
->>> yz.scores(state)
-(25,)
+Examples:
+    >>> import morpyam.yahtzee as yz
+    >>> state = yz.new_game(yz.Rules.megawuerfel())
+    >>> state = yz.apply(state, yz.Roll())
+    >>> state = yz.apply(state, yz.RollResult((4, 4, 6, 6, 6)))
+    >>> yz.box_points(state, yz.Box.FULL_HOUSE)
+    25
+    >>> state = yz.apply(state, yz.Score(yz.Box.FULL_HOUSE))
+    >>> yz.scores(state)
+    (25,)
 """
 
 from morpyam.errors import IllegalActionError

@@ -95,10 +95,11 @@ _VERBS = ("roll", "dice", "score")
 def parse_action(text: str) -> Action:
     """Read one action from its notation (see the module); any case, words separated by spaces.
 
-    >>> parse_action("roll keep 6 6")
-    Roll(keep=(6, 6))
-    >>> parse_action("score topscore")
-    Score(box=<Box.YAHTZEE: 'yahtzee'>)
+    Examples:
+        >>> parse_action("roll keep 6 6")
+        Roll(keep=(6, 6))
+        >>> parse_action("score topscore")
+        Score(box=<Box.YAHTZEE: 'yahtzee'>)
 
     Raises:
         NotationError: naming the column of the first wrong word (a

@@ -185,10 +185,11 @@ def base_score(box: Box | str, dice: tuple[int, ...]) -> int:
     """What ``box`` (a [`Box`][morpyam.yahtzee.rules.Box] or its name) scores with five
     sorted ``dice``, before any joker rule (Y-BOX-2 to Y-BOX-8).
 
-    >>> base_score(Box.SIXES, (1, 2, 5, 6, 6))
-    12
-    >>> base_score("full house", (3, 3, 3, 3, 3))
-    0
+    Examples:
+        >>> base_score(Box.SIXES, (1, 2, 5, 6, 6))
+        12
+        >>> base_score("full house", (3, 3, 3, 3, 3))
+        0
 
     Raises:
         ValueError: unless ``dice`` are five sorted faces from 1 to 6;
@@ -253,12 +254,13 @@ class Rules:
     The boxes themselves are the same in every preset (Y-BOX-1 to Y-BOX-8).
     Start from a preset and change knobs with `attrs.evolve`:
 
-    >>> import attrs
-    >>> rules = attrs.evolve(Rules.hasbro(), joker="free")
-    >>> rules.bonus_target
-    63
-    >>> Rules.megawuerfel().bonus_target
-    64
+    Examples:
+        >>> import attrs
+        >>> rules = attrs.evolve(Rules.hasbro(), joker="free")
+        >>> rules.bonus_target
+        63
+        >>> Rules.megawuerfel().bonus_target
+        64
     """
 
     upper_bonus: int = attrs.field(default=35, validator=_int_at_least(0))

@@ -41,9 +41,10 @@ class Sheet:
     is empty; a name that is no box raises
     [`IllegalActionError`][morpyam.errors.IllegalActionError] (Y-BOX-1).
 
-    >>> sheet = Sheet()
-    >>> sheet[Box.CHANCE] is None, sheet["chance"] is None, sheet.total
-    (True, True, 0)
+    Examples:
+        >>> sheet = Sheet()
+        >>> sheet[Box.CHANCE] is None, sheet["chance"] is None, sheet.total
+        (True, True, 0)
     """
 
     boxes: tuple[int | None, ...] = attrs.field(default=_EMPTY, validator=_check_boxes)
