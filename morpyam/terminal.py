@@ -166,17 +166,24 @@ def _explain(text: str, error: NotationError) -> str:
     return f"  {text}\n  {' ' * (error.column - 1)}^ {error.reason}\nType 'help' for the commands."
 
 
+def _read_line(read: Input, prompt: str, output: Output) -> str | None:
+    """One line typed at ``prompt``; ``None`` for a line that is not text. End of input stops the game."""
+    try:
+        return read(prompt)
+    except EOFError:
+        output("")
+        raise _StopGameError from None
+    except UnicodeDecodeError:
+        output("That line could not be read as text; type it again.")
+        return None
+
+
 def _ask_human(state: State, player: int, read: Input, output: Output) -> Action | Resign:
     """Ask the player at the keyboard until they give an allowed action."""
     prompt = f"player {player} {_mark(player)}> "
     while True:
-        try:
-            line = read(prompt)
-        except EOFError:
-            output("")
-            raise _StopGameError from None
-        except UnicodeDecodeError:
-            output("That line could not be read as text; type it again.")
+        line = _read_line(read, prompt, output)
+        if line is None:
             continue
         text = line.strip()
         word = text.lower()
@@ -229,13 +236,8 @@ def _ask_table(state: State, rng: random.Random, read: Input, output: Output) ->
     else:
         prompt = f"dice for player {state.player} ({5 - len(state.kept)} thrown)> "
     while True:
-        try:
-            line = read(prompt)
-        except EOFError:
-            output("")
-            raise _StopGameError from None
-        except UnicodeDecodeError:
-            output("That line could not be read as text; type it again.")
+        line = _read_line(read, prompt, output)
+        if line is None:
             continue
         text = line.strip()
         word = text.lower()
