@@ -25,7 +25,10 @@ CORE_MODULES = [
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite with branch coverage: 100% on the core modules, 95% overall."""
+    """Run the test suite with branch coverage: 100% on the core modules, 95% overall.
+
+    Hypothesis runs its quick profile unless ``HYPOTHESIS_PROFILE=ci`` (or ``CI``) is set.
+    """
     session.install("-e", ".", *nox.project.dependency_groups(PYPROJECT, "test"))
     session.run("pytest", "--cov", "--cov-report=", *session.posargs)
     session.run("coverage", "report")

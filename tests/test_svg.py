@@ -13,6 +13,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam as mp
 from morpyam import svg
@@ -58,7 +59,7 @@ def token_shape(token: ET.Element) -> tuple[str, int]:
     return shape.tag.removeprefix(NS), corners
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(
     preset=st.sampled_from([mp.Rules.classic, mp.Rules.flash, mp.Rules.plus, mp.Rules.official]),
     players=st.sampled_from([2, 3, 4]),

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam as mp
 from morpyam import cli, terminal
@@ -274,7 +275,7 @@ def test_the_seat_registry_takes_new_bots(
     assert "player 0 X: pass\n" in out
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(lines=st.lists(st.text(max_size=30), max_size=12))
 def test_whatever_a_human_types_gets_a_prompt_not_a_traceback(lines: list[str]) -> None:
     typed = iter([line.replace("\n", " ").replace("\r", " ") for line in lines])
