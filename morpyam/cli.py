@@ -63,6 +63,29 @@ def _turn_line(turn: int, player: int, steps: Sequence[str]) -> str:
     return f"Turn {turn:>2} · player {player} {PLAYER_MARKS[player]}: " + "; ".join(steps)
 
 
+def _tell_result(state: mp.State, out: Callable[[str], object]) -> None:
+    """The final grid, each player's points and tokens, and the winner."""
+    out("")
+    out(render_grid(state))
+    out("")
+    totals = mp.scores(state)
+    for player, total in enumerate(totals):
+        placed = state.rules.tokens_per_player - state.tokens_left[player]
+        out(
+            f"Player {player} {PLAYER_MARKS[player]}: "
+            f"{total} point{'' if total == 1 else 's'}, "
+            f"{placed} token{'' if placed == 1 else 's'} placed"
+        )
+    winners = " and ".join(f"player {p}" for p in sorted(state.winners))
+    how = {
+        "R-END-1": "by KO",
+        "R-END-2": "on points",
+        "R-MOR-3": "by KO R. D'Aversa",
+        "R-END-4": "by forfeit",
+    }[state.end_rule or "R-END-2"]
+    out(f"Winner: {winners} ({how}, {state.end_rule})")
+
+
 def play_demo(
     rules: mp.Rules,
     seed: int,
@@ -143,25 +166,7 @@ def play_demo(
         else:
             steps.append(told)
     end_turn()
-    out("")
-    out(render_grid(state))
-    out("")
-    totals = mp.scores(state)
-    for player, total in enumerate(totals):
-        placed = rules.tokens_per_player - state.tokens_left[player]
-        out(
-            f"Player {player} {PLAYER_MARKS[player]}: "
-            f"{total} point{'' if total == 1 else 's'}, "
-            f"{placed} token{'' if placed == 1 else 's'} placed"
-        )
-    winners = " and ".join(f"player {p}" for p in sorted(state.winners))
-    how = {
-        "R-END-1": "by KO",
-        "R-END-2": "on points",
-        "R-MOR-3": "by KO R. D'Aversa",
-        "R-END-4": "by forfeit",
-    }[state.end_rule or "R-END-2"]
-    out(f"Winner: {winners} ({how}, {state.end_rule})")
+    _tell_result(state, out)
     return state
 
 
