@@ -86,6 +86,26 @@ def _tell_result(state: mp.State, out: Callable[[str], object]) -> None:
     out(f"Winner: {winners} ({how}, {state.end_rule})")
 
 
+def _start_roll(state: mp.State, result: mp.RollResult, out: Callable[[str], object]) -> mp.State:
+    """One die of the start roll (R-SET-3), told; who starts is told once decided."""
+    out(f"Start roll: player {state.player} rolls {result.faces[0]}")
+    state = mp.apply(state, result)
+    if not state.roll_off:
+        out(f"Player {state.player} starts.")
+        if state.setup is not None:
+            out("The tiles are dealt, and the players lay them out.")
+    return state
+
+
+def _roll_told(rules: mp.Rules, state: mp.State, roll: mp.Roll) -> str:
+    """A roll and what it showed, after its dice fell: ``roll call mini → 1 2 3 4 4 (missed)``."""
+    assert state.dice is not None
+    told = f"{roll} → {_faces(state.dice)}"
+    if roll.call is not None:
+        told += " (came up)" if _came_up(rules, roll.call, state) else " (missed)"
+    return told
+
+
 def play_demo(
     rules: mp.Rules,
     seed: int,
@@ -103,16 +123,10 @@ def play_demo(
     """
     rng = random.Random(seed)
     state = mp.new_game(rules)
-    turn = 0
-    line = ""
+    turn = mover = 0
+    roll = mp.Roll()
     steps: list[str] = []
-
-    def end_turn() -> None:
-        if steps and not narrate:
-            out(_turn_line(turn, mover, steps))
-        steps.clear()
-
-    mover = 0
+    for_turn = (lambda text: out(f"  {text}")) if narrate else steps.append
     while not state.is_terminal:
         if state.setup is not None and not state.roll_off:
             state = _set_up(state, rng, out)
@@ -121,51 +135,34 @@ def play_demo(
             result = mp.sample_chance(state, rng)
             assert isinstance(result, mp.RollResult)
             if state.roll_off:
-                out(f"Start roll: player {state.player} rolls {result.faces[0]}")
-                state = mp.apply(state, result)
-                if not state.roll_off:
-                    out(f"Player {state.player} starts.")
-                    if state.setup is not None:
-                        out("The tiles are dealt, and the players lay them out.")
-                continue
-            call = state.call
-            state = mp.apply(state, result)
-            assert state.dice is not None
-            line += f" → {_faces(state.dice)}"
-            if call is not None:
-                line += " (came up)" if _came_up(rules, call, state) else " (missed)"
-            if narrate:
-                out(line)
+                state = _start_roll(state, result, out)
             else:
-                steps.append(line.strip())
+                state = mp.apply(state, result)
+                for_turn(_roll_told(rules, state, roll))
             continue
         if state.dice is None and state.rolls == 0:
-            end_turn()
+            if steps:
+                out(_turn_line(turn, mover, steps))
+                steps.clear()
             turn += 1
             mover = state.player
             if narrate:
-                out(f"Turn {turn} · player {state.player} {PLAYER_MARKS[state.player]}")
-        player = state.player
+                out(f"Turn {turn} · player {mover} {PLAYER_MARKS[mover]}")
         if seats is None:
             action = _choose(mp.legal_actions(state), rng)
         else:
-            action = seats[player].choose(state, rng)
+            action = seats[state.player].choose(state, rng)
         if isinstance(action, mp.Roll):
-            line = f"  {action}"
-            state = mp.apply(state, action)
-            continue
-        if isinstance(action, mp.Place):
-            told = f"place {action.cell} ({state.layout[action.cell].notation})"
+            roll = action
+        elif isinstance(action, mp.Place):
+            for_turn(f"place {action.cell} ({state.layout[action.cell].notation})")
         else:
-            told = "pass"
+            for_turn("pass")
         state = mp.apply(state, action)
-        if narrate:
-            out(f"  {told}")
-            if isinstance(action, mp.Place):
-                out(render_grid(state))
-        else:
-            steps.append(told)
-    end_turn()
+        if narrate and isinstance(action, mp.Place):
+            out(render_grid(state))
+    if steps:
+        out(_turn_line(turn, mover, steps))
     _tell_result(state, out)
     return state
 
