@@ -29,7 +29,7 @@ def tests(session: nox.Session) -> None:
 
     Hypothesis runs its quick profile unless ``HYPOTHESIS_PROFILE=ci`` (or ``CI``) is set.
     """
-    session.install("-e", ".", *nox.project.dependency_groups(PYPROJECT, "test"))
+    session.install("-e", ".[cli]", *nox.project.dependency_groups(PYPROJECT, "test"))
     session.run("pytest", "--cov", "--cov-report=", *session.posargs)
     session.run("coverage", "report")
     session.run("coverage", "report", "--fail-under=100", "--include", ",".join(CORE_MODULES))
