@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -181,3 +182,13 @@ def test_demo_of_a_plus_game_shows_the_built_grid() -> None:
     assert "The tiles are dealt, and the players lay them out." in text
     built = text.split("The players have laid out their tiles:\n", 1)[1].splitlines()[:6]
     assert "\n".join(built) == str(end.layout)
+
+
+def test_replay_into_a_closed_pipe(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    assert (
+        main(["play", "--seat", "random", "--seat", "random", "--seed", "3", "--record", str(path)])
+        == 0
+    )
+    status, err = run_with_closed_stdout("replay", str(path), "--no-wait")
+    assert (status, err) == (0, "")
