@@ -144,5 +144,5 @@ def test_apply_refuses_what_is_not_an_action() -> None:
     ) as caught:
         mp.apply(state, "place c3")  # type: ignore[arg-type]
     assert not isinstance(caught.value, mp.IllegalActionError)
-    with pytest.raises(ValueError, match="apply takes an action .*, not int 3"):
+    with pytest.raises(ValueError, match=r"apply takes an action .*, not int 3"):
         mp.apply(state, 3)  # type: ignore[arg-type]
