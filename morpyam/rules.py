@@ -203,7 +203,7 @@ class Rules:
             )
 
     def __repr__(self) -> str:
-        """The preset it is, or the nearest preset with the fields that differ: short and exact."""
+        # the preset it is, or the nearest preset with the fields that differ: short and exact
         best: tuple[str, list[str]] | None = None
         for name, preset in PRESETS.items():
             base = preset(self.players)

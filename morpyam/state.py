@@ -122,7 +122,7 @@ class State:
         return render(self)
 
     def __repr__(self) -> str:
-        """One line: the rules, each player's tokens by cell, the tokens left, what happens next."""
+        # one line: the rules, each player's tokens by cell, the tokens left, what happens next
         from morpyam.text import PLAYER_MARKS, render
 
         tokens = "; ".join(
