@@ -396,7 +396,9 @@ def play_game(
             output(f"player {player} {_mark(player)}: {_told(before, entry, state)}")
             if not state.is_chance and seats[state.player] is None and not state.is_terminal:
                 show(state)  # a person decides next: show them the position
-    except (_StopGameError, KeyboardInterrupt):
+    except (_StopGameError, KeyboardInterrupt) as stop:
+        if isinstance(stop, KeyboardInterrupt):
+            output("")  # the line of the prompt where Ctrl-C was pressed
         output("Game stopped.")
         return attrs.evolve(record, actions=entries)
     output(render(state))

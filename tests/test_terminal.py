@@ -606,3 +606,20 @@ def test_a_dash_reads_standard_input_and_writes_standard_output(
     assert status == 0
     printed = GameRecord.from_text(out[out.index("# Morpyam game record") :])
     assert replay(printed).is_terminal
+
+
+def test_ctrl_c_stops_the_game_on_a_line_of_its_own() -> None:
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    said: list[str] = []
+    record = play_game(
+        mp.Rules.classic(),
+        [None, RandomBot()],
+        random.Random(1),
+        first_player=0,
+        input=interrupted,
+        output=said.append,
+    )
+    assert said[-2:] == ["", "Game stopped."]
+    assert record.actions == ()
