@@ -247,7 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="SEED",
         help="seed of the dice and the bots (default 1)",
     )
-    demo.add_argument("--players", dest="demo_players", type=int, choices=(2, 3, 4))
+    demo.add_argument(
+        "--players", dest="demo_players", type=int, choices=(2, 3, 4), help="default 2"
+    )
     demo.add_argument(
         "--rules", dest="demo_rules", choices=sorted(PRESETS), help="rule preset (default classic)"
     )

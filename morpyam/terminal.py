@@ -701,15 +701,32 @@ def register_play(subparsers: Any) -> None:
     parser.add_argument(
         "--rules", dest="game_rules", choices=list(PRESETS), default="classic", help="rule preset"
     )
-    parser.add_argument("--rules-file", help="a rules file (.toml or .json) instead of a preset")
-    parser.add_argument("--first-player", type=int, help="skip the start roll: this player starts")
-    parser.add_argument("--seed", dest="game_seed", type=int, help="seed of the dice and the bots")
+    parser.add_argument(
+        "--rules-file", metavar="FILE", help="a rules file (.toml or .json) instead of a preset"
+    )
+    parser.add_argument(
+        "--first-player",
+        type=int,
+        metavar="SEAT",
+        help="skip the start roll: this player starts (0 is the first seat)",
+    )
+    parser.add_argument(
+        "--seed",
+        dest="game_seed",
+        type=int,
+        metavar="SEED",
+        help="seed of the dice and the bots (default: a new game each time)",
+    )
     parser.add_argument(
         "--manual-dice", action="store_true", help="type in the real dice instead of throwing them"
     )
-    parser.add_argument("--name", dest="names", action="append", help="a player's name, in order")
     parser.add_argument(
-        "--record", help="save the game record to this .json or .txt file (-: print it as text)"
+        "--name", dest="names", action="append", metavar="NAME", help="a player's name, in order"
+    )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="save the game record to this .json or .txt file (-: print it as text)",
     )
     parser.set_defaults(run=_run_play, command=parser.prog)
 

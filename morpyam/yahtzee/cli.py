@@ -469,9 +469,20 @@ def register_yahtzee(subparsers: Any) -> None:
         help=f"who plays the next seat, one of {', '.join(SEATS)}: give it once per player "
         "(default: human, greedy)",
     )
-    play_parser.add_argument("--games", type=int, choices=range(1, MAX_GAMES + 1), default=1)
     play_parser.add_argument(
-        "--seed", dest="sheet_seed", type=int, default=1, help="seed of the dice and bots"
+        "--games",
+        type=int,
+        choices=range(1, MAX_GAMES + 1),
+        default=1,
+        help="games on one sheet, with a grand total (default 1)",
+    )
+    play_parser.add_argument(
+        "--seed",
+        dest="sheet_seed",
+        type=int,
+        default=1,
+        metavar="SEED",
+        help="seed of the dice and bots (default 1)",
     )
     play_parser.add_argument(
         "--solution", metavar="FILE", help="a solution saved by 'solve --output' for the bot"
