@@ -31,6 +31,11 @@ def test_other_rules_name_the_nearest_preset_and_the_fields_that_differ() -> Non
 def test_layout_reprs() -> None:
     assert repr(mp.Layout.classic()) == "Layout.classic()"
     assert repr(mp.Layout.flash()) == "Layout.flash()"
+    # a 6×6 grid of no preset: its text, which Layout.parse reads back
+    rows = [row.split(":", 1)[1] for row in str(mp.Layout.classic()).splitlines()]
+    swapped = mp.Layout.parse("\n".join([rows[1], rows[0], *rows[2:]]))
+    assert repr(swapped) == f"Layout.parse({str(swapped)!r})"
+    assert eval(repr(swapped), {"Layout": mp.Layout}) == swapped
     text = "\n".join(["3x1 3x2"] * 2)
     small = mp.Layout.parse(text.replace("x", "×"), shape=None)
     assert repr(small).startswith("Layout.parse(")

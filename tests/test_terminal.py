@@ -520,7 +520,7 @@ def test_words_offered_after_a_mistake_are_the_ones_that_work() -> None:
     assert "dice" not in offered
     assert "deal" not in offered
     said.clear()
-    typed = iter(["roll", "throw", "quit"])
+    typed = iter(["roll", "toss 3 3", "throw", "quit"])
     play_game(
         mp.Rules.classic(),
         [None, RandomBot()],
@@ -536,6 +536,9 @@ def test_words_offered_after_a_mistake_are_the_ones_that_work() -> None:
     assert "auto" in offered
     assert "quit" in offered
     assert "resign" not in offered
+    first = next(line for line in said if "'toss'" in line)
+    assert "'toss' is not a command here; type one of: the dice (3 3 5 1 2)" in first
+    assert sum(line.startswith("Type one of:") for line in said) == 1  # for 'throw' alone
 
 
 def test_players_are_told_apart_by_colour_on_a_terminal(
