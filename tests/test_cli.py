@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -192,3 +193,20 @@ def test_replay_into_a_closed_pipe(tmp_path: Path) -> None:
     )
     status, err = run_with_closed_stdout("replay", str(path), "--no-wait")
     assert (status, err) == (0, "")
+
+
+def test_a_broken_pipe_points_standard_output_at_the_null_device(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> int:
+        raise BrokenPipeError
+
+    monkeypatch.setattr("morpyam.sim_cli.turn_table", broken)
+    with (tmp_path / "out.txt").open("w") as stdout:
+        monkeypatch.setattr("sys.stdout", stdout)
+        assert main(["odds"]) == 0
+        stdout.write("after")  # goes to the null device now, not into the file
+        stdout.flush()
+    assert (tmp_path / "out.txt").read_text() == ""
+    monkeypatch.setattr("sys.stdout", io.StringIO())  # no file descriptor: nothing to point
+    assert main(["odds"]) == 0
