@@ -212,6 +212,30 @@ _DEMO_OPTIONS = {
 }
 
 
+def _check_demo_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse the demo's options given before a command, which would be ignored."""
+    if args.run is _demo:
+        return
+    given = [option for dest, option in _DEMO_OPTIONS.items() if getattr(args, dest, None)]
+    if given:
+        parser.error(
+            f"{', '.join(given)} {'is an option' if len(given) == 1 else 'are options'} "
+            "of the demo game; give a command's options after the command "
+            "(morpyam play --seat human --seat odds)"
+        )
+
+
+def _add_completion(parser: argparse.ArgumentParser) -> None:
+    """``--print-completion bash|zsh|tcsh``, when shtab is installed (the ``cli`` extra)."""
+    try:
+        import shtab
+    except ImportError:
+        return
+    shtab.add_argument_to(
+        parser, "--print-completion", help="print a shell completion script (bash, zsh or tcsh)"
+    )
+
+
 def _quiet_stdout() -> None:
     """Point standard output at the null device, so that exiting does not flush into a closed pipe."""
     try:
@@ -266,16 +290,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
         for add in COMMANDS:
             add(subparsers)
-    args = parser.parse_args(argv)
-    if args.run is not _demo:
-        given = [option for dest, option in _DEMO_OPTIONS.items() if getattr(args, dest, None)]
-        if given:
-            parser.error(
-                f"{', '.join(given)} {'is an option' if len(given) == 1 else 'are options'} "
-                "of the demo game; give a command's options after the command "
-                "(morpyam play --seat human --seat odds)"
-            )
+    _add_completion(parser)
     try:
+        args = parser.parse_args(argv)
+        _check_demo_options(parser, args)
         status: int = args.run(args)
         sys.stdout.flush()
     except BrokenPipeError:

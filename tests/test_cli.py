@@ -210,3 +210,19 @@ def test_a_broken_pipe_points_standard_output_at_the_null_device(
     assert (tmp_path / "out.txt").read_text() == ""
     monkeypatch.setattr("sys.stdout", io.StringIO())  # no file descriptor: nothing to point
     assert main(["odds"]) == 0
+
+
+def test_shell_completion_with_the_cli_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("shtab")
+    with pytest.raises(SystemExit) as caught:
+        main(["--print-completion", "bash"])
+    assert caught.value.code == 0
+    script = capsys.readouterr().out
+    for command in ("play", "replay", "show", "simulate", "odds", "advise", "yahtzee"):
+        assert command in script
+    monkeypatch.setitem(sys.modules, "shtab", None)  # not installed: no such option
+    with pytest.raises(SystemExit) as caught:
+        main(["--print-completion", "bash"])
+    assert caught.value.code == 2
