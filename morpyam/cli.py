@@ -16,6 +16,7 @@ from typing import Any
 
 import morpyam as mp
 from morpyam.bots import BOTS, Bot
+from morpyam.console import colour_players
 from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.sim_cli import register_advise, register_odds, register_simulate
 from morpyam.terminal import register_play, register_replay, register_show
@@ -199,7 +200,13 @@ def _demo(args: argparse.Namespace) -> int:
         + ("" if args.narrate else ": one line per turn (--narrate tells every action)")
     )
     seats = [BOTS[bot]() for _ in range(players)]
-    play_demo(rules, seed, seats=seats, narrate=args.narrate)
+    play_demo(
+        rules,
+        seed,
+        lambda text: colour_players(text, sys.stdout),
+        seats=seats,
+        narrate=args.narrate,
+    )
     return 0
 
 
