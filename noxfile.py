@@ -25,8 +25,11 @@ CORE_MODULES = [
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite with branch coverage: 100% on the core modules, 95% overall."""
-    session.install("-e", ".", *nox.project.dependency_groups(PYPROJECT, "test"))
+    """Run the test suite with branch coverage: 100% on the core modules, 95% overall.
+
+    Hypothesis runs its quick profile unless ``HYPOTHESIS_PROFILE=ci`` (or ``CI``) is set.
+    """
+    session.install("-e", ".[cli]", *nox.project.dependency_groups(PYPROJECT, "test"))
     session.run("pytest", "--cov", "--cov-report=", *session.posargs)
     session.run("coverage", "report")
     session.run("coverage", "report", "--fail-under=100", "--include", ",".join(CORE_MODULES))

@@ -74,7 +74,9 @@ def advise(state: State) -> tuple[Advice, ...]:
     """Every legal action of a decision node, best first, each with a short reason.
 
     Actions of equal score keep the order of
-    [`legal_actions`][morpyam.engine.legal_actions]. During the Morpyam Plus
+    [`legal_actions`][morpyam.engine.legal_actions], except that a call which
+    cannot hit (a chance of 0) comes after the others of its score: it is the
+    same roll without a call, made longer. During the Morpyam Plus
     set-up every tile placement is listed with a score of 0: the odds say
     nothing about where to lay a tile.
 
@@ -96,8 +98,13 @@ def advise(state: State) -> tuple[Advice, ...]:
         )
     context = _Context(state)
     hints = [context.explain(action, score) for action, score in rated]
-    order = sorted(range(len(hints)), key=lambda i: -hints[i].score)
+    order = sorted(range(len(hints)), key=lambda i: (-hints[i].score, _cannot_hit(hints[i])))
     return tuple(hints[i] for i in order)
+
+
+def _cannot_hit(hint: Advice) -> bool:
+    action = hint.action
+    return isinstance(action, Roll) and action.call is not None and hint.probability == 0
 
 
 class _Context:
@@ -175,10 +182,16 @@ class _Context:
             if self.rolls_left == 1
             else "a miss is forgotten and the turn goes on (R-CALL-6)"
         )
-        reason = (
-            f"{keep}call {call.notation}: {_pct(p)} to hit on this roll and cover "
-            f"the CALL cell {_cells_text(cells)}; {miss}"
-        )
+        if p == 0:
+            reason = (
+                f"{keep}call {call.notation}: cannot hit on this roll (0%), "
+                "so it is worth no more than the same roll without a call"
+            )
+        else:
+            reason = (
+                f"{keep}call {call.notation}: {_pct(p)} to hit on this roll and cover "
+                f"the CALL cell {_cells_text(cells)}; {miss}"
+            )
         return Advice(action, score, p, cells, reason)
 
     def _place(self, action: Place, score: float) -> Advice:

@@ -1,15 +1,22 @@
-"""The ``morpyam`` command: watch a seeded game between random players."""
+"""The ``morpyam`` command: watch a seeded game between two good bots, or run a subcommand.
+
+Output cut short by its reader (``morpyam odds | head -1``) ends the command
+quietly with status 0; Ctrl-C ends it with status 130 and no traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import morpyam as mp
+from morpyam.bots import BOTS, Bot
+from morpyam.console import colour_players
 from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.sim_cli import register_advise, register_odds, register_simulate
 from morpyam.terminal import register_play, register_replay, register_show
@@ -53,55 +60,22 @@ def _faces(faces: Sequence[int]) -> str:
     return " ".join(map(str, faces))
 
 
-def play_demo(rules: mp.Rules, seed: int, out: Callable[[str], object] = print) -> mp.State:
-    """Play a game between random players seeded with ``seed``, told line by line to ``out``."""
-    rng = random.Random(seed)
-    state = mp.new_game(rules)
-    turn = 0
-    line = ""
-    while not state.is_terminal:
-        if state.setup is not None and not state.roll_off:
-            state = _set_up(state, rng, out)
-            continue
-        if state.is_chance:
-            result = mp.sample_chance(state, rng)
-            assert isinstance(result, mp.RollResult)
-            if state.roll_off:
-                out(f"Start roll: player {state.player} rolls {result.faces[0]}")
-                state = mp.apply(state, result)
-                if not state.roll_off:
-                    out(f"Player {state.player} starts.")
-                    if state.setup is not None:
-                        out("The tiles are dealt, and the players lay them out.")
-                continue
-            call = state.call
-            state = mp.apply(state, result)
-            assert state.dice is not None
-            line += f" → {_faces(state.dice)}"
-            if call is not None:
-                line += " (came up)" if _came_up(rules, call, state) else " (missed)"
-            out(line)
-            continue
-        if state.dice is None and state.rolls == 0:
-            turn += 1
-            out(f"Turn {turn} · player {state.player} {PLAYER_MARKS[state.player]}")
-        action = _choose(mp.legal_actions(state), rng)
-        if isinstance(action, mp.Roll):
-            line = f"  {action}"
-        elif isinstance(action, mp.Place):
-            out(f"  place {action.cell} ({state.layout[action.cell]})")
-        else:
-            out("  pass")
-        state = mp.apply(state, action)
+def _turn_line(turn: int, player: int, steps: Sequence[str]) -> str:
+    return f"Turn {turn:>2} · player {player} {PLAYER_MARKS[player]}: " + "; ".join(steps)
+
+
+def _tell_result(state: mp.State, out: Callable[[str], object]) -> None:
+    """The final grid, each player's points and tokens, and the winner."""
     out("")
     out(render_grid(state))
     out("")
     totals = mp.scores(state)
     for player, total in enumerate(totals):
-        placed = rules.tokens_per_player - state.tokens_left[player]
+        placed = state.rules.tokens_per_player - state.tokens_left[player]
         out(
             f"Player {player} {PLAYER_MARKS[player]}: "
-            f"{total} point{'' if total == 1 else 's'}, {placed} tokens placed"
+            f"{total} point{'' if total == 1 else 's'}, "
+            f"{placed} token{'' if placed == 1 else 's'} placed"
         )
     winners = " and ".join(f"player {p}" for p in sorted(state.winners))
     how = {
@@ -111,6 +85,86 @@ def play_demo(rules: mp.Rules, seed: int, out: Callable[[str], object] = print) 
         "R-END-4": "by forfeit",
     }[state.end_rule or "R-END-2"]
     out(f"Winner: {winners} ({how}, {state.end_rule})")
+
+
+def _start_roll(state: mp.State, result: mp.RollResult, out: Callable[[str], object]) -> mp.State:
+    """One die of the start roll (R-SET-3), told; who starts is told once decided."""
+    out(f"Start roll: player {state.player} rolls {result.faces[0]}")
+    state = mp.apply(state, result)
+    if not state.roll_off:
+        out(f"Player {state.player} starts.")
+        if state.setup is not None:
+            out("The tiles are dealt, and the players lay them out.")
+    return state
+
+
+def _roll_told(rules: mp.Rules, state: mp.State, roll: mp.Roll) -> str:
+    """A roll and what it showed, after its dice fell: ``roll call mini → 1 2 3 4 4 (missed)``."""
+    assert state.dice is not None
+    told = f"{roll} → {_faces(state.dice)}"
+    if roll.call is not None:
+        told += " (came up)" if _came_up(rules, roll.call, state) else " (missed)"
+    return told
+
+
+def play_demo(
+    rules: mp.Rules,
+    seed: int,
+    out: Callable[[str], object] = print,
+    *,
+    seats: Sequence[Bot] | None = None,
+    narrate: bool = False,
+) -> mp.State:
+    """Play a game between bots seeded with ``seed``, told to ``out``; returns the final state.
+
+    ``seats`` holds one bot per player (default: random players, placing
+    when they can). Each turn is told on one line (its rolls, whether a call
+    came up or was missed, and the token placed), or with ``narrate`` one
+    line per action, the grid being drawn after each placement.
+    """
+    rng = random.Random(seed)
+    state = mp.new_game(rules)
+    turn = mover = 0
+    roll = mp.Roll()
+    steps: list[str] = []
+    for_turn = (lambda text: out(f"  {text}")) if narrate else steps.append
+    while not state.is_terminal:
+        if state.setup is not None and not state.roll_off:
+            state = _set_up(state, rng, out)
+            continue
+        if state.is_chance:
+            result = mp.sample_chance(state, rng)
+            assert isinstance(result, mp.RollResult)
+            if state.roll_off:
+                state = _start_roll(state, result, out)
+            else:
+                state = mp.apply(state, result)
+                for_turn(_roll_told(rules, state, roll))
+            continue
+        if state.dice is None and state.rolls == 0:
+            if steps:
+                out(_turn_line(turn, mover, steps))
+                steps.clear()
+            turn += 1
+            mover = state.player
+            if narrate:
+                out(f"Turn {turn} · player {mover} {PLAYER_MARKS[mover]}")
+        if seats is None:
+            action = _choose(mp.legal_actions(state), rng)
+        else:
+            action = seats[state.player].choose(state, rng)
+        if isinstance(action, mp.Roll):
+            roll = action
+        elif isinstance(action, mp.Place):
+            for_turn(f"place {action.cell} ({state.layout[action.cell].notation})")
+        else:
+            for_turn("pass")
+        state = mp.apply(state, action)
+        if narrate and isinstance(action, mp.Place):
+            out(render_grid(state))
+    if steps:
+        out(_turn_line(turn, mover, steps))
+    _tell_result(state, out)
     return state
 
 
@@ -131,34 +185,128 @@ COMMANDS += [
 ]
 
 
+DEMO_BOT = "odds"
+"""The bot that plays every seat of the demo: the strongest of [`BOTS`][morpyam.bots.BOTS]."""
+
+
 def _demo(args: argparse.Namespace) -> int:
-    rules = PRESETS[args.rules](args.players)
-    print(f"Morpyam, {args.rules} rules, {args.players} players, seed {args.seed}")
-    play_demo(rules, args.seed)
+    players = args.demo_players or 2
+    preset = args.demo_rules or "classic"
+    seed = 1 if args.demo_seed is None else args.demo_seed
+    rules = PRESETS[preset](players)
+    bot = args.demo_bot or DEMO_BOT
+    print(
+        f"Morpyam, {preset} rules, {players} players ({bot} bots), seed {seed}"
+        + ("" if args.narrate else ": one line per turn (--narrate tells every action)")
+    )
+    seats = [BOTS[bot]() for _ in range(players)]
+    play_demo(
+        rules,
+        seed,
+        lambda text: colour_players(text, sys.stdout),
+        seats=seats,
+        narrate=args.narrate,
+    )
     return 0
+
+
+_DEMO_OPTIONS = {
+    "demo_seed": "--seed",
+    "demo_players": "--players",
+    "demo_rules": "--rules",
+    "demo_bot": "--bot",
+    "narrate": "--narrate",
+}
+
+
+def _check_demo_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse the demo's options given before a command, which would be ignored."""
+    if args.run is _demo:
+        return
+    given = [option for dest, option in _DEMO_OPTIONS.items() if getattr(args, dest, None)]
+    if given:
+        parser.error(
+            f"{', '.join(given)} {'is an option' if len(given) == 1 else 'are options'} "
+            "of the demo game; give a command's options after the command "
+            "(morpyam play --seat human --seat odds)"
+        )
+
+
+def _add_completion(parser: argparse.ArgumentParser) -> None:
+    """``--print-completion bash|zsh|tcsh``, when shtab is installed (the ``cli`` extra)."""
+    try:
+        import shtab
+    except ImportError:
+        return
+    shtab.add_argument_to(
+        parser, "--print-completion", help="print a shell completion script (bash, zsh or tcsh)"
+    )
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that exiting does not flush into a closed pipe."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
-    With no subcommand, ``morpyam`` narrates a seeded game between random players.
+    With no subcommand, ``morpyam`` tells a seeded game between two odds bots,
+    one line per turn. A reader that stops early (``morpyam odds | head -1``)
+    ends the command quietly with status 0; Ctrl-C, with status 130.
     """
     for stream in (sys.stdout, sys.stderr):  # ×, △ and □ on terminals that lack them
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")
     parser = argparse.ArgumentParser(
         prog="morpyam",
-        description="Morpyam, the dice-and-grid game. With no command: watch a seeded game "
-        "between random players.",
+        description="Morpyam, the dice-and-grid game. With no command: watch a short seeded "
+        "game between two good bots.",
     )
-    parser.add_argument("--seed", type=int, default=1, help="seed of the random players and dice")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    parser.add_argument("--rules", choices=sorted(PRESETS), default="classic", help="rule preset")
+    parser.add_argument("--version", action="version", version=f"morpyam {mp.__version__}")
+    demo = parser.add_argument_group("the demo game (without a command)")
+    demo.add_argument(
+        "--seed",
+        dest="demo_seed",
+        type=int,
+        metavar="SEED",
+        help="seed of the dice and the bots (default 1)",
+    )
+    demo.add_argument(
+        "--players", dest="demo_players", type=int, choices=(2, 3, 4), help="default 2"
+    )
+    demo.add_argument(
+        "--rules", dest="demo_rules", choices=sorted(PRESETS), help="rule preset (default classic)"
+    )
+    demo.add_argument(
+        "--bot", dest="demo_bot", choices=sorted(BOTS), help=f"the bots (default {DEMO_BOT})"
+    )
+    demo.add_argument(
+        "--narrate",
+        action="store_true",
+        help="tell every action and draw the grid after each token",
+    )
     parser.set_defaults(run=_demo)
     if COMMANDS:
         subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
         for add in COMMANDS:
             add(subparsers)
-    args = parser.parse_args(argv)
-    status: int = args.run(args)
+    _add_completion(parser)
+    try:
+        args = parser.parse_args(argv)
+        _check_demo_options(parser, args)
+        status: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 0
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
     return status

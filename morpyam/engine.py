@@ -395,7 +395,9 @@ def apply(state: State, action: Action) -> State:
 
     Raises:
         IllegalActionError: when the rules do not allow ``action`` here, naming the rule.
-        ValueError: for a ``state`` that is not a [`State`][morpyam.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.state.State], or an
+            ``action`` that is no action at all, such as the text ``"place c3"``
+            (read it with [`parse_action`][morpyam.notation.parse_action]).
     """
     try:
         if state.winners:
@@ -427,7 +429,15 @@ def apply(state: State, action: Action) -> State:
         raise IllegalActionError("R-TURN-1", "no dice are in the air: roll first")
     if kind is DealTile or kind is PlaceTile:
         raise IllegalActionError("R-VAR-PLUS", "tiles are dealt and laid only in the Plus set-up")
-    raise IllegalActionError("R-TURN-2", f"{action!r} is not an action of this game")
+    if isinstance(action, str):
+        raise ValueError(
+            f"apply takes an action, not the text {action!r}: "
+            f"read it first with mp.parse_action({action!r})"
+        )
+    raise ValueError(
+        "apply takes an action (Roll, RollResult, Place, Pass, DealTile or PlaceTile), "
+        f"not {type(action).__name__} {action!r}"
+    )
 
 
 def _apply_start_die(state: State, result: RollResult) -> State:

@@ -19,7 +19,19 @@ FACES = (1, 2, 3, 4, 5, 6)
 
 
 class Figure(enum.Enum):
-    """A dice figure: a pattern that five dice can show (R-FIG-1 to R-FIG-8)."""
+    """A dice figure: a pattern that five dice can show (R-FIG-1 to R-FIG-8).
+
+    | member | `code` (grids) | `notation` (actions) | the dice show |
+    | --- | --- | --- | --- |
+    | `THREE_ONES` … `THREE_SIXES` | `3×1` … `3×6` | `three-ones` … `three-sixes` | at least 3 of one face (R-FIG-1) |
+    | `SMALL_STRAIGHT` | `SS` | `small-straight` | 1-2-3-4, 2-3-4-5 or 3-4-5-6 (R-FIG-2) |
+    | `STRAIGHT` | `STR` | `straight` | exactly 1-2-3-4-5 or 2-3-4-5-6 (R-FIG-3) |
+    | `FULL_HOUSE` | `FUL` | `full-house` | three of one face and two of another, or five of a kind (R-FIG-4) |
+    | `FOUR_OF_A_KIND` | `4K` | `four-of-a-kind` | at least 4 of one face (R-FIG-5) |
+    | `MINI` | `MIN` | `mini` | a sum of at most 8 (R-FIG-6) |
+    | `MAXI` | `MAX` | `maxi` | a sum of at least 27 (R-FIG-7) |
+    | `MORPYAM` | `MOR` | `morpyam` | five of one face (R-FIG-8) |
+    """
 
     THREE_ONES = "3×1"
     THREE_TWOS = "3×2"
@@ -55,7 +67,13 @@ class Figure(enum.Enum):
 
 
 class Special(enum.Enum):
-    """A grid label that is not a dice figure (R-CELL-2, R-CELL-3)."""
+    """A grid label that is not a dice figure (R-CELL-2, R-CELL-3).
+
+    | member | `code` (grids) | `notation` (actions) | the cell is covered by |
+    | --- | --- | --- | --- |
+    | `SEC` | `SEC` | `sec` | a first roll showing one of `Rules.sec_figures` (R-CELL-2) |
+    | `CALL` | `CAL` | `call` | a call that comes up (R-CELL-3) |
+    """
 
     SEC = "SEC"
     CALL = "CAL"

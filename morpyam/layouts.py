@@ -242,6 +242,9 @@ class Layout:
         return tuple(cell for cell, shown in zip(self.cells, self.labels) if shown is label)
 
     def __repr__(self) -> str:
+        for name in ("classic", "flash"):
+            if self == getattr(Layout, name)():
+                return f"Layout.{name}()"
         if (self.height, self.width) == (6, 6):
             return f"Layout.parse({str(self)!r})"
         return f"Layout.parse({str(self)!r}, shape=None)"

@@ -76,7 +76,7 @@ def _bool(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None
         raise ValueError(f"Rules.{attribute.name} must be True or False, got {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Rules:
     """Everything that decides a game, as data.
 
@@ -201,6 +201,23 @@ class Rules:
                 "score nothing) with points >= 0, "
                 f"got {self.run_points!r}"
             )
+
+    def __repr__(self) -> str:
+        # the preset it is, or the nearest preset with the fields that differ: short and exact
+        best: tuple[str, list[str]] | None = None
+        for name, preset in PRESETS.items():
+            base = preset(self.players)
+            changed = [
+                f"{field.name}={getattr(self, field.name)!r}"
+                for field in attrs.fields(Rules)
+                if field.init and getattr(self, field.name) != getattr(base, field.name)
+            ]
+            if best is None or len(changed) < len(best[1]):
+                best = (name, changed)
+        assert best is not None
+        name, changed = best
+        made = f"Rules.{name}(players={self.players})"
+        return f"attrs.evolve({made}, {', '.join(changed)})" if changed else made
 
     def run_value(self, length: int) -> int:
         """The points a maximal run of ``length`` tokens scores (R-LINE-2)."""

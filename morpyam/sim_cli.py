@@ -11,20 +11,21 @@ Each ``register_*`` function adds its subcommand to the parser of
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TextIO
+from typing import Any
 
 from morpyam.actions import Roll, RollResult
-from morpyam.advice import advise
+from morpyam.advice import Advice, advise
 from morpyam.bots import BOTS
+from morpyam.console import Column, fancy, print_table, progress, progress_bar
 from morpyam.engine import apply, new_game
 from morpyam.figures import Figure
 from morpyam.odds import MAX_ROLLS_LEFT, turn_table
 from morpyam.rules import PRESETS, Rules
-from morpyam.simulation import simulate
+from morpyam.simulation import SimulationResult, simulate
 from morpyam.state import State
 
 __all__ = [
@@ -56,36 +57,12 @@ def _rules(name: str, players: int) -> Rules:
 # --- simulate ---------------------------------------------------------------------
 
 
-def progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:
-    """A plain-text progress bar on ``stream``, redrawn in place: call it with ``(done, total)``."""
-    start = time.perf_counter()
-    drawn = [-1]
-
-    def show(done: int, total: int) -> None:
-        percent = done * 100 // total
-        if percent == drawn[0] and done < total:
-            return
-        drawn[0] = percent
-        filled = done * width // total
-        elapsed = time.perf_counter() - start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
-            f"{elapsed:.1f} s ({rate:.0f} games/s)"
-        )
-        if done >= total:
-            stream.write("\n")
-        stream.flush()
-
-    return show
-
-
 def register_simulate(subparsers: Any) -> None:
     """Add ``morpyam simulate``: many games between bots, with a summary table."""
     parser = subparsers.add_parser(
         "simulate",
         help="play many games between bots and summarise them",
-        description="Play many games between bots and print win rates with 95%% intervals, "
+        description="Play many games between bots and print win rates with 95% intervals, "
         "points, game lengths and the labels used. Give one --bot per player, in seat order.",
     )
     parser.add_argument("--games", type=_at_least(1), default=1000, help="games to play")
@@ -137,28 +114,67 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"morpyam simulate: error: {error}", file=sys.stderr)
         return 2
     rules = _rules(args.rules, players)
-    progress = None if args.quiet else progress_bar(sys.stderr)
     print(
-        f"Morpyam, {args.rules} rules: {args.games} games, "
-        + " vs ".join(f"{bot} (seat {seat})" for seat, bot in enumerate(bots))
+        f"Morpyam, {args.rules} rules: {_games(args.games)}, "
+        + " vs ".join(f"{bot} (seat {seat})" for seat, bot in enumerate(bots)),
+        flush=True,
     )
-    if args.workers > 1:
-        with ProcessPoolExecutor(max_workers=args.workers) as executor:
-            result = simulate(
-                rules,
-                bots,
-                args.games,
-                args.seed,
-                executor,
-                rotate=not args.start_roll,
-                progress=progress,
-            )
-    else:
-        result = simulate(
-            rules, bots, args.games, args.seed, rotate=not args.start_roll, progress=progress
+    with contextlib.ExitStack() as stack:
+        shown = None if args.quiet else stack.enter_context(progress(sys.stderr))
+        executor = (
+            stack.enter_context(ProcessPoolExecutor(max_workers=args.workers))
+            if args.workers > 1
+            else None
         )
-    print(result.summary())
+        result = simulate(
+            rules,
+            bots,
+            args.games,
+            args.seed,
+            executor,
+            rotate=not args.start_roll,
+            progress=shown,
+        )
+    if fancy(sys.stdout):
+        _print_summary(result)
+    else:
+        print(result.summary())
     return 0
+
+
+def _games(count: int) -> str:
+    return f"{count} game{'' if count == 1 else 's'}"
+
+
+def _print_summary(result: SimulationResult) -> None:
+    """The summary of [`SimulationResult.summary`][morpyam.simulation.SimulationResult.summary] as a rich table."""
+    rows = []
+    for seat, name in enumerate(result.bots):
+        low, high = result.win_interval(seat)
+        rows.append(
+            [
+                str(seat),
+                name,
+                str(result.wins[seat]),
+                f"{result.win_rates[seat]:.1%}",
+                f"{low:.1%}–{high:.1%}",
+                str(result.shared_wins[seat]),
+                f"{result.mean_points[seat]:.2f}",
+            ]
+        )
+    columns = [
+        ("seat", "right"),
+        ("bot", "left"),
+        ("wins", "right"),
+        ("win rate", "right"),
+        ("95% interval", "right"),
+        ("shared", "right"),
+        ("mean points", "right"),
+    ]
+    title = result.summary().splitlines()[0]
+    print_table(columns, rows, sys.stdout, title=title)
+    for line in result.summary().splitlines()[2 + len(result.bots) :]:
+        print(line)
 
 
 # --- odds -----------------------------------------------------------------------------
@@ -178,13 +194,22 @@ def register_odds(subparsers: Any) -> None:
 
 def run_odds(args: argparse.Namespace) -> int:
     """Run ``morpyam odds``; returns the exit status."""
-    print("Chance of showing each figure within 1, 2 and 3 rolls, keeping the dice for it:")
-    print(f"{'figure':<16}{'code':<6}{'1 roll':>9}{'2 rolls':>9}{'3 rolls':>9}")
-    for label, chances in turn_table():
-        name = label.name if isinstance(label, Figure) else "SEC (1st roll)"
-        print(f"{name:<16}{label.code:<6}" + "".join(f"{float(p):>9.3%}" for p in chances))
+    title = "Chance of showing each figure within 1, 2 and 3 rolls, keeping the dice for it:"
+    columns: list[Column] = [("figure", "left"), ("code", "left")]
+    for heading in ("1 roll", "2 rolls", "3 rolls"):
+        columns.append((heading, "right"))
         if args.exact:
-            print(" " * 22 + "   ".join(f"{p.numerator}/{p.denominator}" for p in chances))
+            columns.append(("exactly", "right"))
+    rows = []
+    for label, chances in turn_table():
+        name = label.notation if isinstance(label, Figure) else "sec (1st roll)"
+        row = [name, label.code]
+        for p in chances:
+            row.append(f"{float(p):.3%}")
+            if args.exact:
+                row.append(f"{p.numerator}/{p.denominator}")
+        rows.append(row)
+    print_table(columns, rows, sys.stdout, title=title)
     return 0
 
 
@@ -253,6 +278,11 @@ def register_advise(subparsers: Any) -> None:
     parser.set_defaults(run=run_advise)
 
 
+def _cannot_hit(hint: Advice) -> bool:
+    action = hint.action
+    return isinstance(action, Roll) and action.call is not None and hint.probability == 0
+
+
 def run_advise(args: argparse.Namespace) -> int:
     """Run ``morpyam advise``; returns the exit status."""
     try:
@@ -263,15 +293,29 @@ def run_advise(args: argparse.Namespace) -> int:
     rules = _rules(args.rules, args.players)
     state = position(rules, dice, args.rolls_left)
     hints = advise(state)
-    shown = hints if args.top == 0 else hints[: args.top]
+    dead = [hint for hint in hints if _cannot_hit(hint)]
+    listed = hints if args.top == 0 else [hint for hint in hints if not _cannot_hit(hint)]
+    shown = listed if args.top == 0 else listed[: args.top]
     left = args.rolls_left
     print(
         f"Dice {' '.join(map(str, dice))}, {left} roll{'s' if left != 1 else ''} left, "
-        f"{args.rules} grid with every cell free: {len(hints)} legal actions, best first"
+        f"{args.rules} grid with every cell free: {len(hints)} legal actions, best first."
+    )
+    print(
+        "Value: what the odds bot expects the action to be worth: the worth of the cell it "
+        "ends up covering this turn (the points, lines and blocking a token there makes), "
+        "averaged over the dice still to come, playing on as well as it can; higher is better."
     )
     for rank, hint in enumerate(shown, 1):
         print(f"{rank:>3}. {hint.action}  (value {hint.score:.3f})")
         print(f"     {hint.reason}")
-    if len(shown) < len(hints):
-        print(f"     … and {len(hints) - len(shown)} more (--top 0 lists them all)")
+    notes = []
+    if len(shown) < len(listed):
+        notes.append(f"{len(listed) - len(shown)} more")
+    if len(listed) < len(hints):
+        notes.append(
+            f"{len(dead)} call{'s' if len(dead) != 1 else ''} that cannot hit on this roll"
+        )
+    if notes:
+        print(f"     … and {' and '.join(notes)} (--top 0 lists them all)")
     return 0

@@ -198,7 +198,8 @@ class SimulationResult:
     def summary(self) -> str:
         """A plain-text table: per seat, wins with their 95% interval, shared wins and points."""
         rows = [
-            f"{self.games} games, {self.rules.players} players, seed {self.seed}, "
+            f"{self.games} game{'' if self.games == 1 else 's'}, "
+            f"{self.rules.players} players, seed {self.seed}, "
             f"{self.mean_turns:.1f} turns a game",
             "seat  bot        wins   win rate  95% interval    shared  mean points",
         ]

@@ -37,7 +37,7 @@ class Board(Mapping[Cell, int]):
         return len(self.owners) - self.owners.count(None)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class State:
     """A position of a game, made by [`new_game`][morpyam.engine.new_game] and [`apply`][morpyam.engine.apply].
 
@@ -120,6 +120,19 @@ class State:
         from morpyam.text import render
 
         return render(self)
+
+    def __repr__(self) -> str:
+        # one line: the rules, each player's tokens by cell, the tokens left, what happens next
+        from morpyam.text import PLAYER_MARKS, render
+
+        tokens = "; ".join(
+            f"{PLAYER_MARKS[player]}{player} "
+            + (" ".join(str(cell) for cell, owner in self.board.items() if owner == player) or "-")
+            for player in range(self.rules.players)
+        )
+        left = ", ".join(map(str, self.tokens_left))
+        status = render(self).rsplit("\n", 1)[1]
+        return f"<State {self.rules!r}; {tokens}; tokens left {left}; {status}>"
 
     def _repr_svg_(self) -> str:
         """The position as an SVG picture, which Jupyter shows ([`board`][morpyam.svg.board])."""

@@ -22,7 +22,15 @@ import random
 from collections.abc import Callable
 
 import attrs
-from hypothesis import strategies as st
+
+try:
+    from hypothesis import strategies as st
+except ModuleNotFoundError as missing:  # pragma: no cover - tested in a subprocess
+    raise ModuleNotFoundError(
+        "morpyam.strategies needs Hypothesis, which morpyam does not install: "
+        "pip install hypothesis",
+        name=missing.name,
+    ) from None
 
 from morpyam.actions import Action
 from morpyam.engine import apply, legal_actions, new_game, sample_chance

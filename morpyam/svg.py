@@ -212,7 +212,8 @@ def board(
     left = margin + (width - 2 * margin - grid_width) / 2
     top = margin
     dice_top = top + grid_height + 16
-    text_top = dice_top + _DIE + 28
+    # the game over, no dice are drawn and their band is left out
+    text_top = dice_top + (_DIE + 28 if not state.winners else 12)
     height = text_top + _LINE * (players + 1) + 6
     shown = f'width="{size}" height="{_number(size * height / width)}"' if size else ""
     if not shown:
@@ -240,7 +241,8 @@ def board(
                 f'text-anchor="end" font-size="14" fill="#444444" {_FONT}>{row + 1}</text>'
             )
     out += _grid(state, marked, left, top)
-    out += _dice(state, margin, dice_top)
+    if not state.winners:
+        out += _dice(state, margin, dice_top)
     out.append(
         f'<text class="status" x="{margin}" y="{_number(text_top)}" font-size="15" '
         f'font-weight="bold" fill="#000000" {_FONT}>{escape(status)}</text>'
@@ -305,7 +307,7 @@ def _dice(state: State, left: float, top: float) -> list[str]:
         out.append(_die(left + number * (_DIE + _GAP), top, face, state.in_air))
     words = []
     setup = state.setup
-    if state.winners or state.roll_off:
+    if state.roll_off:
         pass
     elif setup is not None:
         if setup.bag:
@@ -323,8 +325,8 @@ def _dice(state: State, left: float, top: float) -> list[str]:
         words.append(f"roll {state.rolls + 1 if state.in_air else state.rolls} of 3")
     else:
         words.append("no roll yet")
-    if state.call is not None and not state.winners:
-        words.append(f"call {state.call.name}")
+    if state.call is not None:
+        words.append(f"call {state.call.notation}")
     if words:
         x = left + 5 * (_DIE + _GAP) + 6 if faces else left
         out.append(

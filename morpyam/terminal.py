@@ -23,6 +23,7 @@ the factories of [`SEATS`][morpyam.terminal.SEATS] by name.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import re
 import sys
@@ -35,9 +36,11 @@ import attrs
 
 from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
 from morpyam.bots import BOTS, Bot
+from morpyam.console import colour_players
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
 from morpyam.errors import IllegalActionError
-from morpyam.files import FileFormatError, _parse_json, _read, load_rules
+from morpyam.figures import Special, classify
+from morpyam.files import MAX_TEXT_SIZE, FileFormatError, _parse_json, _read, load_rules
 from morpyam.layouts import Cell
 from morpyam.notation import NotationError
 from morpyam.records import (
@@ -162,8 +165,16 @@ def _options(state: State) -> str:
     return "Allowed now:\n  " + "\n  ".join(lines)
 
 
-def _explain(text: str, error: NotationError) -> str:
-    return f"  {text}\n  {' ' * (error.column - 1)}^ {error.reason}\nType 'help' for the commands."
+_PLAYER_WORDS = "roll, place (or just a cell: c4), pass, lay, legal, board, resign, help, quit"
+_TABLE_WORDS = "the dice (3 3 5 1 2), a tile (mini), auto, board, help, quit"
+
+
+def _explain(text: str, error: NotationError, words: str) -> str:
+    reason = error.reason
+    if error.column == 1 and "is not an action" in reason:  # the first word is no command
+        first = text.split(maxsplit=1)[0]
+        reason = f"{first!r} is not a command here; type one of: {words}"
+    return f"  {text}\n  {' ' * (error.column - 1)}^ {reason}"
 
 
 def _read_line(read: Input, prompt: str, output: Output) -> str | None:
@@ -208,7 +219,7 @@ def _ask_human(state: State, player: int, read: Input, output: Output) -> Action
         try:
             entry = parse_entry(text)
         except NotationError as error:
-            output(_explain(text, error))
+            output(_explain(text, error, _PLAYER_WORDS))
             continue
         if isinstance(entry, Resign):
             if entry.player == player:
@@ -260,7 +271,10 @@ def _ask_table(state: State, rng: random.Random, read: Input, output: Output) ->
         try:
             entry = parse_entry(text)
         except NotationError as error:
-            output(_explain(text, error))
+            explained = _explain(text, error, _TABLE_WORDS)
+            output(explained)
+            if _TABLE_WORDS not in explained:
+                output(f"Type one of: {_TABLE_WORDS}.")
             continue
         if not isinstance(entry, (RollResult, DealTile)):
             output("Type the dice thrown (dice 3 3 5 1 2) or the tile dealt (deal mini).")
@@ -271,6 +285,30 @@ def _ask_table(state: State, rng: random.Random, read: Input, output: Output) ->
             output(f"Not allowed: {error}")
             continue
         return entry
+
+
+def _came_up(before: State, after: State) -> bool:
+    """Whether the call on the roll that led from ``before`` to ``after`` came up (R-CALL-5)."""
+    call = before.call
+    assert after.dice is not None
+    if call is Special.SEC:
+        return after.rolls == 1 and not before.rules.sec_figures.isdisjoint(classify(after.dice))
+    return call in classify(after.dice)
+
+
+def _told(before: State, entry: Action | Resign, after: State) -> str:
+    """An entry as the players hear it: a call's outcome with its dice, a cell with its label."""
+    if isinstance(entry, RollResult) and before.in_air:
+        told = str(entry)
+        if before.kept and after.dice is not None:
+            told += f" → {' '.join(map(str, after.dice))}"
+        if before.call is not None:
+            outcome = "came up" if _came_up(before, after) else "missed"
+            told += f" (call {before.call.notation} {outcome})"
+        return told
+    if isinstance(entry, Place) and entry.cell in before.layout:
+        return f"{entry} ({before.layout[entry.cell].notation})"
+    return str(entry)
 
 
 def _summary(state: State) -> list[str]:
@@ -321,7 +359,20 @@ def play_game(
     record = GameRecord(rules, (), first_player, names=tuple(names))
     state = record.start()
     entries: list[Action | Resign] = []
-    output(render(state))
+    shown: tuple[int | None, ...] | None = None  # the tokens of the grid last drawn
+
+    def show(state: State) -> None:
+        """The grid when its tokens changed since it was last drawn, else the status line."""
+        nonlocal shown
+        picture = render(state)
+        if state.owners != shown or state.setup is not None:
+            output(picture)
+            shown = state.owners
+        else:
+            output(picture.rsplit("\n", 1)[1])
+
+    if any(seat is None for seat in seats):
+        show(state)
     try:
         while not state.is_terminal:
             player = state.player
@@ -337,16 +388,20 @@ def play_game(
                     entry = _ask_human(state, player, input, output)
                 else:
                     entry = seat.choose(state, rng)
+            before = state
             state = (
                 resign(state, entry.player) if isinstance(entry, Resign) else apply(state, entry)
             )
             entries.append(entry)
-            output(f"player {player} {_mark(player)}: {entry}")
-            if not state.is_chance:  # someone decides next: show them the position
-                output(render(state))
-    except (_StopGameError, KeyboardInterrupt):
+            output(f"player {player} {_mark(player)}: {_told(before, entry, state)}")
+            if not state.is_chance and seats[state.player] is None and not state.is_terminal:
+                show(state)  # a person decides next: show them the position
+    except (_StopGameError, KeyboardInterrupt) as stop:
+        if isinstance(stop, KeyboardInterrupt):
+            output("")  # the line of the prompt where Ctrl-C was pressed
         output("Game stopped.")
         return attrs.evolve(record, actions=entries)
+    output(render(state))
     output("")
     for line in _summary(state):
         output(line)
@@ -458,55 +513,92 @@ def step_through(
 # The subcommands
 
 
-def _fail(message: str) -> int:
-    print(f"morpyam: error: {message}", file=sys.stderr)
+def _fail(args: argparse.Namespace, message: str) -> int:
+    print(f"{args.command}: error: {message}", file=sys.stderr)
     return 1
 
 
-def _file_error(path: str, error: Exception) -> int:
+def _file_error(args: argparse.Namespace, path: str, error: Exception) -> int:
+    where = "standard input" if path == STDIO else path
     if isinstance(error, OSError):
-        return _fail(f"{path}: {error.strerror or error}")
+        return _fail(args, f"{where}: {error.strerror or error}")
     if isinstance(error, FileFormatError) and error.where == path:
-        return _fail(f"{path}: {error.reason}")
-    return _fail(f"{path}: {error}")
+        return _fail(args, f"{where}: {error.reason}")
+    return _fail(args, f"{where}: {error}")
+
+
+STDIO = "-"
+"""The file name that means standard input (or output), as in most commands."""
+
+
+def _read_stdin() -> str:
+    """Standard input as text, refused past the size any file may have."""
+    data = sys.stdin.buffer.read(MAX_TEXT_SIZE + 1)
+    if len(data) > MAX_TEXT_SIZE:
+        raise FileFormatError(STDIO, f"bigger than {MAX_TEXT_SIZE:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise FileFormatError(STDIO, f"not UTF-8 text (byte {error.start})") from None
 
 
 def _load(path: str) -> GameRecord | State:
-    """A game record (``.json`` or ``.txt``), or a state (``.json`` in the state format)."""
-    if Path(path).suffix.lower() == ".json":
+    """A game record (``.json`` or ``.txt``), or a state (``.json`` in the state format).
+
+    ``-`` reads standard input, JSON when it starts with ``{``, else a text record.
+    """
+    if path == STDIO:
+        text = _read_stdin()
+        if not text.lstrip().startswith("{"):
+            return GameRecord.from_text(text)
+        data = _parse_json(text)
+    elif Path(path).suffix.lower() == ".json":
         data = _parse_json(_read(path))
-        if isinstance(data, dict) and data.get("format") == STATE_FORMAT:
-            return state_from_dict(data)
-        return GameRecord.from_dict(data)
-    return load_record(path)
+    else:
+        return load_record(path)
+    if isinstance(data, dict) and data.get("format") == STATE_FORMAT:
+        return state_from_dict(data)
+    return GameRecord.from_dict(data)
+
+
+def _line_editing() -> None:
+    """Arrow keys and history at the prompt, where the platform has ``readline``."""
+    if sys.stdin.isatty():  # pragma: no cover - only at a real terminal
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401
 
 
 def _run_play(args: argparse.Namespace) -> int:
     kinds: list[str] = args.seats or [HUMAN, "random"]
     if not 2 <= len(kinds) <= 4:
-        return _fail(f"2 to 4 seats, one per player: got {len(kinds)}")
-    if args.record is not None:
+        return _fail(args, f"2 to 4 seats, one per player: got {len(kinds)}")
+    if args.record not in (None, STDIO):
         try:
             _suffix(args.record)
         except FileFormatError as error:
-            return _fail(f"--record {args.record}: use a .json or .txt file ({error.reason})")
+            return _fail(args, f"--record {args.record}: use a .json or .txt file ({error.reason})")
     if args.rules_file is not None:
         try:
             rules = load_rules(args.rules_file)
         except (FileFormatError, OSError) as error:
-            return _file_error(args.rules_file, error)
+            return _file_error(args, args.rules_file, error)
         if rules.players != len(kinds):
             return _fail(
-                f"{args.rules_file} is for {rules.players} players, not {len(kinds)} seats"
+                args, f"{args.rules_file} is for {rules.players} players, not {len(kinds)} seats"
             )
     else:
         rules = PRESETS[args.game_rules](len(kinds))
     if args.first_player is not None and not 0 <= args.first_player < len(kinds):
-        return _fail(f"--first-player must be 0 to {len(kinds) - 1}")
+        last = len(kinds) - 1
+        choices = ", ".join(map(str, range(last))) + f" or {last}"
+        return _fail(args, f"--first-player is a seat: {choices}, not {args.first_player}")
     if args.names and len(args.names) != len(kinds):
-        return _fail(f"{len(args.names)} names for {len(kinds)} seats: name every seat or none")
+        return _fail(
+            args, f"{len(args.names)} names for {len(kinds)} seats: name every seat or none"
+        )
     seed = args.game_seed if args.game_seed is not None else random.SystemRandom().randrange(2**32)
     seats = [None if kind == HUMAN else SEATS[kind]() for kind in kinds]
+    _line_editing()
     print(
         f"Morpyam: {', '.join(f'player {p} {_mark(p)} {kind}' for p, kind in enumerate(kinds))}; "
         f"seed {seed}. Type 'help' for the commands."
@@ -519,15 +611,18 @@ def _run_play(args: argparse.Namespace) -> int:
             first_player=args.first_player,
             manual_dice=args.manual_dice,
             names=args.names or (),
+            output=lambda text: colour_players(text, sys.stdout),
         )
     except ValueError as error:  # names that a record cannot hold
-        return _fail(str(error))
+        return _fail(args, str(error))
     finished = deque(positions(record), maxlen=1)[0].is_terminal
-    if args.record is not None:
+    if args.record == STDIO:
+        print(record.to_text(), end="")
+    elif args.record is not None:
         try:
             save_record(record, args.record)
         except (FileFormatError, OSError) as error:
-            _file_error(args.record, error)
+            _file_error(args, args.record, error)
             print("The record, to copy by hand:")
             print(record.to_text())
             return 1
@@ -539,10 +634,11 @@ def _run_replay(args: argparse.Namespace) -> int:
     try:
         loaded = _load(args.file)
     except (FileFormatError, OSError) as error:
-        return _file_error(args.file, error)
+        return _file_error(args, args.file, error)
     if isinstance(loaded, State):
-        return _fail(f"{args.file} holds a position, not a game record: use 'morpyam show'")
-    return step_through(loaded, wait=not args.no_wait)
+        return _fail(args, f"{args.file} holds a position, not a game record: use 'morpyam show'")
+    # the keys cannot come from standard input when the record did
+    return step_through(loaded, wait=not args.no_wait and args.file != STDIO)
 
 
 def _run_show(args: argparse.Namespace) -> int:
@@ -551,34 +647,38 @@ def _run_show(args: argparse.Namespace) -> int:
     try:
         loaded = _load(args.file)
     except (FileFormatError, OSError) as error:
-        return _file_error(args.file, error)
+        return _file_error(args, args.file, error)
     highlight: list[Cell] = []
     if isinstance(loaded, State):
         if args.at is not None:
-            return _fail("--at needs a game record; this file holds one position")
+            return _fail(args, "--at needs a game record; this file holds one position")
         state = loaded
     else:
         entries = loaded.actions
         at = len(entries) if args.at is None else args.at
         if not 0 <= at <= len(entries):
-            return _fail(f"--at must be 0 to {len(entries)}, the number of entries")
+            return _fail(args, f"--at must be 0 to {len(entries)}, the number of entries")
         part = attrs.evolve(loaded, actions=entries[:at])
         try:
             state = deque(positions(part), maxlen=1)[0]
         except ReplayError as error:
-            return _fail(f"{args.file}: {error}")
+            return _fail(args, f"{args.file}: {error}")
         cell = part.last_placement()
         if cell is not None and state.setup is None and cell in state.layout:
             highlight.append(cell)
+    picture = board(state, highlight=highlight)
+    if args.svg == STDIO:
+        print(picture)
+        return 0
     print(render(state))
     if state.is_terminal:
         for line in _summary(state):
             print(line)
     if args.svg is not None:
         try:
-            Path(args.svg).write_text(board(state, highlight=highlight), encoding="utf-8")
+            Path(args.svg).write_text(picture, encoding="utf-8")
         except OSError as error:
-            return _file_error(args.svg, error)
+            return _file_error(args, args.svg, error)
         print(f"Picture written to {args.svg}")
     return 0
 
@@ -601,15 +701,34 @@ def register_play(subparsers: Any) -> None:
     parser.add_argument(
         "--rules", dest="game_rules", choices=list(PRESETS), default="classic", help="rule preset"
     )
-    parser.add_argument("--rules-file", help="a rules file (.toml or .json) instead of a preset")
-    parser.add_argument("--first-player", type=int, help="skip the start roll: this player starts")
-    parser.add_argument("--seed", dest="game_seed", type=int, help="seed of the dice and the bots")
+    parser.add_argument(
+        "--rules-file", metavar="FILE", help="a rules file (.toml or .json) instead of a preset"
+    )
+    parser.add_argument(
+        "--first-player",
+        type=int,
+        metavar="SEAT",
+        help="skip the start roll: this player starts (0 is the first seat)",
+    )
+    parser.add_argument(
+        "--seed",
+        dest="game_seed",
+        type=int,
+        metavar="SEED",
+        help="seed of the dice and the bots (default: a new game each time)",
+    )
     parser.add_argument(
         "--manual-dice", action="store_true", help="type in the real dice instead of throwing them"
     )
-    parser.add_argument("--name", dest="names", action="append", help="a player's name, in order")
-    parser.add_argument("--record", help="save the game record to this .json or .txt file")
-    parser.set_defaults(run=_run_play)
+    parser.add_argument(
+        "--name", dest="names", action="append", metavar="NAME", help="a player's name, in order"
+    )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="save the game record to this .json or .txt file (-: print it as text)",
+    )
+    parser.set_defaults(run=_run_play, command=parser.prog)
 
 
 def register_replay(subparsers: Any) -> None:
@@ -619,11 +738,11 @@ def register_replay(subparsers: Any) -> None:
         help="step through a game record",
         description="Step through a game record (.json or .txt), position by position.",
     )
-    parser.add_argument("file", help="the record")
+    parser.add_argument("file", help="the record (-: read it from standard input)")
     parser.add_argument(
         "--no-wait", action="store_true", help="print every position without waiting"
     )
-    parser.set_defaults(run=_run_replay)
+    parser.set_defaults(run=_run_replay, command=parser.prog)
 
 
 def register_show(subparsers: Any) -> None:
@@ -634,7 +753,9 @@ def register_show(subparsers: Any) -> None:
         description="Print the final position of a game record (or a saved state) "
         "and optionally write its SVG picture.",
     )
-    parser.add_argument("file", help="a game record (.json, .txt) or a state (.json)")
-    parser.add_argument("--svg", help="write the picture to this SVG file")
+    parser.add_argument(
+        "file", help="a game record (.json, .txt) or a state (.json); -: standard input"
+    )
+    parser.add_argument("--svg", help="write the picture to this SVG file (-: standard output)")
     parser.add_argument("--at", type=int, help="the position after this many entries")
-    parser.set_defaults(run=_run_show)
+    parser.set_defaults(run=_run_show, command=parser.prog)

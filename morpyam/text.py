@@ -64,5 +64,5 @@ def render(state: State) -> str:
         dice = " ".join(map(str, state.dice))
         status = f"player {state.player}: dice {dice} after roll {state.rolls}"
         if state.call is not None:
-            status += f", call {state.call}"
+            status += f", call {state.call.notation}"
     return f"{grid}\n{tokens}\n{status}"

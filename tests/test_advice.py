@@ -8,6 +8,7 @@ from fractions import Fraction
 import attrs
 import pytest
 from hypothesis import given, settings
+from hypothesis_profiles import examples
 
 import morpyam as mp
 from morpyam import strategies as mst
@@ -34,7 +35,7 @@ def by_action(hints: tuple[Advice, ...]) -> dict[str, Advice]:
     return {str(hint.action): hint for hint in hints}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(state=mst.states().filter(lambda s: s.current_player is not None))
 def test_every_legal_action_is_ranked_once(state: mp.State) -> None:
     hints = advise(state)

@@ -9,6 +9,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam as mp
 from morpyam import strategies as mst
@@ -117,7 +118,7 @@ def test_bots_refuse_what_is_not_a_state_or_a_generator() -> None:
 # --- legal everywhere ----------------------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(
     state=mst.states().filter(lambda s: s.current_player is not None),
     seed=st.integers(0, 2**32 - 1),

@@ -137,5 +137,12 @@ def test_a_finished_game_has_no_daversa_pending() -> None:
 
 def test_apply_refuses_what_is_not_an_action() -> None:
     state = mp.new_game(mp.Rules.classic(), first_player=0)
-    with pytest.raises(mp.IllegalActionError, match="R-TURN-2: 'roll' is not an action"):
-        mp.apply(state, "roll")  # type: ignore[arg-type]
+    # a type mistake, not a rule: the message points to parse_action
+    with pytest.raises(
+        ValueError,
+        match=r"not the text 'place c3': read it first with mp\.parse_action\('place c3'\)",
+    ) as caught:
+        mp.apply(state, "place c3")  # type: ignore[arg-type]
+    assert not isinstance(caught.value, mp.IllegalActionError)
+    with pytest.raises(ValueError, match=r"apply takes an action .*, not int 3"):
+        mp.apply(state, 3)  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ import attrs
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam as mp
 from morpyam.testing import EngineCheckError, check_engine, play_checked
@@ -40,7 +41,7 @@ def play(rules: mp.Rules, rng: random.Random, *, resign_rate: float = 0.0) -> mp
     return play_checked(rules, rng, resign_rate=resign_rate)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80))
 @given(rules=rule_sets(), seed=st.integers(0, 2**64))
 def test_random_games_keep_every_invariant(rules: mp.Rules, seed: int) -> None:
     end = play(rules, random.Random(seed))
@@ -53,7 +54,7 @@ def test_random_games_keep_every_invariant(rules: mp.Rules, seed: int) -> None:
         assert 0 in end.tokens_left
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15))
 @given(rules=rule_sets(), seed=st.integers(0, 2**64))
 def test_random_games_with_resignations(rules: mp.Rules, seed: int) -> None:
     # R-END-4: resigned players never win and take no more turns
@@ -61,7 +62,7 @@ def test_random_games_with_resignations(rules: mp.Rules, seed: int) -> None:
     assert end.winners.isdisjoint(end.resigned)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50))
 @given(seed=st.integers(0, 2**32 - 1))
 def test_sample_chance_is_reproducible(seed: int) -> None:
     state = mp.apply(mp.new_game(mp.Rules.classic(), first_player=0), mp.Roll())
@@ -124,7 +125,7 @@ PRESETS = [mp.Rules.classic, mp.Rules.official, mp.Rules.flash, mp.Rules.plus]
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.__name__)
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4))
 @given(seed=st.integers(0, 2**64))
 def test_every_preset_plays_to_the_end(
     preset: Callable[[int], mp.Rules], players: int, seed: int
@@ -156,7 +157,7 @@ def small_grids(draw: st.DrawFn) -> mp.Rules:
     )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(rules=small_grids(), seed=st.integers(0, 2**64))
 def test_games_on_other_grids_keep_every_invariant(rules: mp.Rules, seed: int) -> None:
     # R-SET-1, R-LINE-1: any rectangle given as data is played with its own lines

@@ -14,6 +14,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam as mp
 from morpyam.files import MAX_TEXT_SIZE, FileFormatError
@@ -94,7 +95,7 @@ one_line = st.text(
 dates = st.dates(datetime.date(1, 1, 1), datetime.date(9999, 12, 31))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(
     rules=rule_sets(),
     seed=st.integers(0, 2**32 - 1),
@@ -138,7 +139,7 @@ def test_records_round_trip_and_replay_exactly(
         check_state(state)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15))
 @given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_replay_names_the_first_illegal_entry(
     rules: mp.Rules, seed: int, data: st.DataObject

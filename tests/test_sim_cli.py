@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import re
+
 import pytest
 
 import morpyam as mp
@@ -12,6 +15,13 @@ from morpyam.sim_cli import position, register_advise, register_odds, register_s
 @pytest.fixture(autouse=True)
 def commands(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli, "COMMANDS", [register_simulate, register_odds, register_advise])
+
+
+class Terminal(io.StringIO):
+    """A text stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -25,12 +35,12 @@ def test_odds_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     rows = {line.split()[0]: line.split()[-3:] for line in out.splitlines()[2:]}
     # R-FIG-9: 1,200 of 7,776 rolls show a small straight, 6 a Morpyam
-    assert rows["SMALL_STRAIGHT"][0] == f"{1200 / 7776:.3%}"
-    assert rows["MORPYAM"][0] == f"{6 / 7776:.3%}"
+    assert rows["small-straight"][0] == f"{1200 / 7776:.3%}"
+    assert rows["morpyam"][0] == f"{6 / 7776:.3%}"
     # the published 4.6029% for five of a kind within three rolls
-    assert rows["MORPYAM"][2] == "4.603%"
+    assert rows["morpyam"][2] == "4.603%"
     # R-CELL-2: a Sec is made on the first roll only, 736 of 7,776 rolls
-    assert rows["SEC"] == [f"{736 / 7776:.3%}"] * 3
+    assert rows["sec"] == [f"{736 / 7776:.3%}"] * 3
     assert len(rows) == 14
 
 
@@ -38,6 +48,31 @@ def test_odds_exact(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "odds", "--exact")
     assert "347897/7558272" in out
     assert "23/243" in out  # 736/7776
+    # each fraction sits in its own column, right-aligned under its heading
+    lines = out.splitlines()[1:]
+    heading = lines[0]
+    ends = [heading.index(word) + len(word) for word in ("1 roll", "2 rolls", "3 rolls")]
+    ends += [match.end() for match in re.finditer("exactly", heading)]
+    for line in lines[1:]:
+        for end in ends:
+            assert line[end - 1] != " "
+            assert end == len(line) or line[end] == " "
+
+
+def test_odds_on_a_terminal_is_a_rich_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("rich")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TERM", raising=False)
+    screen = Terminal()
+    monkeypatch.setattr("sys.stdout", screen)
+    assert cli.main(["odds"]) == 0
+    assert "│ sec (1st roll) │ SEC  │" in screen.getvalue()
+    monkeypatch.setenv("NO_COLOR", "1")
+    plain = Terminal()
+    monkeypatch.setattr("sys.stdout", plain)
+    assert cli.main(["odds"]) == 0
+    assert plain.getvalue().splitlines()[1].split()[:2] == ["figure", "code"]
+    assert "\x1b[" not in plain.getvalue()
 
 
 def test_advise_ranks_the_actions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -46,9 +81,26 @@ def test_advise_ranks_the_actions(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0].startswith("Dice 1 2 3 3 5, 2 rolls left, classic grid")
     assert "  1. roll" in out
-    assert "more (--top 0 lists them all)" in out
+    assert "more and 75 calls that cannot hit on this roll (--top 0 lists them all)" in out
     # a pair of threes kept for the Brelan: 1 - (125/216)**2 = 66.5%
     assert "3×3 66.5%" in out
+    assert lines[1].startswith("Value: what the odds bot expects")
+    # a straight needs five different faces: with 3 3 kept, calling it is left out
+    assert "call straight" not in out
+
+
+def test_advise_puts_calls_that_cannot_hit_last_of_their_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "advise", "33512", "--rolls-left", "2", "--top", "0")
+    assert status == 0
+    ranked = [
+        line.split(". ", 1)[1].split("  (")[0] for line in out.splitlines() if ". roll" in line
+    ]
+    # a straight needs five different faces: with 3 3 kept it cannot hit
+    dead = ranked.index("roll keep 3 3 call straight")
+    assert ranked.index("roll keep 3 3") < dead
+    assert "call straight: cannot hit on this roll (0%)" in out
 
 
 def test_advise_reads_dice_in_several_ways(capsys: pytest.CaptureFixture[str]) -> None:
@@ -112,7 +164,7 @@ def test_simulate_prints_a_summary_and_a_progress_bar(capsys: pytest.CaptureFixt
     assert "6 games, 3 players, seed 4" in out
     for bot in ("odds", "greedy", "random"):
         assert f"  {bot} " in out
-    assert "[" + "#" * 30 + "] 6/6 games" in err
+    assert err == ""  # no progress bar when standard error is not a terminal
     # reproducible, and the same with two worker processes
     again = run(capsys, *argv, "--seed", "4", "--workers", "2", "--quiet")
     assert again[1] == out
@@ -143,6 +195,9 @@ def test_simulate_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> Non
     status, _, err = run(capsys, "simulate", "--players", "4", *["--bot", "odds"] * 5)
     assert status == 2
     assert "4 players need 4 --bot options, got 5" in err
+    status, out, _ = run(capsys, "simulate", "--games", "1", "--quiet")
+    assert "1 game, 2 players" in out
+    assert ": 1 game, odds" in out
     for argv in (["--games", "0"], ["--bot", "perfect"], ["--workers", "0"], ["--games", "x"]):
         with pytest.raises(SystemExit) as caught:
             cli.main(["simulate", *argv])
@@ -150,3 +205,18 @@ def test_simulate_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> Non
     err = capsys.readouterr().err
     assert "must be at least 1, got 0" in err
     assert "invalid choice: 'perfect'" in err
+
+
+def test_simulate_on_a_terminal_is_a_rich_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("rich")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    screen, bar = Terminal(), Terminal()
+    monkeypatch.setattr("sys.stdout", screen)
+    monkeypatch.setattr("sys.stderr", bar)
+    assert cli.main(["simulate", "--games", "3", "--seed", "2"]) == 0
+    out = screen.getvalue()
+    assert "95% interval" in out
+    assert "│ odds " in out
+    assert "ended by: " in out
+    assert "3/3" in bar.getvalue()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam as mp
 from morpyam import strategies as mst
@@ -31,7 +32,7 @@ def test_rules_have_the_asked_players(rules: mp.Rules) -> None:
     assert rules.tokens_per_player <= 11
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30))
 @given(st.data())
 def test_states_are_reachable_and_actions_split_by_legality(data: st.DataObject) -> None:
     state = data.draw(mst.states(max_steps=120))
@@ -49,7 +50,7 @@ def test_states_are_reachable_and_actions_split_by_legality(data: st.DataObject)
         mp.apply(state, illegal)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10))
 @given(mst.states(mp.Rules.plus(2), max_steps=40))
 def test_states_with_fixed_rules(state: mp.State) -> None:
     assert state.rules == mp.Rules.plus(2)
@@ -62,7 +63,7 @@ def test_from_type_through_the_entry_point() -> None:
 
     _hypothesis_setup_hook()
 
-    @settings(max_examples=5, deadline=None)
+    @settings(max_examples=examples(5))
     @given(st.from_type(mp.State), st.from_type(mp.Cell))
     def check(state: mp.State, cell: mp.Cell) -> None:
         assert isinstance(state, mp.State)

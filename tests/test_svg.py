@@ -13,6 +13,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam as mp
 from morpyam import svg
@@ -58,7 +59,7 @@ def token_shape(token: ET.Element) -> tuple[str, int]:
     return shape.tag.removeprefix(NS), corners
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(
     preset=st.sampled_from([mp.Rules.classic, mp.Rules.flash, mp.Rules.plus, mp.Rules.official]),
     players=st.sampled_from([2, 3, 4]),
@@ -124,7 +125,7 @@ def test_dice_pips_and_roll_count() -> None:
     assert [die.get("data-face") for die in dice] == ["5", "6", None, None, None]
     assert len(with_class(root, "in-air")) == 3
     (rolls,) = with_class(root, "rolls")
-    assert rolls.text == "roll 2 of 3, call MAXI"
+    assert rolls.text == "roll 2 of 3, call maxi"
     state = mp.apply(state, mp.parse_action("dice 6 6 6"))
     root = parse(svg.board(state))
     dice = with_class(root, "die")
@@ -132,7 +133,7 @@ def test_dice_pips_and_roll_count() -> None:
     for die in dice:  # a die shows as many pips as its face
         assert len(with_class(die, "pip")) == int(die.get("data-face", ""))
     (rolls,) = with_class(root, "rolls")
-    assert rolls.text == "roll 2 of 3, call MAXI"  # R-CALL-5: the call came up and stays
+    assert rolls.text == "roll 2 of 3, call maxi"  # R-CALL-5: the call came up and stays
     before = parse(svg.board(mp.new_game(mp.Rules.classic(), first_player=0)))
     assert with_class(before, "die") == []
     assert with_class(before, "rolls")[0].text == "no roll yet"
@@ -240,3 +241,17 @@ def test_pictures_of_other_grids() -> None:
     root = parse(svg.board(state))
     assert len(with_class(root, "cell")) == 9
     assert [t.get("data-cell") for t in with_class(root, "token")] == ["b1"]
+
+
+def test_the_end_of_a_game_has_no_blank_band_for_dice() -> None:
+    # R-END-4: a resignation ends the game; no dice belong to the picture then
+    during = play(["roll", "dice 1 1 1 2 3", "place a1"])
+    over = mp.resign(during, 1)
+    assert over.is_terminal
+    root, playing = parse(svg.board(over)), parse(svg.board(during))
+    assert with_class(root, "dice") == []
+    assert with_class(root, "die") == []
+    # the band of the dice and of their words is gone: the picture is shorter by it
+    assert float(root.get("height", "")) < float(playing.get("height", "")) - 40
+    (status,) = with_class(root, "status")
+    assert status.text == "Game over: player 0 wins by forfeit (R-END-4)"

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam as mp
 from morpyam import cli, terminal
@@ -102,7 +103,8 @@ def test_two_humans_play_a_whole_game_with_real_dice(
     end = replay(expected)
     assert end.is_terminal
     for message in [
-        "'jump' is not an action",
+        "'jump' is not a command here; type one of: roll, place (or just a cell: c4), pass, lay,"
+        " legal, board, resign, help, quit",
         "'7' is not a die face",
         "Not allowed: R-SET-1: z9 is off the 6×6 grid",
         "Dice and tiles come after your action",
@@ -219,7 +221,10 @@ def test_input_that_ends_stops_the_game_and_keeps_the_record(
     [
         (["play", "--seat", "human"], "2 to 4 seats"),
         (["play", "--record", "game.pgn"], "use a .json or .txt file"),
-        (["play", "--first-player", "2"], "--first-player must be 0 to 1"),
+        (
+            ["play", "--first-player", "2"],
+            "morpyam play: error: --first-player is a seat: 0 or 1, not 2",
+        ),
         (["play", "--name", "Ann"], "1 names for 2 seats"),
         (["play", "--name", "Ann", "--name", "B\tb"], "control character"),
         (["play", "--rules-file", "nowhere.toml"], "nowhere.toml: No such file"),
@@ -274,7 +279,7 @@ def test_the_seat_registry_takes_new_bots(
     assert "player 0 X: pass\n" in out
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(lines=st.lists(st.text(max_size=30), max_size=12))
 def test_whatever_a_human_types_gets_a_prompt_not_a_traceback(lines: list[str]) -> None:
     typed = iter([line.replace("\n", " ").replace("\r", " ") for line in lines])
@@ -439,7 +444,7 @@ def test_bad_files_get_a_message_not_a_traceback(
     for path, message in bad_files(tmp_path):
         status, out, err = run([command, str(path)], "", monkeypatch, capsys)
         assert status == 1, path
-        assert err.startswith(f"morpyam: error: {path}: "), err
+        assert err.startswith(f"morpyam {command}: error: {path}: "), err
         assert message in err, (path, err)
         assert "Traceback" not in out + err
 
@@ -460,3 +465,164 @@ def test_a_line_that_is_not_text_gets_a_new_prompt() -> None:
     )  # fmt: skip
     assert any("could not be read as text" in line for line in shown)
     assert [str(entry) for entry in record.actions][:1] == ["roll"]
+
+
+def test_bots_are_told_in_one_line_each_and_calls_say_how_they_went() -> None:
+    said: list[str] = []
+    bots = [SEATS["odds"](), SEATS["odds"]()]
+    end = play_game(mp.Rules.classic(), bots, random.Random(1), output=said.append).start()
+    assert end.rules == mp.Rules.classic()
+    text = "\n".join(said)
+    # no human plays: the grid is drawn once, at the end
+    assert text.count("    a    b    c    d    e    f") == 1
+    # R-CALL-6: a missed call is told with the dice, a call in its notation
+    assert "(call straight missed)" in text
+    assert "(call straight came up)" in text
+    assert "STRAIGHT" not in text
+    # a die thrown again is told with the five dice it makes
+    assert any(" → " in line and line.count(" ") > 6 for line in said if ": dice " in line)
+    assert any(line.endswith("(straight)") for line in said if ": place " in line)
+
+
+def test_a_human_sees_the_grid_only_when_its_tokens_changed() -> None:
+    rng = random.Random(3)
+    said: list[str] = []
+    typed = iter(["roll", "roll", "roll", "pass", *["quit"] * 3])
+    play_game(
+        mp.Rules.classic(),
+        [None, RandomBot()],
+        rng,
+        first_player=0,
+        input=lambda prompt: next(typed),
+        output=said.append,
+    )
+    grids = sum(line.startswith("    a    b") for line in said)
+    placed = sum(": place " in line for line in said)
+    # the start, then once per token placed since the human last looked
+    assert grids <= placed + 1
+    assert any(line.startswith("player 0: dice ") for line in said)  # the status line alone
+
+
+def test_words_offered_after_a_mistake_are_the_ones_that_work() -> None:
+    said: list[str] = []
+    typed = iter(["jump", "quit"])
+    play_game(
+        mp.Rules.classic(),
+        [None, RandomBot()],
+        random.Random(1),
+        first_player=0,
+        input=lambda prompt: next(typed),
+        output=said.append,
+    )
+    offered = next(line for line in said if "'jump'" in line)
+    assert "help" in offered
+    assert "quit" in offered
+    assert "dice" not in offered
+    assert "deal" not in offered
+    said.clear()
+    typed = iter(["roll", "toss 3 3", "throw", "quit"])
+    play_game(
+        mp.Rules.classic(),
+        [None, RandomBot()],
+        random.Random(1),
+        first_player=0,
+        manual_dice=True,
+        input=lambda prompt: next(typed),
+        output=said.append,
+    )
+    where = next(i for i, line in enumerate(said) if "'throw'" in line)
+    offered = said[where + 1]
+    assert offered.startswith("Type one of: the dice (3 3 5 1 2)")
+    assert "auto" in offered
+    assert "quit" in offered
+    assert "resign" not in offered
+    first = next(line for line in said if "'toss'" in line)
+    assert "'toss' is not a command here; type one of: the dice (3 3 5 1 2)" in first
+    assert sum(line.startswith("Type one of:") for line in said) == 1  # for 'throw' alone
+
+
+def test_players_are_told_apart_by_colour_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("rich")
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    screen = Terminal()
+    monkeypatch.setattr("sys.stdout", screen)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert cli.main(["play", "--seat", "odds", "--seat", "odds", "--seed", "1"]) == 0
+    assert "\x1b[1;31mX0\x1b[0m" in screen.getvalue()  # player 0 in bold red
+    assert "\x1b[1;34mO1\x1b[0m" in screen.getvalue()  # player 1 in bold blue
+
+
+def run_binary_stdin(
+    args: list[str],
+    stdin: bytes,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[int, str, str]:
+    """``morpyam ARGS`` reading ``stdin`` as bytes, as from a pipe."""
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+    status = cli.main(args)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_a_dash_reads_standard_input_and_writes_standard_output(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    actions = scripted_game(mp.Rules.classic(), seed=8)
+    record = GameRecord(mp.Rules.classic(), actions, first_player=0)
+    for text in (record.to_text(), record.to_json()):
+        status, out, _ = run_binary_stdin(["replay", "-"], text.encode(), monkeypatch, capsys)
+        assert status == 0
+        assert f"Entry {len(actions)} of {len(actions)}" in out  # no waiting for keys
+        status, out, _ = run_binary_stdin(
+            ["show", "-", "--svg", "-"], text.encode(), monkeypatch, capsys
+        )
+        assert status == 0
+        tokens = [e for e in ET.fromstring(out).iter() if e.get("class") == "token"]
+        assert len(tokens) == len(replay(record).board)
+    state = mp.apply(mp.new_game(mp.Rules.classic(), first_player=0), mp.Roll())
+    status, out, _ = run_binary_stdin(
+        ["show", "-"], state_to_json(state).encode(), monkeypatch, capsys
+    )
+    assert (status, "dice in the air" in out) == (0, True)
+    status, _, err = run_binary_stdin(["show", "-"], b"\xff\xfe", monkeypatch, capsys)
+    assert (status, err) == (1, "morpyam show: error: standard input: not UTF-8 text (byte 0)\n")
+    status, _, err = run_binary_stdin(
+        ["show", "-"], b" " * (mp.files.MAX_TEXT_SIZE + 1), monkeypatch, capsys
+    )
+    assert status == 1
+    assert "bigger than" in err
+    status, out, _ = run(
+        ["play", "--seat", "random", "--seat", "random", "--seed", "2", "--record", "-"],
+        "",
+        monkeypatch,
+        capsys,
+    )
+    assert status == 0
+    printed = GameRecord.from_text(out[out.index("# Morpyam game record") :])
+    assert replay(printed).is_terminal
+
+
+def test_ctrl_c_stops_the_game_on_a_line_of_its_own() -> None:
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    said: list[str] = []
+    record = play_game(
+        mp.Rules.classic(),
+        [None, RandomBot()],
+        random.Random(1),
+        first_player=0,
+        input=interrupted,
+        output=said.append,
+    )
+    assert said[-2:] == ["", "Game stopped."]
+    assert record.actions == ()

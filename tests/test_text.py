@@ -18,7 +18,7 @@ def test_every_moment_of_a_turn_is_described() -> None:
     assert last_line(state) == "player 1: dice in the air, kept nothing"
     state = mp.apply(state, mp.RollResult((1, 1, 1, 2, 3)))
     # R-CALL-5: the called MINI came up, and the call is shown
-    assert last_line(state) == "player 1: dice 1 1 1 2 3 after roll 1, call MINI"
+    assert last_line(state) == "player 1: dice 1 1 1 2 3 after roll 1, call mini"
     state = mp.apply(state, mp.Place(mp.Cell.parse("d3")))
     state = mp.apply(mp.apply(state, mp.Roll()), mp.RollResult((2, 2, 4, 5, 6)))
     state = mp.apply(state, mp.Roll(keep=(2, 2)))

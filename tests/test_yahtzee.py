@@ -17,6 +17,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam as mp
 import morpyam.yahtzee as yz
@@ -559,7 +560,7 @@ def candidates(state: yz.State) -> list[yz.Action]:
     return tried
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 @given(
     rules=RULES_KNOBS,
     players=st.integers(1, 3),

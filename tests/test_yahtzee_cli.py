@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -62,12 +63,12 @@ def test_a_human_seat(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     monkeypatch.setattr("sys.stdin", io.StringIO(script))
     status, out, _ = run(capsys, "play", "--seats", "human", "--seed", "2")
     assert status == 0
-    assert "  actions: score ones; score twos;" in out
-    assert "shorthands:" in out
+    assert "  allowed now: score ones; score twos;" in out
+    assert "roll keep 6 6        keep these faces" in out
     assert "game 1" in out  # the sheet
-    assert "not an action: 'nonsense'" in out
+    assert "not an action: 'nonsense' (type one of: roll, keep 6 6, a box name (chance)" in out
     assert "not an action: 'keep 7'" in out
-    assert out.count("  score ") == 13
+    assert len(re.findall(r"  score [a-z-]+: \d+ point", out)) == 13
     assert out.splitlines()[-1].startswith("Winner: P0 human with ")
 
 
@@ -90,7 +91,7 @@ def test_enter_at_a_decision_is_not_a_roll(
     monkeypatch.setattr("sys.stdin", io.StringIO(human_lines("", "   ", "chance")))
     status, out, _ = run(capsys, "play", "--seats", "human", "--seed", "2")
     assert status == 0
-    assert out.count("not an action: '' (type ? for help)") == 2
+    assert out.count("not an action: '' (type one of:") == 2
     assert "(roll 2)" not in out  # every turn scores after its first roll
     assert "  roll keep" not in out
     assert out.count("  score ") == 13
@@ -106,9 +107,7 @@ def test_real_dice(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
         for line in ("", "6 6 6 6 1", box.notation)
     ]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(first + rest) + "\n"))
-    status, out, _ = run(
-        capsys, "play", "--seats", "human", "--real-dice", "--rules", "megawuerfel"
-    )
+    status, out, _ = run(capsys, "play", "--seat", "human", "--real-dice", "--rules", "megawuerfel")
     assert status == 0
     assert "Y-SET-1: a die shows 1 to 6, not 7" in out
     assert "type the faces of the 5 dice thrown" in out
@@ -117,19 +116,78 @@ def test_real_dice(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
     assert "Winner: P0 human with " in out
 
 
-def test_end_of_input_abandons_the_game(
+def test_end_of_input_stops_the_game(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    status, out, _ = run(capsys, "play", "--seats", "human,greedy")
+    status, out, _ = run(capsys, "play", "--seat", "human", "--seat", "greedy")
     assert status == 1
-    assert "Game abandoned." in out
+    assert "Game stopped." in out
+    assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("word", ["quit", "exit", "q", "QUIT"])
+@pytest.mark.parametrize("prompt", ["first", "decision", "dice"])
+def test_quit_stops_the_game_at_any_prompt(
+    word: str, prompt: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    typed = {"first": [word], "decision": ["", word], "dice": ["", word]}[prompt]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
+    extra = ["--manual-dice"] if prompt == "dice" else []
+    status, out, _ = run(capsys, "play", "--seat", "human", *extra)
+    assert status == 1
+    assert out.rstrip().endswith("Game stopped.")
+    assert "not an action" not in out
+
+
+def test_ctrl_c_stops_the_game_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    lines: list[str] = []
+    end = play(yz.Rules.hasbro(), ["human"], read=interrupted, out=lines.append)
+    assert lines[-1] == "Game stopped."
+    assert not end.is_terminal
+
+
+def test_help_at_the_first_prompt_does_not_roll(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Y-TURN-1: only Enter or roll throws the dice at the start of a turn
+    monkeypatch.setattr("sys.stdin", io.StringIO("?\nhelp\nlegal\nsheet\nwhat\nquit\n"))
+    status, out, _ = run(capsys, "play", "--seat", "human")
+    assert status == 1
+    assert out.count("quit (or exit, q)    stop the game") == 2
+    assert "  allowed now: roll" in out
+    assert "'what': the dice are not rolled yet; type roll, help or quit" in out
+    assert "(roll 1)" not in out  # no dice were thrown
+
+
+def test_same_option_names_as_morpyam_play(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --seat once per player, as `morpyam play`; the old comma list still works
+    new = run(capsys, "play", "--seat", "greedy", "--seat", "random", "--seed", "3")
+    old = run(capsys, "play", "--seats", "greedy,random", "--seed", "3")
+    assert new == old
+    assert new[0] == 0
+    script = "\n".join(["", "1 2 3 4 5", "quit"]) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    status, out, _ = run(capsys, "play", "--seat", "human", "--manual-dice")
+    assert status == 1
+    assert "dice 1 2 3 4 5 (roll 1)" in out
 
 
 def test_bad_command_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run(capsys, "play", "--seats", "human,robot")
+    status, _, err = run(capsys, "play", "--seat", "human", "--seat", "robot")
     assert status == 2
-    assert "--seats takes 1 to 6 of human, optimal, greedy, random" in err
+    assert (
+        "morpyam yahtzee play: error: give 1 to 6 --seat options, each one of "
+        "human, optimal, greedy, random; got human, robot"
+    ) in err
     assert run(capsys, "play", "--seats", ",".join(["greedy"] * 7))[0] == 2  # Y-SET-1
     status, _, err = run(capsys)
     assert status == 2

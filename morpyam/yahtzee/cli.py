@@ -9,6 +9,7 @@ solution for the ``optimal`` bot. The ``morpyam`` command adds them with
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 import time
@@ -109,27 +110,69 @@ def _faces(faces: Sequence[int]) -> str:
     return " ".join(map(str, faces))
 
 
+HELP = """\
+  roll                 throw the dice (Enter does too, before the first roll)
+  roll keep 6 6        keep these faces, throw the others (or just: keep 6 6)
+  score chance         fill a box (or just: chance)
+  legal                list the actions allowed now
+  sheet                show the score sheet
+  help (or ?)          this text
+  quit (or exit, q)    stop the game"""
+"""What ``help`` prints at a human's prompt."""
+
+_WORDS = "roll, keep 6 6, a box name (chance), legal, sheet, help, quit"
+
+
+class _StopGameError(Exception):
+    """The person at the keyboard stopped the game (``quit``, end of input)."""
+
+
+def _line(read: Callable[[str], str], prompt: str) -> str:
+    """A typed line, stripped and lower-cased; ``quit`` and the end of input stop the game."""
+    try:
+        text = read(prompt).strip()
+    except EOFError:
+        raise _StopGameError from None
+    if text.lower() in ("quit", "exit", "q"):
+        raise _StopGameError
+    return text
+
+
 def _human(read: Callable[[str], str], out: Out) -> tuple[Chooser, Callable[[State], RollResult]]:
     """A person at the terminal: reads actions in notation (or shorthands), and real dice if asked."""
 
+    def common(state: State, text: str) -> bool:
+        """Answer the words that are not actions; whether ``text`` was one."""
+        word = text.lower()
+        if word in ("?", "help", "h"):
+            out(HELP)
+            out("  allowed now: " + "; ".join(map(str, legal_actions(state))))
+            return True
+        if word in ("legal", "moves"):
+            out("  allowed now: " + "; ".join(map(str, legal_actions(state))))
+            return True
+        if word == "sheet":
+            out(format_sheets(state))
+            return True
+        return False
+
     def choose(state: State) -> Action:
         if state.dice is None:
-            read("  press Enter to roll ")
-            return Roll()
+            while True:
+                text = _line(read, "  press Enter to roll (help for the commands) ")
+                if text.lower() in ("", "roll"):
+                    return Roll()
+                if not common(state, text):
+                    out(f"  {text!r}: the dice are not rolled yet; type roll, help or quit")
         options = ", ".join(f"{box} {box_points(state, box)}" for box in allowed_boxes(state))
         out(f"  dice {_faces(state.dice)} (roll {state.rolls}); score: {options}")
         while True:
-            text = read("  > ").strip()
-            if text in ("?", "help"):
-                out("  actions: " + "; ".join(map(str, legal_actions(state))))
-                out("  shorthands: 'keep 6 6' for 'roll keep 6 6', a box name for 'score BOX'")
-                continue
-            if text == "sheet":
-                out(format_sheets(state))
+            text = _line(read, "  > ")
+            if common(state, text):
                 continue
             action = _read_action(text)
             if action is None:
-                out(f"  not an action: {text!r} (type ? for help)")
+                out(f"  not an action: {text!r} (type one of: {_WORDS})")
                 continue
             try:
                 apply(state, action)
@@ -141,7 +184,7 @@ def _human(read: Callable[[str], str], out: Out) -> tuple[Chooser, Callable[[Sta
     def throw(state: State) -> RollResult:
         count = 5 - len(state.kept)
         while True:
-            text = read(f"  the {count} dice thrown show: ")
+            text = _line(read, f"  the {count} dice thrown show: ")
             try:
                 result = RollResult(int(word) for word in text.replace(",", " ").split())
             except (ValueError, IllegalActionError) as error:
@@ -149,7 +192,7 @@ def _human(read: Callable[[str], str], out: Out) -> tuple[Chooser, Callable[[Sta
                 continue
             if len(result.faces) == count:
                 return result
-            out(f"  type the faces of the {count} dice thrown")
+            out(f"  type the faces of the {count} dice thrown (or quit)")
 
     return choose, throw
 
@@ -183,7 +226,9 @@ def play(
     Dice are thrown with ``random.Random(seed)``, which the random bot shares,
     unless ``real_dice`` asks the human seats for the faces they threw. The
     ``optimal`` seats play ``solution`` (a
-    [`Solution`][morpyam.yahtzee.solver.Solution] of ``rules``). Returns the final state.
+    [`Solution`][morpyam.yahtzee.solver.Solution] of ``rules``). Returns the final
+    state, or the state reached when a human types ``quit``, the input ends or
+    Ctrl-C is pressed ("Game stopped.").
 
     Raises:
         ValueError: for seats that are not a sequence of [`SEATS`][morpyam.yahtzee.cli.SEATS],
@@ -195,9 +240,33 @@ def play(
     rng = random.Random(seed)
     seated = [_seat(seat, rng, solution, real_dice, read, out) for seat in seats]
     names = [f"P{p} {seat}" for p, seat in enumerate(seats)]
-    state = new_game(rules, players=len(seats), games=games)
+    reached = [new_game(rules, players=len(seats), games=games)]
+    try:
+        _play_on(reached, seated, names, rng, out)
+    except (_StopGameError, KeyboardInterrupt):
+        out("")
+        out("Game stopped.")
+        return reached[0]
+    state = reached[0]
+    totals = state.totals
+    best = max(totals)
+    winners = " and ".join(names[p] for p, total in enumerate(totals) if total == best)
+    out(f"Winner: {winners} with {best} points")
+    return state
+
+
+def _play_on(
+    reached: list[State],
+    seated: Sequence[tuple[Chooser, Callable[[State], RollResult] | None]],
+    names: Sequence[str],
+    rng: random.Random,
+    out: Out,
+) -> None:
+    """Play from ``reached[0]`` to the end of the last game, keeping ``reached[0]`` the latest state."""
     line = ""
+    state = reached[0]
     while not state.is_terminal:
+        reached[0] = state
         player, game = state.player, state.game
         if state.in_air:
             thrower = seated[player][1]
@@ -223,11 +292,7 @@ def play(
         else:
             line = f"  {action}"
             state = apply(state, action)
-    totals = state.totals
-    best = max(totals)
-    winners = " and ".join(names[p] for p, total in enumerate(totals) if total == best)
-    out(f"Winner: {winners} with {best} points")
-    return state
+    reached[0] = state
 
 
 def _seat(
@@ -304,12 +369,13 @@ def _solution(rules: Rules, path: str | None, out: Out) -> Solution:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    seats = [seat.strip() for seat in args.seats.split(",")]
+    seats = [seat.strip() for given in args.seat or [] for seat in given.split(",")]
+    seats = seats or ["human", "greedy"]
     bad = [seat for seat in seats if seat not in SEATS]
     if bad or not 1 <= len(seats) <= MAX_PLAYERS:
         print(
-            f"morpyam yahtzee play: --seats takes 1 to {MAX_PLAYERS} of {', '.join(SEATS)}, "
-            f"got {args.seats!r}",
+            f"morpyam yahtzee play: error: give 1 to {MAX_PLAYERS} --seat options, each one of "
+            f"{', '.join(SEATS)}; got {', '.join(seats)}",
             file=sys.stderr,
         )
         return 2
@@ -324,21 +390,22 @@ def _run_play(args: argparse.Namespace) -> int:
         try:
             solution = _solution(rules, args.solution, print)
         except (ImportError, ValueError, OSError) as error:
-            print(f"morpyam yahtzee play: {error}", file=sys.stderr)
+            print(f"morpyam yahtzee play: error: {error}", file=sys.stderr)
             return 1
-    try:
-        play(
-            rules,
-            seats,
-            games=args.games,
-            seed=args.sheet_seed,
-            solution=solution,
-            real_dice=args.real_dice,
-        )
-    except EOFError:
-        print("\nGame abandoned.")
-        return 1
-    return 0
+    if "human" in seats:
+        print("Type 'help' (or ?) at a prompt for the commands, 'quit' to stop.")
+        if sys.stdin.isatty():  # pragma: no cover - only at a real terminal
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401
+    end = play(
+        rules,
+        seats,
+        games=args.games,
+        seed=args.sheet_seed,
+        solution=solution,
+        real_dice=args.manual_dice,
+    )
+    return 0 if end.is_terminal else 1
 
 
 def _run_solve(args: argparse.Namespace) -> int:
@@ -395,19 +462,36 @@ def register_yahtzee(subparsers: Any) -> None:
     )
     _add_rules_options(play_parser)
     play_parser.add_argument(
+        "--seat",
         "--seats",
-        default="human,greedy",
-        help=f"comma-separated seats, each one of {', '.join(SEATS)} (default: human,greedy)",
+        action="append",
+        metavar="SEAT",
+        help=f"who plays the next seat, one of {', '.join(SEATS)}: give it once per player "
+        "(default: human, greedy)",
     )
-    play_parser.add_argument("--games", type=int, choices=range(1, MAX_GAMES + 1), default=1)
     play_parser.add_argument(
-        "--seed", dest="sheet_seed", type=int, default=1, help="seed of the dice and bots"
+        "--games",
+        type=int,
+        choices=range(1, MAX_GAMES + 1),
+        default=1,
+        help="games on one sheet, with a grand total (default 1)",
+    )
+    play_parser.add_argument(
+        "--seed",
+        dest="sheet_seed",
+        type=int,
+        default=1,
+        metavar="SEED",
+        help="seed of the dice and bots (default 1)",
     )
     play_parser.add_argument(
         "--solution", metavar="FILE", help="a solution saved by 'solve --output' for the bot"
     )
     play_parser.add_argument(
-        "--real-dice", action="store_true", help="human seats type the faces of real dice"
+        "--manual-dice",
+        "--real-dice",
+        action="store_true",
+        help="human seats type in the real dice instead of the program throwing them",
     )
     play_parser.set_defaults(run=_run_play)
 

@@ -1,0 +1,45 @@
+"""What the documentation site shows, checked without building it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import morpyam as mp
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+
+def test_scripts_in_docs_are_not_copied_into_the_site() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    block = config.split("exclude_docs: |\n", 1)[1]
+    excluded = set()
+    for line in block.splitlines():
+        if not line.startswith("  "):
+            break
+        excluded.add(line.strip())
+    scripts = {path.name for path in DOCS.glob("*.py")}
+    assert scripts
+    assert scripts <= excluded
+
+
+def test_figure_and_special_list_their_members() -> None:
+    # the API reference renders these tables instead of one empty stub per member
+    for label_type in (mp.Figure, mp.Special):
+        doc = label_type.__doc__ or ""
+        for label in label_type:
+            if isinstance(label, mp.Figure) and label.brelan_face not in (None, 1, 6):
+                continue  # THREE_TWOS to THREE_FIVES are the "…" of the first row
+            assert f"`{label.name}`" in doc, label
+            assert f"`{label.code}`" in doc, label
+            assert f"`{label.notation}`" in doc, label
+
+
+def test_the_reference_documents_every_module_it_lists() -> None:
+    page = (DOCS / "reference.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\(#(morpyam\.[a-z_]+)\)", page))
+    documented = set(re.findall(r"^::: (morpyam\.[a-z_]+)$", page, re.MULTILINE))
+    assert linked
+    assert linked <= documented
+    assert "documented at the end" not in page
