@@ -1,0 +1,556 @@
+"""Fixed integer encodings of Morpyam for learning frameworks (extra ``numpy``).
+
+Every action of a game under given [`Rules`][morpyam.rules.Rules] has a
+stable id in ``range(encoding.num_actions)``, every chance outcome an id in
+``range(encoding.num_chance_outcomes)``, and every state an observation
+tensor per player. The layouts are tables, written out in the
+[ecosystems page](ecosystems.md#encodings):
+
+* **Rolls** ``0 .. 247``: ``keep_mask * 8 + call_index``. ``keep_mask`` (0 to
+  30) has bit ``i`` set when the ``i``-th of the five sorted dice is kept;
+  a keep with repeated faces keeps the leftmost dice of that face, so each
+  [`Roll`][morpyam.actions.Roll] has exactly one id (other masks that name
+  the same keep are never legal). ``call_index`` is the index in
+  [`CALLS`][morpyam.encoding.CALLS] (0: no call).
+* **Places** ``248 .. 248 + cells - 1``: the cell's index in
+  [`Layout.cells`][morpyam.layouts.Layout.cells] (row by row).
+* **Pass** ``248 + cells``.
+* **Tile lays** (Morpyam Plus only): ``249 + cells + label_index * cells +
+  cell_index``, ``label_index`` in [`LABEL_ORDER`][morpyam.tiles.LABEL_ORDER].
+
+So the classic grid has 285 action ids, and Plus 825. Chance ids:
+``0 .. 460`` are the sorted throws of 1 to 5 dice
+([`CHANCE_FACES`][morpyam.encoding.CHANCE_FACES]: by number of dice, then
+lexicographic), and Plus adds ``461 + label_index`` for the tile dealt.
+
+Any rectangular grid a `Rules` allows is supported: the counts follow the
+number of cells. The observation is one flat ``float32`` vector made of the
+named fields of [`Encoding.fields`][morpyam.encoding.Encoding.fields].
+
+Examples:
+    >>> import morpyam as mp
+    >>> encoding = Encoding(mp.Rules.classic())
+    >>> encoding.num_actions, encoding.num_chance_outcomes
+    (285, 461)
+    >>> state = mp.new_game(mp.Rules.classic(), first_player=0)
+    >>> encoding.action_id(state, mp.Roll(call=mp.Figure.MINI))
+    4
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from types import ModuleType
+from typing import Any, Protocol, TypeVar
+
+import attrs
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as error:  # pragma: no cover - the extra is installed in the test session
+    raise ImportError(
+        "morpyam.encoding needs numpy: install the extra with pip install 'morpyam[numpy]'"
+    ) from error
+
+from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
+from morpyam.dice import DICE, OUTCOMES, keep_options, multisets
+from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, sample_chance, scores
+from morpyam.figures import Figure, Label, Special, shown
+from morpyam.rules import Rules
+from morpyam.state import State
+from morpyam.tiles import LABEL_ORDER
+
+__all__ = [
+    "CALLS",
+    "CHANCE_FACES",
+    "KEEP_MASKS",
+    "Encoding",
+    "Field",
+    "GameEncoding",
+    "ObservationLayout",
+    "chance_faces_id",
+    "check_id",
+    "keep_from_mask",
+    "keep_mask",
+]
+
+KEEP_MASKS = (1 << DICE) - 1
+"""Keep masks ``0 .. 30`` over the five sorted dice (keeping all five is no roll)."""
+
+CALLS: tuple[Label | None, ...] = (
+    None,
+    *(f for f in Figure if f.brelan_face is None and f is not Figure.SMALL_STRAIGHT),
+    Special.SEC,
+)
+"""The call options of a roll, by index: no call, the callable figures in ``Figure`` order, SEC."""
+
+CHANCE_FACES: tuple[tuple[int, ...], ...] = tuple(
+    faces for count in range(1, DICE + 1) for faces in multisets(count)
+)
+"""The 461 sorted throws of 1 to 5 dice, by chance id."""
+
+_CHANCE_ID = {faces: index for index, faces in enumerate(CHANCE_FACES)}
+_CALL_INDEX: dict[Label | None, int] = {call: index for index, call in enumerate(CALLS)}
+_LABEL_INDEX = {label: index for index, label in enumerate(LABEL_ORDER)}
+_FIGURES = tuple(Figure)
+
+
+def _canonical_mask(dice: tuple[int, ...], keep: tuple[int, ...]) -> int:
+    """The mask keeping ``keep`` from the leftmost dice of each face."""
+    mask = 0
+    for face in keep:
+        position = next(i for i in range(DICE) if dice[i] == face and not mask >> i & 1)
+        mask |= 1 << position
+    return mask
+
+
+_MASK: dict[tuple[tuple[int, ...] | None, tuple[int, ...]], int] = {(None, ()): 0}
+_KEEP: dict[tuple[tuple[int, ...] | None, int], tuple[int, ...]] = {(None, 0): ()}
+for _dice in OUTCOMES:
+    for _keep in keep_options(_dice):
+        _mask = _canonical_mask(_dice, _keep)
+        _MASK[_dice, _keep] = _mask
+        _KEEP[_dice, _mask] = _keep
+
+
+def keep_mask(dice: tuple[int, ...] | None, keep: tuple[int, ...]) -> int:
+    """The one keep mask of ``keep`` from five sorted ``dice`` (``None``: no dice yet).
+
+    Examples:
+        >>> keep_mask((2, 3, 3, 5, 6), (3, 6))
+        18
+
+    Raises:
+        ValueError: when ``keep`` (0 to 4 faces) cannot be kept from ``dice``.
+    """
+    try:
+        return _MASK[dice, keep]
+    except (KeyError, TypeError):
+        raise ValueError(f"{keep!r} cannot be kept from the dice {dice!r}") from None
+
+
+def keep_from_mask(dice: tuple[int, ...] | None, mask: int) -> tuple[int, ...]:
+    """The keep that mask ``mask`` names on ``dice``: the inverse of [`keep_mask`][morpyam.encoding.keep_mask].
+
+    Raises:
+        ValueError: for a mask that is not the one mask of its keep (it would
+            name the same keep as another id), or no dice to keep from.
+    """
+    try:
+        return _KEEP[dice, mask]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"keep mask {mask!r} is not an encoded keep of the dice {dice!r}"
+        ) from None
+
+
+def chance_faces_id(faces: tuple[int, ...]) -> int:
+    """The chance id of a sorted throw of 1 to 5 dice (its index in ``CHANCE_FACES``).
+
+    Raises:
+        ValueError: for anything else.
+    """
+    try:
+        return _CHANCE_ID[faces]
+    except (KeyError, TypeError):
+        raise ValueError(f"not a sorted throw of 1 to {DICE} dice: {faces!r}") from None
+
+
+def check_id(value: Any, size: int) -> int:
+    """``value`` as an ``int`` id in ``range(size)`` (NumPy integers accepted).
+
+    Raises:
+        ValueError: for anything else (a bool, a float, an id out of range).
+    """
+    if isinstance(value, (bool, float)) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"an id is an int, got {value!r}")
+    index = int(value)
+    if not 0 <= index < size:
+        raise ValueError(f"id {index} is out of range 0 to {size - 1}")
+    return index
+
+
+@attrs.frozen
+class Field:
+    """A named part of the observation vector: ``vector[offset : offset + size]`` reshaped to ``shape``."""
+
+    name: str
+    """What it holds (see the ecosystems page)."""
+    offset: int
+    """Where it starts in the flat vector."""
+    shape: tuple[int, ...]
+    """Its shape."""
+
+    @property
+    def size(self) -> int:
+        """How many numbers it holds."""
+        size = 1
+        for length in self.shape:
+            size *= length
+        return size
+
+
+@attrs.frozen
+class ObservationLayout:
+    """The observation vector's fields, in order, with their offsets."""
+
+    fields: tuple[Field, ...]
+    """The fields in vector order."""
+
+    @classmethod
+    def of(cls, shapes: Sequence[tuple[str, tuple[int, ...]]]) -> ObservationLayout:
+        """Lay out ``(name, shape)`` pairs one after the other."""
+        fields: list[Field] = []
+        offset = 0
+        for name, shape in shapes:
+            field = Field(name, offset, shape)
+            fields.append(field)
+            offset += field.size
+        return cls(tuple(fields))
+
+    @property
+    def size(self) -> int:
+        """The length of the flat vector."""
+        last = self.fields[-1]
+        return last.offset + last.size
+
+    def views(self, vector: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
+        """Each field of ``vector`` as a shaped view (writing to one writes to the vector)."""
+        return {
+            field.name: vector[field.offset : field.offset + field.size].reshape(field.shape)
+            for field in self.fields
+        }
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class GameEncoding(Protocol[S, A]):
+    """What the adapters need of a game: its engine, and its actions, chance and states as numbers.
+
+    [`Encoding`][morpyam.encoding.Encoding] (Morpyam) and
+    [`morpyam.yahtzee.encoding.Encoding`][morpyam.yahtzee.encoding.Encoding] satisfy it.
+    """
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space: ids ``0 .. num_actions - 1``."""
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        """The size of the chance outcome space."""
+
+    @property
+    def layout(self) -> ObservationLayout:
+        """The observation vector's fields."""
+
+    @property
+    def game(self) -> ModuleType:
+        """The game module (a [`Game`][morpyam.game.Game])."""
+
+    def new_state(self) -> S:
+        """The first state of a game."""
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """The engine's legal actions (at a chance node: the outcomes)."""
+
+    def apply(self, state: S, action: A) -> S:
+        """The engine's transition."""
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, Fraction]]:
+        """The engine's chance outcomes with exact probabilities."""
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        """One chance outcome drawn with ``rng``."""
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        """Points per player."""
+
+    def action_id(self, state: S, action: A) -> int:
+        """The id of a player's action in ``state``."""
+
+    def action(self, state: S, action_id: int) -> A:
+        """The action of id ``action_id`` in ``state``."""
+
+    def chance_id(self, action: A) -> int:
+        """The id of a chance outcome."""
+
+    def chance_action(self, chance_id: int) -> A:
+        """The chance outcome of id ``chance_id``."""
+
+    def legal_ids(self, state: S) -> list[int]:
+        """The ids of the legal actions (chance ids at a chance node), ascending."""
+
+    def legal_mask(self, state: S) -> npt.NDArray[np.int8]:
+        """1 for each legal action id of the player to move, else 0 (all 0 at chance and at the end)."""
+
+    def observation(self, state: S, player: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``state`` for ``player``."""
+
+    def text(self, state: S, player: int) -> str:
+        """The observation as text for ``player``."""
+
+
+def _relative(players: int, observer: int, player: int) -> int:
+    """Seat of ``player`` counted from ``observer`` (the observer is 0)."""
+    return (player - observer) % players
+
+
+_ROLL_IDS = KEEP_MASKS * len(CALLS)
+
+
+@attrs.frozen
+class Encoding:
+    """The fixed encoding of Morpyam games under ``rules`` (see the module for the id layout).
+
+    Examples:
+        >>> import morpyam as mp
+        >>> encoding = Encoding(mp.Rules.plus(players=3))
+        >>> encoding.num_actions, encoding.num_chance_outcomes
+        (825, 476)
+    """
+
+    rules: Rules = attrs.field()
+    cells: int = attrs.field(init=False)
+    """Cells of the grid."""
+    num_actions: int = attrs.field(init=False)
+    """Action ids: ``0 .. num_actions - 1``."""
+    num_chance_outcomes: int = attrs.field(init=False)
+    """Chance ids: ``0 .. num_chance_outcomes - 1``."""
+    layout: ObservationLayout = attrs.field(init=False)
+    """The observation vector's fields."""
+
+    @rules.validator
+    def _check_rules(self, attribute: attrs.Attribute[Any], rules: Any) -> None:
+        if not isinstance(rules, Rules):
+            raise ValueError(f"an Encoding needs a Rules value, got {rules!r}")
+
+    def __attrs_post_init__(self) -> None:
+        cells = len(self.rules.layout)
+        tiles = self.rules.tile_setup
+        players = self.rules.players
+        labels = len(LABEL_ORDER)
+        set_ = object.__setattr__
+        set_(self, "cells", cells)
+        set_(self, "num_actions", _ROLL_IDS + cells + 1 + (labels * cells if tiles else 0))
+        set_(self, "num_chance_outcomes", len(CHANCE_FACES) + (labels if tiles else 0))
+        shapes: list[tuple[str, tuple[int, ...]]] = [
+            ("owners", (players + 1, cells)),
+            ("labels", (labels, cells)),
+            ("dice", (6,)),
+            ("kept", (6,)),
+            ("rolls", (4,)),
+            ("call", (len(CALLS),)),
+            ("figures", (len(_FIGURES),)),
+            ("in_air", (1,)),
+            ("to_move", (players,)),
+            ("tokens_left", (players,)),
+            ("scores", (players,)),
+            ("daversa_armed", (players,)),
+            ("resigned", (players,)),
+            ("winners", (players,)),
+            ("start_roll", (2, players)),
+        ]
+        if tiles:
+            shapes += [("hands", (players, labels)), ("bag", (labels,))]
+        set_(self, "layout", ObservationLayout.of(shapes))
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.rules.players
+
+    @property
+    def game(self) -> ModuleType:
+        """The module ``morpyam``, which is a [`Game`][morpyam.game.Game]."""
+        import morpyam
+
+        return morpyam
+
+    @property
+    def place_base(self) -> int:
+        """The id of ``Place`` on the first cell (248)."""
+        return _ROLL_IDS
+
+    @property
+    def pass_id(self) -> int:
+        """The id of ``Pass``."""
+        return _ROLL_IDS + self.cells
+
+    @property
+    def tile_base(self) -> int:
+        """The id of laying the first label on the first cell (Plus only)."""
+        return _ROLL_IDS + self.cells + 1
+
+    def new_state(self) -> State:
+        """A new game, from the start roll."""
+        return new_game(self.rules)
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        """[`legal_actions`][morpyam.engine.legal_actions]."""
+        return legal_actions(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        """[`apply`][morpyam.engine.apply]."""
+        return apply(state, action)
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        """[`chance_outcomes`][morpyam.engine.chance_outcomes]."""
+        return chance_outcomes(state)
+
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """[`sample_chance`][morpyam.engine.sample_chance]."""
+        return sample_chance(state, rng)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """[`scores`][morpyam.engine.scores]."""
+        return scores(state)
+
+    def action_id(self, state: State, action: Action) -> int:
+        """The id of a player's ``action`` in ``state`` (a ``Roll``'s keep depends on the dice).
+
+        Raises:
+            ValueError: for a chance outcome, a keep not on the dice, or a cell
+                off the grid.
+        """
+        kind = type(action)
+        if kind is Roll:
+            roll: Roll = action  # type: ignore[assignment]
+            return keep_mask(state.dice, roll.keep) * len(CALLS) + _CALL_INDEX[roll.call]
+        if kind is Place:
+            place: Place = action  # type: ignore[assignment]
+            return _ROLL_IDS + self._cell_index(place.cell)
+        if kind is Pass:
+            return self.pass_id
+        if kind is PlaceTile and self.rules.tile_setup:
+            lay: PlaceTile = action  # type: ignore[assignment]
+            return (
+                self.tile_base + _LABEL_INDEX[lay.label] * self.cells + self._cell_index(lay.cell)
+            )
+        raise ValueError(f"{action!r} is not a player's action of these rules")
+
+    def _cell_index(self, cell: Any) -> int:
+        try:
+            return self.rules.layout.index(cell)
+        except KeyError:
+            raise ValueError(f"{cell} is off the grid") from None
+
+    def action(self, state: State, action_id: int) -> Action:
+        """The player's action of id ``action_id`` in ``state``.
+
+        Raises:
+            ValueError: for an id out of range, or a roll id whose keep mask is
+                not the one encoded for the dice showing.
+        """
+        index = check_id(action_id, self.num_actions)
+        if index < _ROLL_IDS:
+            mask, call = divmod(index, len(CALLS))
+            return Roll(keep_from_mask(state.dice, mask), CALLS[call])
+        cell_ids = self.cells
+        if index < _ROLL_IDS + cell_ids:
+            return Place(self.rules.layout.cells[index - _ROLL_IDS])
+        if index == self.pass_id:
+            return Pass()
+        label, cell = divmod(index - self.tile_base, cell_ids)
+        return PlaceTile(LABEL_ORDER[label], self.rules.layout.cells[cell])
+
+    def chance_id(self, action: Action) -> int:
+        """The chance id of a ``RollResult`` (or, in Plus, a ``DealTile``).
+
+        Raises:
+            ValueError: for anything else.
+        """
+        if type(action) is RollResult:
+            return _CHANCE_ID[action.faces]
+        if type(action) is DealTile and self.rules.tile_setup:
+            return len(CHANCE_FACES) + _LABEL_INDEX[action.label]
+        raise ValueError(f"{action!r} is not a chance outcome of these rules")
+
+    def chance_action(self, chance_id: int) -> Action:
+        """The chance outcome of id ``chance_id``.
+
+        Raises:
+            ValueError: for an id out of range.
+        """
+        index = check_id(chance_id, self.num_chance_outcomes)
+        if index < len(CHANCE_FACES):
+            return RollResult(CHANCE_FACES[index])
+        return DealTile(LABEL_ORDER[index - len(CHANCE_FACES)])
+
+    def legal_ids(self, state: State) -> list[int]:
+        """The ids of ``legal_actions(state)``, ascending (chance ids at a chance node)."""
+        if state.is_chance:
+            return sorted(self.chance_id(action) for action in legal_actions(state))
+        return sorted(self.action_id(state, action) for action in legal_actions(state))
+
+    def legal_mask(self, state: State) -> npt.NDArray[np.int8]:
+        """1 for each legal action id of the player to move; all 0 at a chance node or the end."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if state.current_player is not None:
+            mask[self.legal_ids(state)] = 1
+        return mask
+
+    def observation(self, state: State, player: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``state`` for ``player`` (fields in [`layout`][morpyam.encoding.Encoding.layout])."""
+        vector = np.zeros(self.layout.size, dtype=np.float32)
+        self.write(vector, state, player)
+        return vector
+
+    def write(self, vector: npt.NDArray[np.float32], state: State, player: int) -> None:
+        """Fill ``vector`` (zeros, of the layout's size) with the observation of ``state`` for ``player``."""
+        players = self.players
+        view = self.layout.views(vector)
+        owners = view["owners"]
+        for index, owner in enumerate(state.owners):
+            owners[players if owner is None else _relative(players, player, owner), index] = 1
+        labels = view["labels"]
+        setup = state.setup
+        grid: Sequence[Label | None] = setup.tiles if setup is not None else state.layout.labels
+        for index, label in enumerate(grid):
+            if label is not None:
+                labels[_LABEL_INDEX[label], index] = 1
+        if state.dice is not None:
+            for face in state.dice:
+                view["dice"][face - 1] += 1
+            for figure in shown(state.dice):
+                view["figures"][_FIGURES.index(figure)] = 1
+        for face in state.kept:
+            view["kept"][face - 1] += 1
+        view["rolls"][state.rolls] = 1
+        view["call"][_CALL_INDEX[state.call]] = 1
+        view["in_air"][0] = state.in_air
+        points = scores(state)
+        for seat in range(players):
+            at = _relative(players, player, seat)
+            view["tokens_left"][at] = state.tokens_left[seat]
+            view["scores"][at] = points[seat]
+            view["daversa_armed"][at] = state.daversa_armed[seat]
+            view["resigned"][at] = seat in state.resigned
+            view["winners"][at] = seat in state.winners
+        if not state.is_terminal:
+            view["to_move"][_relative(players, player, state.player)] = 1
+        for position, seat in enumerate(state.roll_off):
+            at = _relative(players, player, seat)
+            view["start_roll"][0, at] = 1
+            if position < len(state.roll_off_faces):
+                view["start_roll"][1, at] = state.roll_off_faces[position]
+        if setup is not None:
+            for seat, hand in enumerate(setup.hands):
+                at = _relative(players, player, seat)
+                for label, count in Counter(hand).items():
+                    view["hands"][at, _LABEL_INDEX[label]] = count
+            for label, count in Counter(setup.bag).items():
+                view["bag"][_LABEL_INDEX[label]] = count
+
+    def text(self, state: State, player: int) -> str:
+        """The position as text (the game is of perfect information: the same for every player)."""
+        return str(state)
