@@ -76,6 +76,7 @@ __all__ = [
     "check_id",
     "keep_from_mask",
     "keep_mask",
+    "win_rewards",
 ]
 
 KEEP_MASKS = (1 << DICE) - 1
@@ -298,6 +299,9 @@ class GameEncoding(Protocol[S, A]):
 
     def text(self, state: S, player: int) -> str:
         """The observation as text for ``player``."""
+
+    def rewards(self, before: S, after: S) -> tuple[float, ...]:
+        """Per player, the reward of the step from ``before`` to ``after`` (the adapters' reward)."""
 
 
 def _relative(players: int, observer: int, player: int) -> int:
@@ -554,3 +558,22 @@ class Encoding:
     def text(self, state: State, player: int) -> str:
         """The position as text (the game is of perfect information: the same for every player)."""
         return str(state)
+
+    def rewards(self, before: State, after: State) -> tuple[float, ...]:
+        """0 until the game ends; then [`win_rewards`][morpyam.encoding.win_rewards]."""
+        if not after.is_terminal:
+            return (0.0,) * self.players
+        return win_rewards(after.winners, self.players)
+
+
+def win_rewards(winners: frozenset[int], players: int) -> tuple[float, ...]:
+    """The reward of a finished game: +1 for a sole winner, 0 for a shared win, -1 for the others.
+
+    Examples:
+        >>> win_rewards(frozenset({1}), 3)
+        (-1.0, 1.0, -1.0)
+    """
+    shared = len(winners) > 1
+    return tuple(
+        (0.0 if shared else 1.0) if player in winners else -1.0 for player in range(players)
+    )

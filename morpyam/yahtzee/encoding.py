@@ -241,3 +241,7 @@ class Encoding:
             + (f", in the air with {kept or 'nothing'} kept" if state.in_air else "")
             + f"; {sheets}"
         )
+
+    def rewards(self, before: State, after: State) -> tuple[float, ...]:
+        """Per player, the points the step added to their grand total (Y-END-1)."""
+        return tuple(float(now - then) for now, then in zip(after.totals, before.totals))
