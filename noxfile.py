@@ -26,7 +26,9 @@ CORE_MODULES = [
 @nox.session
 def tests(session: nox.Session) -> None:
     """Run the test suite with branch coverage: 100% on the core modules, 95% overall."""
-    session.install("-e", ".", *nox.project.dependency_groups(PYPROJECT, "test"))
+    # The extras, so the adapters run OpenSpiel's, PettingZoo's and Gymnasium's own checkers.
+    extras = "numpy,openspiel,pettingzoo,gymnasium"
+    session.install("-e", f".[{extras}]", *nox.project.dependency_groups(PYPROJECT, "test"))
     session.run("pytest", "--cov", "--cov-report=", *session.posargs)
     session.run("coverage", "report")
     session.run("coverage", "report", "--fail-under=100", "--include", ",".join(CORE_MODULES))
@@ -43,7 +45,11 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """Type-check the package, tests and scripts with mypy --strict."""
-    session.install(".", "nox", *nox.project.dependency_groups(PYPROJECT, "typecheck"))
+    session.install(
+        ".[numpy,openspiel,pettingzoo,gymnasium]",
+        "nox",
+        *nox.project.dependency_groups(PYPROJECT, "typecheck"),
+    )
     session.run("mypy")
 
 

@@ -60,7 +60,7 @@ from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, Roll
 from morpyam.dice import DICE, OUTCOMES, keep_options, multisets
 from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, sample_chance, scores
 from morpyam.figures import Figure, Label, Special, shown
-from morpyam.rules import Rules
+from morpyam.rules import PRESETS, Rules
 from morpyam.state import State
 from morpyam.tiles import LABEL_ORDER
 
@@ -76,6 +76,7 @@ __all__ = [
     "check_id",
     "keep_from_mask",
     "keep_mask",
+    "rules_from",
     "win_rewards",
 ]
 
@@ -175,6 +176,23 @@ def check_id(value: Any, size: int) -> int:
     return index
 
 
+def rules_from(rules: Rules | str | None, players: int = 2) -> Rules:
+    """``rules`` itself, the preset of that name for ``players``, or the classic preset for ``None``.
+
+    Raises:
+        ValueError: for anything else.
+    """
+    if rules is None:
+        rules = "classic"
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise ValueError(f"rules must be a Rules or one of {', '.join(PRESETS)}, got {rules!r}")
+        return PRESETS[rules](players)
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, a preset name or None, got {rules!r}")
+    return rules
+
+
 @attrs.frozen
 class Field:
     """A named part of the observation vector: ``vector[offset : offset + size]`` reshaped to ``shape``."""
@@ -185,6 +203,8 @@ class Field:
     """Where it starts in the flat vector."""
     shape: tuple[int, ...]
     """Its shape."""
+    high: float = 1.0
+    """The largest value any of its numbers takes (all are at least 0)."""
 
     @property
     def size(self) -> int:
@@ -203,12 +223,12 @@ class ObservationLayout:
     """The fields in vector order."""
 
     @classmethod
-    def of(cls, shapes: Sequence[tuple[str, tuple[int, ...]]]) -> ObservationLayout:
-        """Lay out ``(name, shape)`` pairs one after the other."""
+    def of(cls, shapes: Sequence[tuple[str, tuple[int, ...], float]]) -> ObservationLayout:
+        """Lay out ``(name, shape, high)`` triples one after the other (a ``high`` below 1 counts as 1)."""
         fields: list[Field] = []
         offset = 0
-        for name, shape in shapes:
-            field = Field(name, offset, shape)
+        for name, shape, high in shapes:
+            field = Field(name, offset, shape, float(max(high, 1)))
             fields.append(field)
             offset += field.size
         return cls(tuple(fields))
@@ -218,6 +238,12 @@ class ObservationLayout:
         """The length of the flat vector."""
         last = self.fields[-1]
         return last.offset + last.size
+
+    def high(self) -> npt.NDArray[np.float32]:
+        """The upper bound of each number of the vector (the lower bound is 0)."""
+        return np.concatenate(
+            [np.full(field.size, field.high, dtype=np.float32) for field in self.fields]
+        )
 
     def views(self, vector: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
         """Each field of ``vector`` as a shaped view (writing to one writes to the vector)."""
@@ -304,6 +330,16 @@ class GameEncoding(Protocol[S, A]):
         """Per player, the reward of the step from ``before`` to ``after`` (the adapters' reward)."""
 
 
+def _most_points(rules: Rules) -> int:
+    """More points than any player can have: every line full of the shortest scoring runs."""
+    if not rules.run_points:
+        return rules.end_bonus
+    shortest = min(length for length, _ in rules.run_points)
+    best = max(points for _, points in rules.run_points)
+    runs = sum(len(line) // shortest for line in rules.layout.lines)
+    return runs * best + rules.end_bonus
+
+
 def _relative(players: int, observer: int, player: int) -> int:
     """Seat of ``player`` counted from ``observer`` (the observer is 0)."""
     return (player - observer) % players
@@ -347,25 +383,26 @@ class Encoding:
         set_(self, "cells", cells)
         set_(self, "num_actions", _ROLL_IDS + cells + 1 + (labels * cells if tiles else 0))
         set_(self, "num_chance_outcomes", len(CHANCE_FACES) + (labels if tiles else 0))
-        shapes: list[tuple[str, tuple[int, ...]]] = [
-            ("owners", (players + 1, cells)),
-            ("labels", (labels, cells)),
-            ("dice", (6,)),
-            ("kept", (6,)),
-            ("rolls", (4,)),
-            ("call", (len(CALLS),)),
-            ("figures", (len(_FIGURES),)),
-            ("in_air", (1,)),
-            ("to_move", (players,)),
-            ("tokens_left", (players,)),
-            ("scores", (players,)),
-            ("daversa_armed", (players,)),
-            ("resigned", (players,)),
-            ("winners", (players,)),
-            ("start_roll", (2, players)),
+        dice = float(DICE)
+        shapes: list[tuple[str, tuple[int, ...], float]] = [
+            ("owners", (players + 1, cells), 1),
+            ("labels", (labels, cells), 1),
+            ("dice", (6,), dice),
+            ("kept", (6,), dice - 1),
+            ("rolls", (4,), 1),
+            ("call", (len(CALLS),), 1),
+            ("figures", (len(_FIGURES),), 1),
+            ("in_air", (1,), 1),
+            ("to_move", (players,), 1),
+            ("tokens_left", (players,), self.rules.tokens_per_player),
+            ("scores", (players,), _most_points(self.rules)),
+            ("daversa_armed", (players,), 1),
+            ("resigned", (players,), 1),
+            ("winners", (players,), 1),
+            ("start_roll", (2, players), 6),
         ]
         if tiles:
-            shapes += [("hands", (players, labels)), ("bag", (labels,))]
+            shapes += [("hands", (players, labels), cells), ("bag", (labels,), cells)]
         set_(self, "layout", ObservationLayout.of(shapes))
 
     @property

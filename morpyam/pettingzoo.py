@@ -40,8 +40,8 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 import numpy as np
 import numpy.typing as npt
 
-from morpyam.encoding import Encoding, GameEncoding
-from morpyam.rules import PRESETS, Rules
+from morpyam.encoding import Encoding, GameEncoding, rules_from
+from morpyam.rules import Rules
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
 from morpyam.yahtzee.rules import PRESETS as YAHTZEE_PRESETS
 from morpyam.yahtzee.rules import Rules as YahtzeeRules
@@ -49,18 +49,6 @@ from morpyam.yahtzee.rules import Rules as YahtzeeRules
 __all__ = ["AECGameEnv", "env", "yahtzee_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
-
-
-def _rules(rules: Rules | str | None, players: int) -> Rules:
-    if rules is None:
-        rules = "classic"
-    if isinstance(rules, str):
-        if rules not in PRESETS:
-            raise ValueError(f"rules must be a Rules or one of {', '.join(PRESETS)}, got {rules!r}")
-        return PRESETS[rules](players)
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, a preset name or None, got {rules!r}")
-    return rules
 
 
 def env(
@@ -88,7 +76,7 @@ def env(
         ValueError: for rules that are none of those, or a bad option.
     """
     return AECGameEnv(
-        Encoding(_rules(rules, players)),
+        Encoding(rules_from(rules, players)),
         name="morpyam_v0",
         render_mode=render_mode,
         max_steps=max_steps,
@@ -152,7 +140,9 @@ class AECGameEnv(AECEnv):  # type: ignore[misc]
         self.agents = list(self.possible_agents)
         observation = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, np.inf, (encoding.layout.size,), dtype=np.float32),
+                "observation": spaces.Box(
+                    0.0, encoding.layout.high(), (encoding.layout.size,), dtype=np.float32
+                ),
                 "action_mask": spaces.Box(0, 1, (encoding.num_actions,), dtype=np.int8),
             }
         )

@@ -107,6 +107,8 @@ def _check_state(encoding: GameEncoding[S, A], state: S) -> None:
         vector = encoding.observation(state, player)
         assert vector.shape == (encoding.layout.size,)
         assert vector.dtype == np.float32
+        assert (vector >= 0).all()
+        assert (vector <= encoding.layout.high()).all()
 
 
 def _play(encoding: GameEncoding[S, A], seed: int) -> int:

@@ -48,12 +48,15 @@ from morpyam.yahtzee.engine import (
     sample_chance,
     scores,
 )
-from morpyam.yahtzee.rules import BOXES, Rules
+from morpyam.yahtzee.rules import BOXES, YAHTZEE_POINTS, Rules
 from morpyam.yahtzee.state import State
 
-__all__ = ["Encoding"]
+__all__ = ["MOST_BOX_POINTS", "Encoding"]
 
 _BOXES = len(BOXES)
+_MOST_UPPER = 5 * (1 + 2 + 3 + 4 + 5 + 6)  # five of each face in the upper boxes (Y-BOX-2)
+MOST_BOX_POINTS = _MOST_UPPER + 30 + 30 + 25 + 30 + 40 + 50 + 30
+"""The most the 13 boxes can hold, bonuses apart: five sixes in 3K, 4K and chance, 25, 30, 40, 50."""
 
 
 def _players(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -90,20 +93,23 @@ class Encoding:
 
     def __attrs_post_init__(self) -> None:
         players = self.players
-        shapes: list[tuple[str, tuple[int, ...]]] = [
-            ("filled", (players, _BOXES)),
-            ("points", (players, _BOXES)),
-            ("upper_sum", (players,)),
-            ("upper_bonus", (players,)),
-            ("yahtzee_bonus", (players,)),
-            ("totals", (players,)),
-            ("game", (self.games,)),
-            ("dice", (6,)),
-            ("kept", (6,)),
-            ("rolls", (4,)),
-            ("in_air", (1,)),
-            ("to_move", (players,)),
-            ("box_points", (_BOXES,)),
+        rules = self.rules
+        bonuses = (_BOXES - 1) * rules.yahtzee_bonus
+        most = (MOST_BOX_POINTS + rules.upper_bonus + bonuses) * self.games
+        shapes: list[tuple[str, tuple[int, ...], float]] = [
+            ("filled", (players, _BOXES), 1),
+            ("points", (players, _BOXES), YAHTZEE_POINTS),
+            ("upper_sum", (players,), _MOST_UPPER),
+            ("upper_bonus", (players,), rules.upper_bonus),
+            ("yahtzee_bonus", (players,), bonuses),
+            ("totals", (players,), most),
+            ("game", (self.games,), 1),
+            ("dice", (6,), 5),
+            ("kept", (6,), 4),
+            ("rolls", (4,), 1),
+            ("in_air", (1,), 1),
+            ("to_move", (players,), 1),
+            ("box_points", (_BOXES,), YAHTZEE_POINTS),
         ]
         object.__setattr__(self, "layout", ObservationLayout.of(shapes))
 
