@@ -85,8 +85,9 @@ def review(session: nox.Session) -> None:
 @nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """Print the speed figures on this machine (engine, odds, bots; the bots' strength runs take minutes)."""
-    session.install(".[solver]")
+    session.install(".[solver,openspiel,pettingzoo,gymnasium]")
     session.run("python", "benchmarks/bench_engine.py", *session.posargs)
+    session.run("python", "benchmarks/bench_adapters.py")
     session.run("python", "benchmarks/bench_yahtzee.py")
     session.run("python", "benchmarks/bench_odds.py")
     session.run("python", "benchmarks/bench_bots.py")

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
@@ -73,6 +73,7 @@ __all__ = [
     "GameEncoding",
     "ObservationLayout",
     "chance_faces_id",
+    "chance_table",
     "check_id",
     "keep_from_mask",
     "keep_mask",
@@ -317,6 +318,9 @@ class GameEncoding(Protocol[S, A]):
     def legal_ids(self, state: S) -> list[int]:
         """The ids of the legal actions (chance ids at a chance node), ascending."""
 
+    def chance_probabilities(self, state: S) -> list[tuple[int, float]]:
+        """At a chance node, each chance id with its probability as a float, ids ascending."""
+
     def legal_mask(self, state: S) -> npt.NDArray[np.int8]:
         """1 for each legal action id of the player to move, else 0 (all 0 at chance and at the end)."""
 
@@ -328,6 +332,39 @@ class GameEncoding(Protocol[S, A]):
 
     def rewards(self, before: S, after: S) -> tuple[float, ...]:
         """Per player, the reward of the step from ``before`` to ``after`` (the adapters' reward)."""
+
+
+_MEMO_SIZE = 50_000
+_CALL_COUNT = len(CALLS)
+_CALL_BY_ID = {id(call): index for index, call in enumerate(CALLS)}
+_MASKS_OF: dict[tuple[int, ...] | None, dict[tuple[int, ...], int]] = {}
+for (_dice_key, _keep_key), _mask_value in _MASK.items():
+    _MASKS_OF.setdefault(_dice_key, {})[_keep_key] = _mask_value
+_FIGURE_OFFSETS = {
+    dice: np.array([_FIGURES.index(figure) for figure in shown(dice)], dtype=np.intp)
+    for dice in OUTCOMES
+}
+
+
+def chance_table(
+    memo: dict[Any, Any],
+    legal: Sequence[Any],
+    outcomes: Sequence[tuple[Any, Fraction]],
+    chance_id: Callable[[Any], int],
+) -> list[tuple[int, float]]:
+    """Chance ids and float probabilities, ascending, remembered in ``memo`` per outcome table.
+
+    The engines hand out the same tuple of outcomes for the same number of
+    dice, so a table is remembered by that tuple's identity (and keeps the
+    tuple, so the identity holds).
+    """
+    key = ("chance", id(legal))
+    found = memo.get(key)
+    if found is not None and found[0] is legal:
+        return found[1]  # type: ignore[no-any-return]
+    table = sorted((chance_id(action), float(probability)) for action, probability in outcomes)
+    memo[key] = (legal, table)
+    return table
 
 
 def _most_points(rules: Rules) -> int:
@@ -368,6 +405,9 @@ class Encoding:
     """Chance ids: ``0 .. num_chance_outcomes - 1``."""
     layout: ObservationLayout = attrs.field(init=False)
     """The observation vector's fields."""
+    _at: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _labels: npt.NDArray[np.intp] = attrs.field(init=False, eq=False, repr=False)
+    _memo: dict[Any, Any] = attrs.field(init=False, eq=False, repr=False)
 
     @rules.validator
     def _check_rules(self, attribute: attrs.Attribute[Any], rules: Any) -> None:
@@ -403,7 +443,36 @@ class Encoding:
         ]
         if tiles:
             shapes += [("hands", (players, labels), cells), ("bag", (labels,), cells)]
-        set_(self, "layout", ObservationLayout.of(shapes))
+        layout = ObservationLayout.of(shapes)
+        set_(self, "layout", layout)
+        at = {field.name: field.offset for field in layout.fields}
+        set_(self, "_at", at)
+        set_(self, "_labels", self._label_indices(self.rules.layout.labels))
+        set_(self, "_memo", {})
+
+    def _label_indices(self, grid: Sequence[Label | None]) -> npt.NDArray[np.intp]:
+        """Where the ones of the ``labels`` field go for a grid."""
+        base, cells = self._at["labels"], self.cells
+        return np.array(
+            [
+                base + _LABEL_INDEX[label] * cells + index
+                for index, label in enumerate(grid)
+                if label is not None
+            ],
+            dtype=np.intp,
+        )
+
+    def _points(self, state: State) -> tuple[int, ...]:
+        """[`scores`][morpyam.engine.scores], remembered by the owners of the cells while the game runs."""
+        if state.is_terminal:
+            return scores(state)
+        memo = self._memo
+        points = memo.get(state.owners)
+        if points is None:
+            if len(memo) > _MEMO_SIZE:
+                memo.clear()
+            points = memo[state.owners] = scores(state)
+        return points
 
     @property
     def players(self) -> int:
@@ -529,9 +598,34 @@ class Encoding:
 
     def legal_ids(self, state: State) -> list[int]:
         """The ids of ``legal_actions(state)``, ascending (chance ids at a chance node)."""
+        legal = legal_actions(state)
         if state.is_chance:
-            return sorted(self.chance_id(action) for action in legal_actions(state))
-        return sorted(self.action_id(state, action) for action in legal_actions(state))
+            return [index for index, _ in self._chance_table(state, legal)]
+        masks = _MASKS_OF[state.dice]
+        calls = _CALL_BY_ID
+        width = self.rules.layout.width
+        cells = self.cells
+        ids: list[int] = []
+        for action in legal:
+            kind = type(action)
+            if kind is Roll:
+                ids.append(masks[action.keep] * _CALL_COUNT + calls[id(action.call)])  # type: ignore[union-attr]
+            elif kind is Place:
+                cell = action.cell  # type: ignore[union-attr]
+                ids.append(_ROLL_IDS + cell.row * width + cell.col)
+            elif kind is Pass:
+                ids.append(_ROLL_IDS + cells)
+            else:
+                ids.append(self.action_id(state, action))
+        ids.sort()
+        return ids
+
+    def _chance_table(self, state: State, legal: tuple[Action, ...]) -> list[tuple[int, float]]:
+        return chance_table(self._memo, legal, chance_outcomes(state), self.chance_id)
+
+    def chance_probabilities(self, state: State) -> list[tuple[int, float]]:
+        """At a chance node, each chance id with its probability as a float, ids ascending."""
+        return self._chance_table(state, legal_actions(state))
 
     def legal_mask(self, state: State) -> npt.NDArray[np.int8]:
         """1 for each legal action id of the player to move; all 0 at a chance node or the end."""
@@ -549,48 +643,60 @@ class Encoding:
     def write(self, vector: npt.NDArray[np.float32], state: State, player: int) -> None:
         """Fill ``vector`` (zeros, of the layout's size) with the observation of ``state`` for ``player``."""
         players = self.players
-        view = self.layout.views(vector)
-        owners = view["owners"]
+        cells = self.cells
+        at = self._at
+        owners = at["owners"]
+        empty = owners + players * cells
         for index, owner in enumerate(state.owners):
-            owners[players if owner is None else _relative(players, player, owner), index] = 1
-        labels = view["labels"]
+            if owner is None:
+                vector[empty + index] = 1
+            else:
+                vector[owners + (owner - player) % players * cells + index] = 1
         setup = state.setup
-        grid: Sequence[Label | None] = setup.tiles if setup is not None else state.layout.labels
-        for index, label in enumerate(grid):
-            if label is not None:
-                labels[_LABEL_INDEX[label], index] = 1
-        if state.dice is not None:
-            for face in state.dice:
-                view["dice"][face - 1] += 1
-            for figure in shown(state.dice):
-                view["figures"][_FIGURES.index(figure)] = 1
-        for face in state.kept:
-            view["kept"][face - 1] += 1
-        view["rolls"][state.rolls] = 1
-        view["call"][_CALL_INDEX[state.call]] = 1
-        view["in_air"][0] = state.in_air
-        points = scores(state)
-        for seat in range(players):
-            at = _relative(players, player, seat)
-            view["tokens_left"][at] = state.tokens_left[seat]
-            view["scores"][at] = points[seat]
-            view["daversa_armed"][at] = state.daversa_armed[seat]
-            view["resigned"][at] = seat in state.resigned
-            view["winners"][at] = seat in state.winners
-        if not state.is_terminal:
-            view["to_move"][_relative(players, player, state.player)] = 1
-        for position, seat in enumerate(state.roll_off):
-            at = _relative(players, player, seat)
-            view["start_roll"][0, at] = 1
-            if position < len(state.roll_off_faces):
-                view["start_roll"][1, at] = state.roll_off_faces[position]
         if setup is not None:
+            vector[self._label_indices(setup.tiles)] = 1
+        elif state.layout is self.rules.layout:
+            vector[self._labels] = 1
+        else:
+            vector[self._label_indices(state.layout.labels)] = 1
+        dice = state.dice
+        if dice is not None:
+            base = at["dice"] - 1
+            for face in dice:
+                vector[base + face] += 1
+            vector[_FIGURE_OFFSETS[dice] + at["figures"]] = 1
+        base = at["kept"] - 1
+        for face in state.kept:
+            vector[base + face] += 1
+        vector[at["rolls"] + state.rolls] = 1
+        vector[at["call"] + _CALL_BY_ID[id(state.call)]] = 1
+        vector[at["in_air"]] = state.in_air
+        points = self._points(state)
+        for seat in range(players):
+            rel = (seat - player) % players
+            vector[at["tokens_left"] + rel] = state.tokens_left[seat]
+            vector[at["scores"] + rel] = points[seat]
+            vector[at["daversa_armed"] + rel] = state.daversa_armed[seat]
+        for seat in state.resigned:
+            vector[at["resigned"] + (seat - player) % players] = 1
+        for seat in state.winners:
+            vector[at["winners"] + (seat - player) % players] = 1
+        if not state.is_terminal:
+            vector[at["to_move"] + (state.player - player) % players] = 1
+        faces = state.roll_off_faces
+        for position, seat in enumerate(state.roll_off):
+            rel = (seat - player) % players
+            vector[at["start_roll"] + rel] = 1
+            if position < len(faces):
+                vector[at["start_roll"] + players + rel] = faces[position]
+        if setup is not None:
+            labels = len(LABEL_ORDER)
             for seat, hand in enumerate(setup.hands):
-                at = _relative(players, player, seat)
+                row = at["hands"] + (seat - player) % players * labels
                 for label, count in Counter(hand).items():
-                    view["hands"][at, _LABEL_INDEX[label]] = count
+                    vector[row + _LABEL_INDEX[label]] = count
             for label, count in Counter(setup.bag).items():
-                view["bag"][_LABEL_INDEX[label]] = count
+                vector[at["bag"] + _LABEL_INDEX[label]] = count
 
     def text(self, state: State, player: int) -> str:
         """The position as text (the game is of perfect information: the same for every player)."""

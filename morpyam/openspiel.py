@@ -187,10 +187,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each chance id with its exact probability (as a float), ids ascending."""
-        return sorted(
-            (self._encoding.chance_id(action), float(probability))
-            for action, probability in self._encoding.chance_outcomes(self.game_state)
-        )
+        return self._encoding.chance_probabilities(self.game_state)
 
     def _decode(self, action: int) -> Any:
         if self.game_state.is_chance:

@@ -26,11 +26,13 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from morpyam.dice import OUTCOMES, keep_options
 from morpyam.encoding import (
     CHANCE_FACES,
     KEEP_MASKS,
     ObservationLayout,
     chance_faces_id,
+    chance_table,
     check_id,
     keep_from_mask,
     keep_mask,
@@ -54,6 +56,10 @@ from morpyam.yahtzee.state import State
 __all__ = ["MOST_BOX_POINTS", "Encoding"]
 
 _BOXES = len(BOXES)
+_MASKS_OF: dict[tuple[int, ...] | None, dict[tuple[int, ...], int]] = {
+    dice: {keep: keep_mask(dice, keep) for keep in keep_options(dice)} for dice in OUTCOMES
+}
+_MASKS_OF[None] = {(): 0}
 _MOST_UPPER = 5 * (1 + 2 + 3 + 4 + 5 + 6)  # five of each face in the upper boxes (Y-BOX-2)
 MOST_BOX_POINTS = _MOST_UPPER + 30 + 30 + 25 + 30 + 40 + 50 + 30
 """The most the 13 boxes can hold, bonuses apart: five sixes in 3K, 4K and chance, 25, 30, 40, 50."""
@@ -90,6 +96,7 @@ class Encoding:
     """Chance ids: the 461 sorted throws."""
     layout: ObservationLayout = attrs.field(init=False)
     """The observation vector's fields."""
+    _memo: dict[Any, Any] = attrs.field(init=False, eq=False, repr=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         players = self.players
@@ -188,9 +195,22 @@ class Encoding:
 
     def legal_ids(self, state: State) -> list[int]:
         """The ids of ``legal_actions(state)``, ascending (chance ids at a chance node)."""
+        legal = legal_actions(state)
         if state.in_air:
-            return sorted(self.chance_id(action) for action in legal_actions(state))
-        return sorted(self.action_id(state, action) for action in legal_actions(state))
+            return [index for index, _ in self.chance_probabilities(state)]
+        masks = _MASKS_OF[state.dice]
+        ids = [
+            masks[action.keep] if type(action) is Roll else KEEP_MASKS + action.box.index  # type: ignore[union-attr]
+            for action in legal
+        ]
+        ids.sort()
+        return ids
+
+    def chance_probabilities(self, state: State) -> list[tuple[int, float]]:
+        """At a chance node, each chance id with its probability as a float, ids ascending."""
+        return chance_table(
+            self._memo, legal_actions(state), chance_outcomes(state), self.chance_id
+        )
 
     def legal_mask(self, state: State) -> npt.NDArray[np.int8]:
         """1 for each legal action id of the player to move; all 0 at a chance node or the end."""
