@@ -25,7 +25,7 @@ lexicographic), and Plus adds ``461 + label_index`` for the tile dealt.
 
 Any rectangular grid a `Rules` allows is supported: the counts follow the
 number of cells. The observation is one flat ``float32`` vector made of the
-named fields of [`Encoding.fields`][morpyam.encoding.Encoding.fields].
+named fields of [`Encoding.layout`][morpyam.encoding.Encoding.layout].
 
 Examples:
     >>> import morpyam as mp
