@@ -535,7 +535,10 @@ class Encoding:
         kind = type(action)
         if kind is Roll:
             roll: Roll = action  # type: ignore[assignment]
-            return keep_mask(state.dice, roll.keep) * len(CALLS) + _CALL_INDEX[roll.call]
+            call = _CALL_INDEX.get(roll.call)
+            if call is None:
+                raise ValueError(f"{roll.call} can never be called (R-CALL-2), so it has no id")
+            return keep_mask(state.dice, roll.keep) * len(CALLS) + call
         if kind is Place:
             place: Place = action  # type: ignore[assignment]
             return _ROLL_IDS + self._cell_index(place.cell)

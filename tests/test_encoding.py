@@ -202,6 +202,8 @@ def test_bad_values_are_refused() -> None:
         encoding.action_id(state, mp.RollResult((1,)))
     with pytest.raises(ValueError, match="not a player's action"):
         encoding.action_id(state, mp.PlaceTile(mp.Figure.MINI, "a1"))
+    with pytest.raises(ValueError, match="never be called"):
+        encoding.action_id(state, mp.Roll(call=mp.Figure.THREE_ONES))  # R-CALL-2
     with pytest.raises(ValueError, match="off the grid"):
         encoding.action_id(state, mp.Place(mp.Cell(7, 0)))
     with pytest.raises(ValueError, match="not a chance outcome"):
