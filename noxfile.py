@@ -29,7 +29,9 @@ def tests(session: nox.Session) -> None:
 
     Hypothesis runs its quick profile unless ``HYPOTHESIS_PROFILE=ci`` (or ``CI``) is set.
     """
-    session.install("-e", ".[cli]", *nox.project.dependency_groups(PYPROJECT, "test"))
+    extras = "cli,numpy,openspiel,pettingzoo,gymnasium"
+    # The extras, so the adapters run OpenSpiel's, PettingZoo's and Gymnasium's own checkers.
+    session.install("-e", f".[{extras}]", *nox.project.dependency_groups(PYPROJECT, "test"))
     session.run("pytest", "--cov", "--cov-report=", *session.posargs)
     session.run("coverage", "report")
     session.run("coverage", "report", "--fail-under=100", "--include", ",".join(CORE_MODULES))
@@ -46,7 +48,11 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """Type-check the package, tests and scripts with mypy --strict."""
-    session.install(".", "nox", *nox.project.dependency_groups(PYPROJECT, "typecheck"))
+    session.install(
+        ".[numpy,openspiel,pettingzoo,gymnasium]",
+        "nox",
+        *nox.project.dependency_groups(PYPROJECT, "typecheck"),
+    )
     session.run("mypy")
 
 
@@ -82,8 +88,9 @@ def review(session: nox.Session) -> None:
 @nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """Print the speed figures on this machine (engine, odds, bots; the bots' strength runs take minutes)."""
-    session.install(".[solver]")
+    session.install(".[solver,openspiel,pettingzoo,gymnasium]")
     session.run("python", "benchmarks/bench_engine.py", *session.posargs)
+    session.run("python", "benchmarks/bench_adapters.py")
     session.run("python", "benchmarks/bench_yahtzee.py")
     session.run("python", "benchmarks/bench_odds.py")
     session.run("python", "benchmarks/bench_bots.py")

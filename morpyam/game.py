@@ -1,0 +1,89 @@
+"""One written contract for every game of the package: the [`Game`][morpyam.game.Game] protocol.
+
+The Morpyam engine (the module ``morpyam`` itself) and the score-sheet game
+(``morpyam.yahtzee``) are *modules* that satisfy [`Game`][morpyam.game.Game];
+so simulation, generic bots, records and the ecosystem adapters
+(OpenSpiel, PettingZoo, Gymnasium) are written once against it. mypy
+checks that a module fits (PEP 544: a module can implement a protocol):
+
+    game: Game[Rules, State, Action] = morpyam
+
+The protocol holds what every game has: a start, the legal actions, the
+transition, the chance nodes with exact probabilities, the scores, and a
+state that says who decides, whether it is a chance node, whether the game
+is over and who won. Extra knobs (``first_player``, ``players``, ``games``)
+stay keyword arguments of each game's ``new_game``.
+
+A game whose moves are too many to list (MyRummy, whose plays rearrange the
+whole table) keeps the same shape: its ``legal_actions`` lists every action
+*except* those plays, which come from a generator and a solver of its own,
+and it says so in its documentation rather than faking a list. Adapters
+that need a fixed, finite action set (a ``Discrete`` space, an OpenSpiel
+action id) therefore need an [encoding](ecosystems.md#encodings) of the
+game, which such a game may not have.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Protocol, TypeVar, runtime_checkable
+
+__all__ = ["Game", "GameState"]
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What every game's state answers: who decides, chance, the end, the winners."""
+
+    @property
+    def current_player(self) -> int | None:
+        """The player to decide; ``None`` at a chance node or once the game is over."""
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next action is a chance outcome."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """The winners once the game is over; empty until then."""
+
+
+RulesT_contra = TypeVar("RulesT_contra", contravariant=True)
+StateT = TypeVar("StateT", bound=GameState)
+ActionT = TypeVar("ActionT")
+
+
+@runtime_checkable
+class Game(Protocol[RulesT_contra, StateT, ActionT]):
+    """A game module: pure functions over immutable states.
+
+    Type parameters: the game's rules value, its state and its action type.
+    ``legal_actions`` and ``apply`` agree exactly; at a chance node
+    ``legal_actions`` lists the outcomes that ``chance_outcomes`` gives with
+    their exact probabilities, and ``sample_chance`` draws one of them with
+    the ``random.Random`` it is given (no hidden randomness).
+    """
+
+    def new_game(self, rules: RulesT_contra, /) -> StateT:
+        """The first state of a game played under ``rules``."""
+
+    def legal_actions(self, state: StateT, /) -> Sequence[ActionT]:
+        """Every action ``apply`` accepts in ``state``, in a stable order."""
+
+    def apply(self, state: StateT, action: ActionT, /) -> StateT:
+        """The state after ``action``; raises ``IllegalActionError`` for any other action."""
+
+    def chance_outcomes(self, state: StateT, /) -> Sequence[tuple[ActionT, Fraction]]:
+        """At a chance node, each outcome with its exact probability; ``()`` elsewhere."""
+
+    def sample_chance(self, state: StateT, rng: random.Random, /) -> ActionT:
+        """One chance outcome of ``state``, drawn with ``rng``."""
+
+    def scores(self, state: StateT, /) -> tuple[int, ...]:
+        """Points per player so far (final once the game is over)."""

@@ -1,0 +1,316 @@
+"""Morpyam and the score-sheet game as OpenSpiel games (extra ``openspiel``).
+
+Importing this module registers two Python games with ``pyspiel``:
+
+* ``python_morpyam``, parameters ``rules`` (a preset name: ``classic``,
+  ``official``, ``flash``, ``plus``; default ``classic``), ``players`` (2 to
+  4; default 2) and ``max_game_length`` (default
+  [`MAX_GAME_LENGTH`][morpyam.openspiel.MAX_GAME_LENGTH]);
+* ``python_morpyam_yahtzee``, parameters ``rules`` (``megawuerfel`` or
+  ``hasbro``; default ``hasbro``), ``players`` (1 to 6; default 1) and
+  ``games`` (1 to 6; default 1).
+
+Both are sequential, with explicit stochastic chance (every throw of the
+dice, every Plus tile dealt, with its exact probability), of perfect
+information, with terminal rewards. Actions and chance outcomes are the ids
+of [`morpyam.encoding`][morpyam.encoding]; the observation tensor is the
+encoding's observation vector, and the observation string the position as
+text.
+
+Returns. Morpyam: the winners share 1 (a sole winner gets 1, two winners
+0.5 each; the others 0): a constant-sum game. A Morpyam game can last
+forever (players may pass), so the game stops after ``max_game_length``
+actions, chance outcomes included: a game *cut off* there is scored as if
+it had ended on points (R-END-2 without the end bonus): the players with
+the most points share the win. The score sheet: each player's grand total
+of points (a general-sum game); it always ends, after at most 7 actions per
+turn (3 rolls, 3 throws, a score), 13 turns per sheet.
+
+Examples:
+    >>> import pyspiel
+    >>> import morpyam.openspiel
+    >>> game = pyspiel.load_game("python_morpyam", {"players": 3})
+    >>> game.num_distinct_actions(), game.max_chance_outcomes(), game.num_players()
+    (285, 461, 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+try:
+    import pyspiel
+    from open_spiel.python.observation import IIGObserverForPublicInfoGame
+except ImportError as error:  # pragma: no cover - the extra is installed in the test session
+    raise ImportError(
+        "morpyam.openspiel needs OpenSpiel: install the extra with pip install 'morpyam[openspiel]'"
+    ) from error
+
+import numpy as np
+
+from morpyam.encoding import Encoding, GameEncoding
+from morpyam.rules import PRESETS
+from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
+from morpyam.yahtzee.rules import BOXES
+from morpyam.yahtzee.rules import PRESETS as YAHTZEE_PRESETS
+from morpyam.yahtzee.rules import Rules as YahtzeeRules
+
+__all__ = [
+    "MAX_GAME_LENGTH",
+    "MORPYAM",
+    "YAHTZEE",
+    "MorpyamGame",
+    "Observer",
+    "SpielState",
+    "YahtzeeGame",
+]
+
+MORPYAM = "python_morpyam"
+"""The short name of Morpyam in ``pyspiel.load_game``."""
+YAHTZEE = "python_morpyam_yahtzee"
+"""The short name of the score-sheet game in ``pyspiel.load_game``."""
+MAX_GAME_LENGTH = 3000
+"""The default cut-off of a Morpyam game, in actions (chance outcomes included)."""
+
+_TURN_ACTIONS = 7
+_MAX_BOX_POINTS = (
+    340  # the highest value of each of the 13 boxes, summed: 5+10+…+30 + 30+30+25+30+40+50+30
+)
+
+
+def _type(
+    short_name: str, long_name: str, players: tuple[int, int], utility: Any, params: dict[str, Any]
+) -> Any:
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+_MORPYAM_TYPE = _type(
+    MORPYAM,
+    "Morpyam",
+    (2, 4),
+    pyspiel.GameType.Utility.CONSTANT_SUM,
+    {"rules": "classic", "players": 2, "max_game_length": MAX_GAME_LENGTH},
+)
+_YAHTZEE_TYPE = _type(
+    YAHTZEE,
+    "Morpyam score sheet (Yahtzee)",
+    (1, 6),
+    pyspiel.GameType.Utility.GENERAL_SUM,
+    {"rules": "hasbro", "players": 1, "games": 1},
+)
+
+
+class Observer:
+    """The observation of a state for one player: ``tensor`` (flat) and ``dict`` (named views).
+
+    OpenSpiel's ``PyObserver`` interface; the fields are the encoding's.
+    """
+
+    def __init__(self, encoding: GameEncoding[Any, Any], params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        self._encoding = encoding
+        self.tensor = np.zeros(encoding.layout.size, np.float32)
+        """The observation vector."""
+        self.dict = encoding.layout.views(self.tensor)
+        """Each field as a shaped view of ``tensor``."""
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        """Write the observation of ``state`` for ``player`` into ``tensor``."""
+        self.tensor.fill(0)
+        self._encoding.write(self.tensor, state.game_state, player)  # type: ignore[attr-defined]
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """The observation of ``state`` for ``player`` as text."""
+        return self._encoding.text(state.game_state, player)
+
+
+class _Shared:
+    """What a state holds, immutable: OpenSpiel's clone deep-copies a state's attributes,
+    and this one is shared by the copies instead (the values inside never change)."""
+
+    __slots__ = ("encoding", "length", "max_length", "state")
+
+    def __init__(
+        self, encoding: GameEncoding[Any, Any], max_length: int, length: int, state: Any
+    ) -> None:
+        self.encoding = encoding
+        self.max_length = max_length
+        self.length = length
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class SpielState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state wrapping a morpyam state (``game_state``), for either game."""
+
+    def __init__(self, game: Any, encoding: GameEncoding[Any, Any], max_length: int) -> None:
+        super().__init__(game)
+        self._now = _Shared(encoding, max_length, 0, encoding.new_state())
+
+    @property
+    def game_state(self) -> Any:
+        """The morpyam state (a ``morpyam.State`` or ``morpyam.yahtzee.State``)."""
+        return self._now.state
+
+    @property
+    def _encoding(self) -> GameEncoding[Any, Any]:
+        return self._now.encoding
+
+    def current_player(self) -> int:
+        """The player to decide, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.game_state.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(self.game_state.current_player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._encoding.legal_ids(self.game_state)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each chance id with its exact probability (as a float), ids ascending."""
+        return self._encoding.chance_probabilities(self.game_state)
+
+    def _decode(self, action: int) -> Any:
+        if self.game_state.is_chance:
+            return self._encoding.chance_action(action)
+        return self._encoding.action(self.game_state, action)
+
+    def _apply_action(self, action: int) -> None:
+        now = self._now
+        state = now.encoding.apply(now.state, self._decode(action))
+        self._now = _Shared(now.encoding, now.max_length, now.length + 1, state)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return str(self._encoding.chance_action(action))
+        try:
+            return str(self._encoding.action(self.game_state, action))
+        except ValueError:
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over, or cut off at the game's ``max_game_length``."""
+        now = self._now
+        return bool(now.state.is_terminal) or now.length >= now.max_length
+
+    def returns(self) -> list[float]:
+        """Per player: the game's returns (see the module), 0 before the end."""
+        players = self._encoding.players
+        if not self.is_terminal():
+            return [0.0] * players
+        if isinstance(self._encoding, YahtzeeEncoding):
+            return [float(total) for total in self.game_state.totals]
+        winners = self.game_state.winners
+        if not winners:
+            points = self._encoding.scores(self.game_state)
+            best = max(points)
+            winners = {player for player, value in enumerate(points) if value == best}
+        return [1 / len(winners) if player in winners else 0.0 for player in range(players)]
+
+    def __str__(self) -> str:
+        return self._encoding.text(self.game_state, 0)
+
+
+class _Game(pyspiel.Game):  # type: ignore[misc]
+    """What both games share: states, observers."""
+
+    encoding: GameEncoding[Any, Any]
+    max_length: int
+
+    def new_initial_state(self) -> SpielState:
+        """The start of a game: a chance node (Morpyam's start roll), or the first roll."""
+        return SpielState(self, self.encoding, self.max_length)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Any:
+        """The observer of OpenSpiel's observation API (perfect information)."""
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return Observer(self.encoding, params)
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+def _param(params: dict[str, Any], name: str, default: Any) -> Any:
+    return params.get(name, default) if params else default
+
+
+class MorpyamGame(_Game):
+    """``python_morpyam``: parameters ``rules`` (preset name), ``players``, ``max_game_length``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        preset = _param(params or {}, "rules", "classic")
+        if preset not in PRESETS:
+            raise ValueError(f"rules must be one of {', '.join(PRESETS)}, got {preset!r}")
+        rules = PRESETS[preset](int(_param(params or {}, "players", 2)))
+        max_length = int(_param(params or {}, "max_game_length", MAX_GAME_LENGTH))
+        if max_length < 1:
+            raise ValueError(f"max_game_length must be at least 1, got {max_length}")
+        self.encoding = Encoding(rules)
+        self.max_length = max_length
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.num_actions,
+            max_chance_outcomes=self.encoding.num_chance_outcomes,
+            num_players=rules.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=max_length,
+        )
+        super().__init__(_MORPYAM_TYPE, info, params or {})
+
+
+class YahtzeeGame(_Game):
+    """``python_morpyam_yahtzee``: parameters ``rules`` (preset name), ``players``, ``games``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        preset = _param(params or {}, "rules", "hasbro")
+        if preset not in YAHTZEE_PRESETS:
+            raise ValueError(f"rules must be one of {', '.join(YAHTZEE_PRESETS)}, got {preset!r}")
+        rules: YahtzeeRules = YAHTZEE_PRESETS[preset]()
+        players = int(_param(params or {}, "players", 1))
+        games = int(_param(params or {}, "games", 1))
+        self.encoding = YahtzeeEncoding(rules, players=players, games=games)
+        self.max_length = _TURN_ACTIONS * len(BOXES) * players * games
+        most = (
+            _MAX_BOX_POINTS + rules.upper_bonus + (len(BOXES) - 1) * rules.yahtzee_bonus
+        ) * games
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.num_actions,
+            max_chance_outcomes=self.encoding.num_chance_outcomes,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=float(most),
+            utility_sum=None,
+            max_game_length=self.max_length,
+        )
+        super().__init__(_YAHTZEE_TYPE, info, params or {})
+
+
+def _register() -> None:
+    registered = set(pyspiel.registered_names())
+    if MORPYAM not in registered:
+        pyspiel.register_game(_MORPYAM_TYPE, MorpyamGame)
+    if YAHTZEE not in registered:
+        pyspiel.register_game(_YAHTZEE_TYPE, YahtzeeGame)
+
+
+_register()

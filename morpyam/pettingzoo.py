@@ -1,0 +1,238 @@
+"""Morpyam and the score-sheet game as PettingZoo AEC environments (extra ``pettingzoo``).
+
+[`env`][morpyam.pettingzoo.env] makes a Morpyam game for 2 to 4 agents
+(``player_0`` ...), [`yahtzee_env`][morpyam.pettingzoo.yahtzee_env] a
+score-sheet game for 1 to 6. Each agent's observation is a dict:
+``"observation"``, the encoding's vector seen from that agent
+([`morpyam.encoding`][morpyam.encoding]), and ``"action_mask"``, 1 for each
+legal action id (all 0 for an agent not to move). Actions are the
+encoding's ids (a ``Discrete`` space); an illegal id raises
+[`IllegalActionError`][morpyam.errors.IllegalActionError] or ``ValueError``.
+
+Chance is resolved inside ``step`` (and ``reset``) from the env's own
+``random.Random``, seeded by ``reset(seed=...)``: the start roll, every
+throw of the dice and every Plus tile dealt. The agent to move next is
+``agent_selection``, so a replay (a Morpyam, R-MOR-2; D'Aversa, R-MOR-3)
+simply selects the same agent again.
+
+Rewards: Morpyam gives them at the end only: +1 to a sole winner, 0 to each
+of several winners, -1 to the others
+([`win_rewards`][morpyam.encoding.win_rewards]). The score sheet gives each
+step the points it adds to each player's grand total. With
+``max_steps`` (player decisions), a game still running after that many
+steps is *truncated* (no reward), as PettingZoo's convention is.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as error:  # pragma: no cover - the extra is installed in the test session
+    raise ImportError(
+        "morpyam.pettingzoo needs PettingZoo: install the extra with "
+        "pip install 'morpyam[pettingzoo]'"
+    ) from error
+
+import numpy as np
+import numpy.typing as npt
+
+from morpyam.encoding import Encoding, GameEncoding, rules_from
+from morpyam.rules import Rules
+from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
+from morpyam.yahtzee.rules import PRESETS as YAHTZEE_PRESETS
+from morpyam.yahtzee.rules import Rules as YahtzeeRules
+
+__all__ = ["AECGameEnv", "env", "yahtzee_env"]
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def env(
+    rules: Rules | str | None = None,
+    *,
+    players: int = 2,
+    render_mode: str | None = None,
+    max_steps: int | None = None,
+) -> AECGameEnv:
+    """A Morpyam AEC environment.
+
+    ``rules`` is a [`Rules`][morpyam.rules.Rules], a preset name (``"classic"``,
+    ``"official"``, ``"flash"``, ``"plus"``) played by ``players``, or
+    ``None`` for the classic game. ``render_mode`` is ``None``, ``"ansi"``
+    (``render()`` returns the position as text) or ``"human"`` (prints it).
+
+    Examples:
+        >>> import morpyam.pettingzoo
+        >>> game = morpyam.pettingzoo.env("official", players=3)
+        >>> game.reset(seed=1)
+        >>> game.agent_selection in game.agents
+        True
+
+    Raises:
+        ValueError: for rules that are none of those, or a bad option.
+    """
+    return AECGameEnv(
+        Encoding(rules_from(rules, players)),
+        name="morpyam_v0",
+        render_mode=render_mode,
+        max_steps=max_steps,
+    )
+
+
+def yahtzee_env(
+    rules: YahtzeeRules | str | None = None,
+    *,
+    players: int = 2,
+    games: int = 1,
+    render_mode: str | None = None,
+) -> AECGameEnv:
+    """A score-sheet AEC environment: ``players`` agents, ``games`` columns each.
+
+    Raises:
+        ValueError: for rules that are not a yahtzee ``Rules`` or a preset name
+            (``"megawuerfel"``, ``"hasbro"``), or a bad option.
+    """
+    if rules is None or isinstance(rules, str):
+        name = rules or "hasbro"
+        if name not in YAHTZEE_PRESETS:
+            raise ValueError(f"rules must be one of {', '.join(YAHTZEE_PRESETS)}, got {name!r}")
+        rules = YAHTZEE_PRESETS[name]()
+    return AECGameEnv(
+        YahtzeeEncoding(rules, players=players, games=games),
+        name="morpyam_yahtzee_v0",
+        render_mode=render_mode,
+        max_steps=None,
+    )
+
+
+class AECGameEnv(AECEnv):  # type: ignore[misc]
+    """An AEC environment over any game encoding (see the module)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
+        "render_modes": ["ansi", "human"],
+        "name": "morpyam_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        encoding: GameEncoding[Any, Any],
+        *,
+        name: str,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+            raise ValueError(f"max_steps must be None or an int >= 1, got {max_steps!r}")
+        self.metadata = {**self.metadata, "name": name}
+        self.encoding = encoding
+        """The game's encoding: ids, observations, the engine."""
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.possible_agents = [f"player_{seat}" for seat in range(encoding.players)]
+        self.agents = list(self.possible_agents)
+        observation = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    0.0, encoding.layout.high(), (encoding.layout.size,), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (encoding.num_actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = {
+            agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents
+        }
+        self._rng = random.Random()
+        self._steps = 0
+        self.game_state: Any = None
+        """The morpyam state of the game in progress."""
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for all)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(num_actions)``."""
+        return self.action_spaces[agent]
+
+    def _settle(self, state: Any) -> Any:
+        """Resolve chance nodes with the env's generator until someone decides or the game ends."""
+        encoding = self.encoding
+        while state.is_chance:
+            state = encoding.apply(state, encoding.sample_chance(state, self._rng))
+        return state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` seeds the env's generator (all chance comes from it)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._steps = 0
+        self.game_state = self._settle(self.encoding.new_state())
+        self.agent_selection = self.possible_agents[self.game_state.current_player]
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation: its vector and its action mask."""
+        seat = self.possible_agents.index(agent)
+        state = self.game_state
+        mask = (
+            self.encoding.legal_mask(state)
+            if state.current_player == seat
+            else np.zeros(self.encoding.num_actions, dtype=np.int8)
+        )
+        return {"observation": self.encoding.observation(state, seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play action id ``action`` for ``agent_selection``, then resolve chance.
+
+        Raises:
+            ValueError: for an id that is not legal (``IllegalActionError`` is one).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        encoding = self.encoding
+        before = self.game_state
+        if action is None:
+            raise ValueError(f"{agent} must act: an action id is expected, not None")
+        after = self._settle(encoding.apply(before, encoding.action(before, action)))
+        self.game_state = after
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        for seat, reward in enumerate(encoding.rewards(before, after)):
+            self.rewards[self.possible_agents[seat]] = reward
+        if after.is_terminal:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[after.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The position as text (``"ansi"``), printed too with ``"human"``; ``None`` without a mode."""
+        if self.render_mode is None or self.game_state is None:
+            return None
+        text = self.encoding.text(self.game_state, 0)
+        if self.render_mode == "human":
+            print(text)
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,72 @@
+"""The Morpyam engine and the score-sheet game satisfy the one game protocol (morpyam.game).
+
+The assignments below are checked by mypy (this file is in its ``files``):
+a module that missed a function, or had one of another shape, would fail
+the type check; the tests check the same at run time and play through the
+protocol alone.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TypeVar
+
+import pytest
+
+import morpyam
+import morpyam.yahtzee
+from morpyam.game import Game, GameState
+
+MORPYAM: Game[morpyam.Rules, morpyam.State, morpyam.Action] = morpyam
+YAHTZEE: Game[morpyam.yahtzee.Rules, morpyam.yahtzee.State, morpyam.yahtzee.Action] = (
+    morpyam.yahtzee
+)
+
+
+R = TypeVar("R")
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
+
+
+def play_out(game: Game[R, S, A], state: S, rng: random.Random) -> S:
+    """Play random legal actions to the end, using only the protocol."""
+    for _ in range(100_000):
+        if state.is_terminal:
+            return state
+        if state.is_chance:
+            outcomes = game.chance_outcomes(state)
+            assert sum(p for _, p in outcomes) == 1
+            action = game.sample_chance(state, rng)
+            assert action in [a for a, _ in outcomes]
+        else:
+            assert state.current_player is not None
+            action = rng.choice(list(game.legal_actions(state)))
+        state = game.apply(state, action)
+    raise AssertionError("unreachable: the game did not end")
+
+
+@pytest.mark.parametrize("game", [morpyam, morpyam.yahtzee])
+def test_modules_satisfy_the_protocol(game: object) -> None:
+    assert isinstance(game, Game)
+    assert not isinstance(random, Game)
+
+
+def test_states_satisfy_the_state_protocol() -> None:
+    assert isinstance(morpyam.new_game(morpyam.Rules.classic()), GameState)
+    assert isinstance(morpyam.yahtzee.new_game(morpyam.yahtzee.Rules.hasbro()), GameState)
+    assert not isinstance(morpyam.Rules.classic(), GameState)
+
+
+def test_a_morpyam_game_plays_out_through_the_protocol() -> None:
+    rng = random.Random(11)
+    for preset in morpyam.rules.PRESETS.values():
+        end = play_out(MORPYAM, MORPYAM.new_game(preset(3)), rng)
+        assert end.winners
+        assert len(MORPYAM.scores(end)) == 3
+
+
+def test_a_yahtzee_game_plays_out_through_the_protocol() -> None:
+    end = play_out(YAHTZEE, YAHTZEE.new_game(morpyam.yahtzee.Rules.hasbro()), random.Random(3))
+    assert end.winners == {0}
+    # Y-END-1: the game ends when the one sheet has all 13 boxes filled.
+    assert all(points is not None for points in end.sheets[0][0].boxes)
