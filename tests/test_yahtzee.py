@@ -680,9 +680,10 @@ def test_rules_refuse_bad_knobs(change: dict[str, Any], message: str) -> None:
 
 
 def test_presets_are_the_documented_knobs() -> None:
-    # Y-BONUS-1, Y-BONUS-2, Y-JOKER-1: the seed's sheet and Hasbro's rules
-    assert attrs.astuple(MEGA) == (35, 63, ">", 0, "none")
-    assert attrs.astuple(HASBRO) == (35, 63, ">=", 100, "forced")
+    # Y-BONUS-1, Y-BONUS-2, Y-JOKER-1: the Megawürfel sheet and Hasbro's rules;
+    # Y-BOX-8, Y-SET-1: both keep the library's readings (any 0 at any roll, 1 to 6 players)
+    assert attrs.astuple(MEGA) == (35, 63, ">", 0, "none", False, 1, 6)
+    assert attrs.astuple(HASBRO) == (35, 63, ">=", 100, "forced", False, 1, 6)
     assert yz.JOKERS == ("none", "forced", "free")
 
 

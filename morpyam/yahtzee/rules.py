@@ -1,6 +1,6 @@
 """The score sheet and its rules as data: the 13 boxes, their scoring, the `Rules` value.
 
-The boxes score the five dice as the seed's sheet says (RULES.md section 9):
+The boxes score the five dice as the Megawürfel sheet says (section 9 of the rule book):
 the upper boxes the sum of the dice showing their face, the lower boxes their
 pattern's value, 0 when the pattern is missing (Y-BOX-1 to Y-BOX-8). The
 bonuses and the joker rule, where the Megawürfel sheet and Hasbro's rules
@@ -30,6 +30,7 @@ __all__ = [
     "JOKERS",
     "LARGE_STRAIGHT_POINTS",
     "LOWER_BOXES",
+    "PLAYER_LIMIT",
     "PRESETS",
     "SMALL_STRAIGHT_POINTS",
     "UPPER_BOXES",
@@ -219,6 +220,9 @@ def is_yahtzee(dice: tuple[int, ...]) -> bool:
         raise ValueError(f"Y-SET-1: dice are a sequence of faces, got {dice!r}") from None
 
 
+PLAYER_LIMIT = 100
+"""The most players any `Rules` allows (Y-SET-1): the leaflet sets no maximum, memory does."""
+
 Comparison = Literal[">=", ">"]
 COMPARISONS: tuple[Comparison, ...] = (">=", ">")
 """How the upper sum is compared with the bonus threshold (Y-BONUS-1)."""
@@ -280,6 +284,60 @@ class Rules:
     if empty, else any lower box with full house and straights at full value,
     else any upper box for 0) or ``"free"`` (free choice of any empty box; full
     house and straights count at full value once the matching upper box is filled)."""
+
+    zero_only_when_nothing_fits: bool = attrs.field(default=False)
+    """Y-BOX-8: ``False`` (any empty box may take a 0 after any roll) or ``True`` (the
+    Megawürfel text read strictly: "Hast du nach 3 Würfen noch kein Ergebnis erzielt …
+    Dann musst du eine 0 schreiben": a box scoring 0 only after the 3rd roll, when no
+    empty box scores more)."""
+    min_players: int = attrs.field(default=1, validator=_int_at_least(1))
+    """Y-SET-1: the fewest players (1: solitaire allowed; the leaflet says "minimal 2 Spielern")."""
+    max_players: int = attrs.field(default=6, validator=_int_at_least(1))
+    """Y-SET-1: the most players (the leaflet sets none; at most
+    [`PLAYER_LIMIT`][morpyam.yahtzee.rules.PLAYER_LIMIT])."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.zero_only_when_nothing_fits) is not bool:
+            raise ValueError(
+                "Y-BOX-8: Rules.zero_only_when_nothing_fits must be True or False, "
+                f"got {self.zero_only_when_nothing_fits!r}"
+            )
+        if not self.min_players <= self.max_players <= PLAYER_LIMIT:
+            raise ValueError(
+                f"Y-SET-1: players from {self.min_players} to {self.max_players}: the least "
+                f"must not exceed the most, and the most is at most {PLAYER_LIMIT}"
+            )
+
+    def describe(self) -> str:
+        """Every reading these rules make, in words: one line per rule ID.
+
+        Examples:
+            >>> print(Rules.megawuerfel().describe().splitlines()[0])
+            Y-SET-1: 1 to 6 players.
+        """
+        more = "or more" if self.bonus_comparison == ">=" else "and more (strictly above)"
+        jokers = {
+            "none": "a five of a kind scores as usual once the Yahtzee box is filled",
+            "forced": "a five of a kind with the Yahtzee box filled goes in its upper box if "
+            "empty, else in a lower box at full value, else in an upper box for 0",
+            "free": "a five of a kind with the Yahtzee box filled goes in any empty box; "
+            "full house and straights count in full once its upper box is filled",
+        }
+        return "\n".join(
+            [
+                f"Y-SET-1: {self.min_players} to {self.max_players} players.",
+                "Y-BOX-8: a box scores 0 only after the 3rd roll, when no empty box scores more."
+                if self.zero_only_when_nothing_fits
+                else "Y-BOX-8: any empty box may be filled after any roll, for 0 if the dice "
+                "miss its pattern.",
+                f"Y-BONUS-1: an upper sum of {self.bonus_threshold} {more} earns "
+                f"{self.upper_bonus} points.",
+                f"Y-BONUS-2: each further five of a kind earns {self.yahtzee_bonus} points."
+                if self.yahtzee_bonus
+                else "Y-BONUS-2: no bonus for further fives of a kind.",
+                f"Y-JOKER-1: {jokers[self.joker]}.",
+            ]
+        )
 
     @classmethod
     def megawuerfel(cls) -> Rules:
