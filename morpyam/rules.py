@@ -393,7 +393,10 @@ def _layout_name(layout: Layout) -> str:
 
 
 def _describe(rules: Rules) -> list[str]:
-    runs = ", ".join(f"{length} in a row {points}" for length, points in rules.run_points)
+    runs = ", ".join(
+        f"{length} in a row: {points} point{'' if points == 1 else 's'}"
+        for length, points in rules.run_points
+    )
     lines = [
         f"R-SET-2: {rules.players} players, {rules.tokens_per_player} tokens each.",
         f"R-GRID-1: played on {_layout_name(rules.layout)}"
@@ -469,7 +472,7 @@ def _describe(rules: Rules) -> list[str]:
         "R-LINE-1: lines are rows, columns and every diagonal of 3 cells or more."
         if rules.diagonals == "all"
         else "R-LINE-1: lines are rows, columns and the two long diagonals only.",
-        f"R-LINE-2: a maximal run scores: {runs} points.",
+        f"R-LINE-2: a maximal run scores by its length ({runs}).",
         "R-END-1: no KO."
         if rules.ko_length is None
         else f"R-END-1: {rules.ko_length} tokens in a row win at once (KO).",

@@ -14,6 +14,7 @@ hand on the classic grid (R-GRID-2, columns a-f, rows 1-6 from the top)::
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -21,6 +22,7 @@ import pytest
 
 import morpyam as mp
 import morpyam.yahtzee as yz
+from morpyam import files
 from morpyam.records import GameRecord, replay
 from morpyam.rules import PRESETS
 from morpyam.scoring import is_ko, lines, points, winners_on_points
@@ -589,3 +591,90 @@ def test_presets_keep_the_library_readings() -> None:
         for players in (2, 3, 4):
             rules = preset(players)
             assert {field: getattr(rules, field) for field in defaults} == defaults
+
+
+# --- Rules.describe: every reading in words ------------------------------------------------
+
+OTHER_VALUES: dict[str, Any] = {
+    "tokens_per_player": 10,
+    "layout": mp.Layout.flash(),
+    "run_points": ((3, 1), (4, 5)),
+    "ko_length": None,
+    "end_bonus": 0,
+    "sec_figures": frozenset({F.MORPYAM}),
+    "callable": frozenset({F.MAXI}),
+    "voluntary_pass": False,
+    "called_morpyam_replays": False,
+    "forbid_calling_shown_figure": True,
+    "daversa": "replay",
+    "tile_setup": True,
+    "call_miss_loses": "earlier_figures",
+    "missed_call_voids": "any_roll",
+    "morpyam_at_once": True,
+    "called_morpyam_cells": "call_or_morpyam",
+    "sec_call_morpyam_replays": True,
+    "lost_turns": True,
+    "shown_figure_means": "kept",
+    "diagonals": "long",
+    "call_needs_free_cell": False,
+    "morpyam_is_full": False,
+    "daversa_counts": "rolled",
+    "tie_break": "fewest_tokens_left",
+}
+
+
+def test_describe_names_a_rule_on_every_line() -> None:
+    # R-SET-2 ... R-END-5: one line per rule ID, each starting with its ID
+    text = mp.Rules.classic().describe()
+    ids = [line.split(":")[0] for line in text.splitlines()]
+    assert len(ids) == len(set(ids))
+    assert all(re.fullmatch(r"R-[A-Z]+-\d", rule) for rule in ids)
+    assert {"R-CALL-4", "R-CALL-7", "R-FIG-4", "R-LINE-1", "R-END-3", "R-END-5"} <= set(ids)
+
+
+def test_describe_of_the_classic_and_official_rules() -> None:
+    # R-SET-2, R-CALL-8, R-MOR-3: the words a table checks
+    classic = mp.Rules.classic(players=3).describe()
+    assert "R-SET-2: 3 players, 11 tokens each." in classic
+    assert "R-MOR-3: no KO R. D'Aversa." in classic
+    assert "R-CALL-8: a figure the dice already show may be called." in classic
+    assert "4 in a row: 3 points" in classic
+    official = mp.Rules.official().describe()
+    assert "R-CALL-8: no calling, before the 2nd or 3rd roll, a figure the dice already" in official
+    assert "in their next own turn wins at once" in official
+
+
+@pytest.mark.parametrize("field", files.RULES_FIELDS[1:])
+def test_describe_tells_every_field_apart(field: str) -> None:
+    # Two Rules that differ in one knob describe themselves differently
+    base = mp.Rules.official() if field == "shown_figure_means" else mp.Rules.classic()
+    if field == "daversa_counts":
+        base = mp.Rules.official()
+    other = attrs.evolve(base, **{field: OTHER_VALUES[field]})
+    assert other.describe() != base.describe()
+
+
+def test_describe_covers_every_field_in_the_test() -> None:
+    assert set(OTHER_VALUES) == set(files.RULES_FIELDS) - {"players"}
+
+
+def test_yahtzee_describe() -> None:
+    # Y-SET-1, Y-BOX-8, Y-BONUS-1, Y-BONUS-2, Y-JOKER-1: one line each
+    mega = yz.Rules.megawuerfel().describe().splitlines()
+    assert [line.split(":")[0] for line in mega] == [
+        "Y-SET-1",
+        "Y-BOX-8",
+        "Y-BONUS-1",
+        "Y-BONUS-2",
+        "Y-JOKER-1",
+    ]
+    assert "Y-BONUS-1: an upper sum of 63 and more (strictly above) earns 35 points." not in mega
+    assert "Y-BONUS-1: an upper sum above 63 earns 35 points." in mega
+    hasbro = yz.Rules.hasbro().describe()
+    assert "Y-BONUS-1: an upper sum of 63 or more earns 35 points." in hasbro
+    assert "Y-BONUS-2: each further five of a kind earns 100 points." in hasbro
+    strict = attrs.evolve(yz.Rules.megawuerfel(), zero_only_when_nothing_fits=True)
+    assert "Y-BOX-8: a box scores 0 only after the 3rd roll" in strict.describe()
+    free = attrs.evolve(yz.Rules.megawuerfel(), joker="free", min_players=2, max_players=9)
+    assert "Y-SET-1: 2 to 9 players." in free.describe()
+    assert "goes in any empty box" in free.describe()

@@ -315,7 +315,11 @@ class Rules:
             >>> print(Rules.megawuerfel().describe().splitlines()[0])
             Y-SET-1: 1 to 6 players.
         """
-        more = "or more" if self.bonus_comparison == ">=" else "and more (strictly above)"
+        reach = (
+            f"of {self.bonus_threshold} or more"
+            if self.bonus_comparison == ">="
+            else f"above {self.bonus_threshold}"
+        )
         jokers = {
             "none": "a five of a kind scores as usual once the Yahtzee box is filled",
             "forced": "a five of a kind with the Yahtzee box filled goes in its upper box if "
@@ -330,8 +334,7 @@ class Rules:
                 if self.zero_only_when_nothing_fits
                 else "Y-BOX-8: any empty box may be filled after any roll, for 0 if the dice "
                 "miss its pattern.",
-                f"Y-BONUS-1: an upper sum of {self.bonus_threshold} {more} earns "
-                f"{self.upper_bonus} points.",
+                f"Y-BONUS-1: an upper sum {reach} earns {self.upper_bonus} points.",
                 f"Y-BONUS-2: each further five of a kind earns {self.yahtzee_bonus} points."
                 if self.yahtzee_bonus
                 else "Y-BONUS-2: no bonus for further fives of a kind.",
