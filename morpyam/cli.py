@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import morpyam as mp
+from morpyam.files import FileFormatError, rules_with
 from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.sim_cli import register_advise, register_odds, register_simulate
 from morpyam.terminal import register_play, register_replay, register_show
@@ -43,7 +44,7 @@ def _set_up(state: mp.State, rng: random.Random, out: Callable[[str], object]) -
 
 def _came_up(rules: mp.Rules, call: mp.Label, state: mp.State) -> bool:
     assert state.dice is not None
-    shown = mp.classify(state.dice)
+    shown = rules.shows(state.dice)
     if call is mp.Special.SEC:
         return state.rolls == 1 and not rules.sec_figures.isdisjoint(shown)
     return call in shown
@@ -91,7 +92,7 @@ def play_demo(rules: mp.Rules, seed: int, out: Callable[[str], object] = print) 
         elif isinstance(action, mp.Place):
             out(f"  place {action.cell} ({state.layout[action.cell]})")
         else:
-            out("  pass")
+            out(f"  {action}")  # a pass, or a lost turn (R-END-5)
         state = mp.apply(state, action)
     out("")
     out(render_grid(state))
@@ -132,7 +133,11 @@ COMMANDS += [
 
 
 def _demo(args: argparse.Namespace) -> int:
-    rules = PRESETS[args.rules](args.players)
+    try:
+        rules = rules_with(PRESETS[args.rules](args.players), args.rule_settings or ())
+    except FileFormatError as error:
+        print(f"morpyam: error: --rule {error.where}: {error.reason}", file=sys.stderr)
+        return 2
     print(f"Morpyam, {args.rules} rules, {args.players} players, seed {args.seed}")
     play_demo(rules, args.seed)
     return 0
@@ -154,6 +159,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the random players and dice")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     parser.add_argument("--rules", choices=sorted(PRESETS), default="classic", help="rule preset")
+    parser.add_argument(
+        "--rule",
+        dest="rule_settings",
+        action="append",
+        metavar="FIELD=VALUE",
+        help="change one knob of the rules, as in a rules file (repeat), e.g. diagonals=long",
+    )
     parser.set_defaults(run=_demo)
     if COMMANDS:
         subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")

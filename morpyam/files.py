@@ -84,6 +84,7 @@ __all__ = [
     "rules_to_dict",
     "rules_to_json",
     "rules_to_toml",
+    "rules_with",
     "save_layout",
     "save_rules",
 ]
@@ -589,6 +590,48 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
         return attrs.evolve(base, **values)
     except ValueError as error:
         raise FileFormatError(_rules_where(str(error)), str(error)) from None
+
+
+def _setting_value(text: str) -> object:
+    """A command-line value: JSON when it reads as JSON, else a word; commas make a list."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    if "," in text:
+        return [item.strip() for item in text.split(",") if item.strip()]
+    return text
+
+
+def rules_with(rules: Rules, settings: Sequence[str]) -> Rules:
+    """``rules`` with knobs changed by ``FIELD=VALUE`` texts, as the command line's ``--rule``.
+
+    A value is read as JSON when it can be (``true``, ``4``, ``{"3": 1}``),
+    otherwise as a word (``long``, ``off``); a value with commas is a list of
+    labels (``MAXI,MINI``). Each field is read and checked as in a rules file.
+
+    Examples:
+        >>> from morpyam import Rules
+        >>> rules = rules_with(Rules.classic(), ["diagonals=long", "lost_turns=true"])
+        >>> rules.diagonals, rules.lost_turns
+        ('long', True)
+
+    Raises:
+        FileFormatError: for a text without ``=``, an unknown field, or a value
+            the field refuses; ``where`` names the field.
+    """
+    data = rules_to_dict(rules)
+    for setting in settings:
+        field, equals, value = setting.partition("=")
+        field = field.strip()
+        if not equals:
+            raise FileFormatError(_short(setting), "expected FIELD=VALUE")
+        if field not in RULES_FIELDS:
+            raise FileFormatError(
+                _short(field), f"unknown field; the fields are {', '.join(RULES_FIELDS)}"
+            )
+        data[field] = _setting_value(value.strip())
+    return rules_from_dict(data)
 
 
 def _layout_rows(layout: Layout, where: str) -> list[str]:

@@ -37,7 +37,7 @@ from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, Roll
 from morpyam.bots import BOTS, Bot
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
 from morpyam.errors import IllegalActionError
-from morpyam.files import FileFormatError, _parse_json, _read, load_rules
+from morpyam.files import FileFormatError, _parse_json, _read, load_rules, rules_with
 from morpyam.layouts import Cell
 from morpyam.notation import NotationError
 from morpyam.records import (
@@ -501,6 +501,10 @@ def _run_play(args: argparse.Namespace) -> int:
             )
     else:
         rules = PRESETS[args.game_rules](len(kinds))
+    try:
+        rules = rules_with(rules, args.rule_settings or ())
+    except FileFormatError as error:
+        return _fail(f"--rule {error.where}: {error.reason}")
     if args.first_player is not None and not 0 <= args.first_player < len(kinds):
         return _fail(f"--first-player must be 0 to {len(kinds) - 1}")
     if args.names and len(args.names) != len(kinds):
@@ -602,6 +606,13 @@ def register_play(subparsers: Any) -> None:
         "--rules", dest="game_rules", choices=list(PRESETS), default="classic", help="rule preset"
     )
     parser.add_argument("--rules-file", help="a rules file (.toml or .json) instead of a preset")
+    parser.add_argument(
+        "--rule",
+        dest="rule_settings",
+        action="append",
+        metavar="FIELD=VALUE",
+        help="change one knob of the rules, as in a rules file (repeat), e.g. diagonals=long",
+    )
     parser.add_argument("--first-player", type=int, help="skip the start roll: this player starts")
     parser.add_argument("--seed", dest="game_seed", type=int, help="seed of the dice and the bots")
     parser.add_argument(

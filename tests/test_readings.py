@@ -678,3 +678,52 @@ def test_yahtzee_describe() -> None:
     free = attrs.evolve(yz.Rules.megawuerfel(), joker="free", min_players=2, max_players=9)
     assert "Y-SET-1: 2 to 9 players." in free.describe()
     assert "goes in any empty box" in free.describe()
+
+
+# --- the readings on the command line ----------------------------------------------------
+
+
+def test_rules_with_reads_settings_like_a_rules_file() -> None:
+    # R-LINE-1, R-END-5, R-CALL-2, R-LINE-2: words, booleans, lists and JSON tables
+    rules = files.rules_with(
+        mp.Rules.classic(),
+        ["diagonals=long", "lost_turns=true", "callable=MAXI, MINI", 'run_points={"3": 2}'],
+    )
+    assert rules == attrs.evolve(
+        mp.Rules.classic(),
+        diagonals="long",
+        lost_turns=True,
+        callable={F.MAXI, F.MINI},
+        run_points={3: 2},
+    )
+    assert files.rules_with(mp.Rules.classic(), ["ko_length=off"]).ko_length is None
+    for setting, where in (
+        ("diagonals", "'diagonals'"),
+        ("colour=red", "'colour'"),
+        ("diagonals=short", "diagonals"),
+    ):
+        with pytest.raises(files.FileFormatError) as info:
+            files.rules_with(mp.Rules.classic(), [setting])
+        assert info.value.where == where
+
+
+def test_the_demo_command_takes_rule_settings(capsys: pytest.CaptureFixture[str]) -> None:
+    from morpyam.cli import main
+
+    assert main(["--seed", "3", "--rule", "lost_turns=true", "--rule", "diagonals=long"]) == 0
+    assert "Winner:" in capsys.readouterr().out
+    assert main(["--rule", "diagonals=short"]) == 2
+    assert "--rule diagonals" in capsys.readouterr().err
+
+
+def test_play_and_simulate_take_rule_settings(capsys: pytest.CaptureFixture[str]) -> None:
+    from morpyam.cli import main
+
+    bots = ["--seat", "random", "--seat", "greedy"]
+    assert main(["play", *bots, "--seed", "2", "--rule", "morpyam_is_full=false"]) == 0
+    assert main(["play", *bots, "--rule", "tie_break=coin"]) == 1
+    assert "--rule tie_break" in capsys.readouterr().err
+    simulate = ["simulate", "--games", "3", "--quiet", "--bot", "random", "--bot", "greedy"]
+    assert main([*simulate, "--rule", "call_needs_free_cell=false"]) == 0
+    assert main([*simulate, "--rule", "call_needs_free_cell"]) == 2
+    assert "--rule 'call_needs_free_cell'" in capsys.readouterr().err
