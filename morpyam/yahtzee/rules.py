@@ -89,7 +89,7 @@ class Box(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> Box:
         """Read a box from its notation (``"full-house"``), its name (``"FULL_HOUSE"``),
-        or the seed's name of the five-of-a-kind box (``"topscore"``).
+        or the Megawürfel sheet's name of the five-of-a-kind box (``"topscore"``).
 
         Raises:
             ValueError: for text that names no box, or a value that is not text.
@@ -209,7 +209,7 @@ def _not_dice(dice: object) -> ValueError:
 
 
 def is_yahtzee(dice: tuple[int, ...]) -> bool:
-    """Whether five dice show five of a kind (a Yahtzee, the seed's "topscore").
+    """Whether five dice show five of a kind (a Yahtzee, the Megawürfel sheet's "topscore").
 
     Raises:
         ValueError: for a value that is not a sequence of dice.
@@ -344,7 +344,7 @@ class Rules:
 
     @classmethod
     def megawuerfel(cls) -> Rules:
-        """The seed's Megawürfel sheet: bonus 35 above 63, no Yahtzee bonus, no joker."""
+        """The Megawürfel sheet: bonus 35 above 63, no Yahtzee bonus, no joker."""
         return cls(bonus_comparison=">", yahtzee_bonus=0, joker="none")
 
     @classmethod
