@@ -96,6 +96,8 @@ def test_call7_earlier_figures_reading_keeps_a_figure_new_on_the_third_roll() ->
     assert placements(state) == {"b3", "e4"}
     assert mp.Pass() in mp.legal_actions(state)
     rejected(state, mp.Place("a1"), "R-CALL-7")  # a 3×1 cell: the ones came before
+    rejected(state, mp.Place("d3"), "R-CELL-3")  # a CALL cell: never after a miss
+    rejected(state, mp.Place("c3"), "R-CELL-2")  # a SEC cell: not the first roll
     after = place(state, "e4")
     assert after.board == {mp.Cell.parse("e4"): 0}
     assert after.current_player == 1
@@ -349,6 +351,7 @@ def test_call4_calls_without_a_free_call_cell_reading() -> None:
     hit = roll(state, (2, 2, 3, 3, 3), call=F.FULL_HOUSE)
     assert hit.call is None
     assert placements(hit) == {"b3", "e4", "c1", "f2", "d6", "c3", "d4"}
+    rejected(hit, mp.Roll(keep=(3, 3, 3), call=SEC), "R-CALL-3")
     missed = roll(state, NOTHING, call=F.FULL_HOUSE)
     missed = roll(missed, (6,), keep=(1, 2, 4, 5))
     missed = roll(missed, (6,), keep=(1, 2, 4, 5), call=F.STRAIGHT)  # 1 2 4 5 6: a miss
@@ -652,6 +655,14 @@ def test_describe_tells_every_field_apart(field: str) -> None:
         base = mp.Rules.official()
     other = attrs.evolve(base, **{field: OTHER_VALUES[field]})
     assert other.describe() != base.describe()
+
+
+def test_describe_names_the_grid() -> None:
+    # R-GRID-1: the classic grid, the Flash grid, or a grid of its own
+    own = mp.Layout([[F.MINI] * 3] * 4)
+    small = attrs.evolve(mp.Rules.classic(), layout=own, tokens_per_player=6, ko_length=None)
+    assert "a grid of its own, 3×4" in small.describe()
+    assert "Morpyam Flash grid" in mp.Rules.flash().describe()
 
 
 def test_describe_covers_every_field_in_the_test() -> None:
