@@ -738,3 +738,61 @@ def test_play_and_simulate_take_rule_settings(capsys: pytest.CaptureFixture[str]
     assert main([*simulate, "--rule", "call_needs_free_cell=false"]) == 0
     assert main([*simulate, "--rule", "call_needs_free_cell"]) == 2
     assert "--rule 'call_needs_free_cell'" in capsys.readouterr().err
+
+
+# --- the readings elsewhere: states as JSON, the bots, the solver ------------------------
+
+
+def test_a_state_keeps_the_figures_of_the_turn_as_json() -> None:
+    # R-CALL-7 (earlier figures): the figures of earlier rolls are part of the position
+    from morpyam.state_json import state_from_json, state_to_dict, state_to_json
+
+    state = roll(start(call_miss_loses="earlier_figures"), (1, 1, 1, 5, 6))
+    state = accepted(state, mp.Roll(keep=(1, 1, 1)))
+    assert state.seen == {F.THREE_ONES}
+    assert state_to_dict(state)["seen"] == ["THREE_ONES"]
+    assert state_from_json(state_to_json(state)) == state
+    assert "seen" not in state_to_dict(start())
+    data = state_to_dict(state)
+    data["seen"] = ["SEC"]
+    with pytest.raises(files.FileFormatError) as info:
+        files_state_from_dict(data)
+    assert info.value.where == "seen"
+
+
+def files_state_from_dict(data: dict[str, Any]) -> mp.State:
+    from morpyam.state_json import state_from_dict
+
+    return state_from_dict(data)
+
+
+def test_the_odds_bot_never_loses_a_turn_by_choice() -> None:
+    # R-END-5: LoseTurn records the table; a bot rates it below everything
+    import random
+
+    from morpyam.bots import WIN, OddsBot
+
+    state = roll(start(lost_turns=True), NOTHING)
+    rated = dict(OddsBot().values(state))
+    assert rated[mp.LoseTurn()] == -WIN
+    assert OddsBot().choose(state, random.Random(1)) != mp.LoseTurn()
+    only_pass_or_lose = roll(roll(roll(start(lost_turns=True), NOTHING), NOTHING), NOTHING)
+    assert OddsBot().choose(only_pass_or_lose, random.Random(1)) == mp.Pass()
+    from morpyam.bots import _tie_rank
+
+    order: list[mp.Action] = [
+        mp.Place("a1"),
+        mp.Pass(),
+        mp.Roll(),
+        mp.Roll(call=F.MAXI),
+        mp.LoseTurn(),
+    ]
+    assert [_tie_rank(action) for action in order] == [0, 1, 2, 3, 4]
+
+
+def test_the_solver_refuses_the_strict_zero_reading() -> None:
+    # Y-BOX-8: the solver models any 0 after any roll only
+    pytest.importorskip("numpy")
+    strict = attrs.evolve(yz.Rules.megawuerfel(), zero_only_when_nothing_fits=True)
+    with pytest.raises(ValueError, match="Y-BOX-8"):
+        yz.solve(strict)
