@@ -165,7 +165,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         },
     }
     if state.seen:  # only rules that track a turn's figures have them
-        data["seen"] = _names(state.seen)
+        data["seen"] = _names(sorted(state.seen, key=_RANK.__getitem__))
     return data
 
 

@@ -747,10 +747,10 @@ def test_a_state_keeps_the_figures_of_the_turn_as_json() -> None:
     # R-CALL-7 (earlier figures): the figures of earlier rolls are part of the position
     from morpyam.state_json import state_from_json, state_to_dict, state_to_json
 
-    state = roll(start(call_miss_loses="earlier_figures"), (1, 1, 1, 5, 6))
+    state = roll(start(call_miss_loses="earlier_figures"), (1, 1, 1, 2, 2))
     state = accepted(state, mp.Roll(keep=(1, 1, 1)))
-    assert state.seen == {F.THREE_ONES}
-    assert state_to_dict(state)["seen"] == ["THREE_ONES"]
+    assert state.seen == {F.THREE_ONES, F.FULL_HOUSE, F.MINI}
+    assert state_to_dict(state)["seen"] == ["THREE_ONES", "FULL_HOUSE", "MINI"]
     assert state_from_json(state_to_json(state)) == state
     assert "seen" not in state_to_dict(start())
     data = state_to_dict(state)
