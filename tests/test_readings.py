@@ -796,3 +796,14 @@ def test_the_solver_refuses_the_strict_zero_reading() -> None:
     strict = attrs.evolve(yz.Rules.megawuerfel(), zero_only_when_nothing_fits=True)
     with pytest.raises(ValueError, match="Y-BOX-8"):
         yz.solve(strict)
+
+
+def test_advice_explains_a_lost_turn_last() -> None:
+    # R-END-5: the advice lists every legal action, a lost turn last
+    from morpyam.advice import advise
+
+    state = roll(start(lost_turns=True), (3, 3, 3, 3, 3))
+    hints = advise(state)
+    assert {hint.action for hint in hints} == set(mp.legal_actions(state))
+    assert hints[-1].action == mp.LoseTurn()
+    assert "collision" in hints[-1].reason
