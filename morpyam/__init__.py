@@ -13,7 +13,16 @@ Examples:
     True
 """
 
-from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
+from morpyam.actions import (
+    Action,
+    DealTile,
+    LoseTurn,
+    Pass,
+    Place,
+    PlaceTile,
+    Roll,
+    RollResult,
+)
 from morpyam.engine import (
     apply,
     chance_outcomes,
@@ -41,6 +50,7 @@ __all__ = [
     "Label",
     "Layout",
     "LayoutError",
+    "LoseTurn",
     "NotationError",
     "Pass",
     "Place",

@@ -1,7 +1,7 @@
 """The moves of a game: frozen, hashable values with a short text form.
 
 ``str(action)`` is the action's notation (``roll keep 3 3 call full-house``,
-``dice 1 2``, ``place c4``, ``pass``, ``deal mini``, ``lay mini c4``), which
+``dice 1 2``, ``place c4``, ``pass``, ``lose-turn``, ``deal mini``, ``lay mini c4``), which
 [`parse_action`][morpyam.notation.parse_action] reads back.
 
 Faces are stored sorted, so actions that mean the same compare equal:
@@ -24,6 +24,7 @@ from morpyam.layouts import Cell
 __all__ = [
     "Action",
     "DealTile",
+    "LoseTurn",
     "Pass",
     "Place",
     "PlaceTile",
@@ -141,6 +142,20 @@ class Pass:
         return "pass"
 
 
+@attrs.frozen
+class LoseTurn:
+    """The player loses the rest of their turn, with no token (R-END-5).
+
+    What a real table does after a collision or dice off the track (the German
+    text: "verliert der Spieler seinen Zug und legt keine Spielsteine ab");
+    legal at every decision of a turn, a forced placement included, when
+    [`Rules.lost_turns`][morpyam.rules.Rules.lost_turns] is on.
+    """
+
+    def __str__(self) -> str:
+        return "lose-turn"
+
+
 def _check_label(instance: object, attribute: attrs.Attribute[Any], label: Any) -> None:
     if not isinstance(label, (Figure, Special)):
         raise IllegalActionError(
@@ -169,5 +184,5 @@ class PlaceTile:
         return f"lay {self.label.notation} {self.cell}"
 
 
-Action = Roll | RollResult | Place | Pass | DealTile | PlaceTile
+Action = Roll | RollResult | Place | Pass | LoseTurn | DealTile | PlaceTile
 """Any move of the game."""

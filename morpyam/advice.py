@@ -26,7 +26,7 @@ from fractions import Fraction
 
 import attrs
 
-from morpyam.actions import Action, Pass, Place, PlaceTile, Roll
+from morpyam.actions import Action, LoseTurn, Pass, Place, PlaceTile, Roll
 from morpyam.bots import OddsBot, _geometry, _run_gain
 from morpyam.engine import apply, scores
 from morpyam.figures import Figure, Label, Special
@@ -137,6 +137,8 @@ class _Context:
             if action.call is not None:
                 return self._call(action, score)
             return self._roll(action, score)
+        if isinstance(action, LoseTurn):
+            return Advice(action, score, Fraction(0), (), "lose the turn, as after a collision")
         assert isinstance(action, Pass)
         return Advice(action, score, Fraction(0), (), "end the turn without a token")
 

@@ -37,7 +37,7 @@ from typing import ClassVar, Protocol, runtime_checkable
 
 import attrs
 
-from morpyam.actions import Action, Pass, Place, Roll
+from morpyam.actions import Action, LoseTurn, Pass, Place, Roll
 from morpyam.engine import legal_actions, scores
 from morpyam.figures import Figure, Label, Special
 from morpyam.odds import _index, best_keep, hit_probability, turn_probability
@@ -531,6 +531,8 @@ class OddsBot:
                     by_call = plan.keep_values[rolls + 1]
                     column = by_call.get(roll.call, by_call[None])
                     value = column[position[roll.keep]]
+            elif kind is LoseTurn:
+                value = -WIN  # R-END-5: a lost turn is what a table records, not a choice
             else:
                 value = 0.0
             rated.append((action, value))
@@ -568,6 +570,8 @@ def _tie_rank(action: Action) -> int:
         return 0
     if kind is Pass:
         return 1
+    if kind is LoseTurn:
+        return 4
     return 2 if action.call is None else 3  # type: ignore[union-attr]
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import morpyam as mp
 from morpyam.bots import BOTS, Bot
 from morpyam.console import colour_players
+from morpyam.files import FileFormatError, rules_with
 from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.sim_cli import register_advise, register_odds, register_simulate
 from morpyam.terminal import register_play, register_replay, register_show
@@ -50,7 +51,7 @@ def _set_up(state: mp.State, rng: random.Random, out: Callable[[str], object]) -
 
 def _came_up(rules: mp.Rules, call: mp.Label, state: mp.State) -> bool:
     assert state.dice is not None
-    shown = mp.classify(state.dice)
+    shown = rules.shows(state.dice)
     if call is mp.Special.SEC:
         return state.rolls == 1 and not rules.sec_figures.isdisjoint(shown)
     return call in shown
@@ -158,7 +159,7 @@ def play_demo(
         elif isinstance(action, mp.Place):
             for_turn(f"place {action.cell} ({state.layout[action.cell].notation})")
         else:
-            for_turn("pass")
+            for_turn(str(action))  # a pass, or a lost turn (R-END-5)
         state = mp.apply(state, action)
         if narrate and isinstance(action, mp.Place):
             out(render_grid(state))
@@ -193,7 +194,11 @@ def _demo(args: argparse.Namespace) -> int:
     players = args.demo_players or 2
     preset = args.demo_rules or "classic"
     seed = 1 if args.demo_seed is None else args.demo_seed
-    rules = PRESETS[preset](players)
+    try:
+        rules = rules_with(PRESETS[preset](players), args.demo_rule_settings or ())
+    except FileFormatError as error:
+        print(f"morpyam: error: --rule {error.where}: {error.reason}", file=sys.stderr)
+        return 2
     bot = args.demo_bot or DEMO_BOT
     print(
         f"Morpyam, {preset} rules, {players} players ({bot} bots), seed {seed}"
@@ -216,6 +221,7 @@ _DEMO_OPTIONS = {
     "demo_rules": "--rules",
     "demo_bot": "--bot",
     "narrate": "--narrate",
+    "demo_rule_settings": "--rule",
 }
 
 
@@ -291,6 +297,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--narrate",
         action="store_true",
         help="tell every action and draw the grid after each token",
+    )
+    demo.add_argument(
+        "--rule",
+        dest="demo_rule_settings",
+        action="append",
+        metavar="FIELD=VALUE",
+        help="change one knob of the rules, as in a rules file (repeat), e.g. diagonals=long",
     )
     parser.set_defaults(run=_demo)
     if COMMANDS:

@@ -7,7 +7,8 @@ what one lists is exactly what the other accepts.
 Order of ``legal_actions`` at a decision node: placements in cell order (row
 by row from the top), then [`Pass`][morpyam.actions.Pass], then the rolls, keeps shortest
 first (then by faces), and for each keep no call first, then the calls in the
-order of [`Figure`][morpyam.figures.Figure], then ``Special.SEC``. At a chance node: the
+order of [`Figure`][morpyam.figures.Figure], then ``Special.SEC``; last
+[`LoseTurn`][morpyam.actions.LoseTurn] when the rules have lost turns. At a chance node: the
 outcomes, sorted faces in lexicographic order.
 """
 
@@ -18,7 +19,7 @@ from fractions import Fraction
 
 import attrs
 
-from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
+from morpyam.actions import Action, DealTile, LoseTurn, Pass, Place, PlaceTile, Roll, RollResult
 from morpyam.dice import DICE, distribution, is_sub_multiset, keep_options, merge
 from morpyam.errors import IllegalActionError
 from morpyam.figures import FACES, Figure, Label, Special, shown
@@ -45,6 +46,7 @@ _OUTCOMES = {
 _RESULTS = {action.faces: action for outcomes in _OUTCOMES.values() for action, _ in outcomes}
 _OUTCOME_ACTIONS = {k: tuple(a for a, _ in outcomes) for k, outcomes in _OUTCOMES.items()}
 _PASS = Pass()
+_LOSE_TURN = LoseTurn()
 _DEALS = {label: DealTile(label) for label in LABEL_ORDER}
 _PLACES: dict[Cell, Place] = {}
 _ROLLS: dict[tuple[tuple[int, ...] | None, tuple[Label, ...]], tuple[Roll, ...]] = {}
@@ -252,7 +254,7 @@ def _call_hit(state: State, dice: tuple[int, ...], rolls: int) -> bool:
     call = state.call
     if call is Special.SEC:
         return rolls == 1 and state.rules._sec[dice]
-    return call in shown(dice)
+    return call in state.rules._shows[dice]
 
 
 def _placeable(state: State) -> list[int]:
@@ -261,15 +263,44 @@ def _placeable(state: State) -> list[int]:
     if dice is None:
         return []
     if state.call is not None:
-        return _free(state, Special.CALL) if _call_hit(state, dice, state.rolls) else []
+        if _call_hit(state, dice, state.rolls):
+            return _call_cells(state)
+        if state.rules.call_miss_loses == "everything":
+            return []
+        labels = state.layout.labels
+        seen = state.seen  # R-CALL-7 read as "the figures obtained before" are lost
+        return [i for i in _fitting(state, dice) if labels[i] not in seen]
+    return _fitting(state, dice)
+
+
+def _fitting(state: State, dice: tuple[int, ...]) -> list[int]:
+    """The cells the dice may cover without a call (R-CELL-1, R-CELL-2, R-MOR-1)."""
     sec = _free(state, Special.SEC) if state.rolls == 1 and state.rules._sec[dice] else []
     if Figure.MORPYAM in shown(dice):
         morpyam = _free(state, Figure.MORPYAM)
         if morpyam:
             return sorted(morpyam + sec) if sec else morpyam
+        if not state.rules.morpyam_is_full:  # R-FIG-4: five of a kind is no full house
+            return _fitting_shown(state, dice, sec)
     owners = state.owners
     cells = [i for i in state.layout._covered_by[dice] if owners[i] is None]
     return sorted(cells + sec) if sec else cells
+
+
+def _fitting_shown(state: State, dice: tuple[int, ...], sec: list[int]) -> list[int]:
+    owners = state.owners
+    where = state.layout._where
+    figures = state.rules._shows[dice]
+    cells = [i for figure in figures for i in where[figure] if owners[i] is None]
+    return sorted(cells + sec)
+
+
+def _call_cells(state: State) -> list[int]:
+    """Where a call that came up goes (R-CALL-5, ``called_morpyam_cells``)."""
+    cells = _free(state, Special.CALL)
+    if state.call is Figure.MORPYAM and state.rules.called_morpyam_cells == "call_or_morpyam":
+        return sorted(cells + _free(state, Figure.MORPYAM))
+    return cells
 
 
 def _may_pass(state: State, placeable: list[int]) -> bool:
@@ -277,29 +308,68 @@ def _may_pass(state: State, placeable: list[int]) -> bool:
     dice = state.dice
     if dice is None:
         return False
-    if state.call is not None:
+    if state.call is not None and (
+        state.rules.call_miss_loses == "everything" or _call_hit(state, dice, state.rolls)
+    ):
         return not placeable
     if state.rules.voluntary_pass:
         return not (placeable and Figure.MORPYAM in shown(dice))
     return state.rolls == 3 and not placeable
 
 
-def _calls(state: State) -> tuple[Label, ...]:
-    """What may be called before the next roll (R-CALL-2, R-CALL-3, R-CALL-4, R-CALL-8)."""
-    if not _free(state, Special.CALL):
-        return ()
+def _calls(state: State, keep: tuple[int, ...] = ()) -> tuple[Label, ...]:
+    """What may be called before the next roll (R-CALL-2, R-CALL-3, R-CALL-4, R-CALL-8).
+
+    ``keep`` matters only when R-CALL-8 reads "already present" as secured by the kept dice.
+    """
     rules = state.rules
+    if rules.call_needs_free_cell and not _free(state, Special.CALL):
+        return ()
     calls = [label for label in _CALL_ORDER if label in rules.callable]
     if state.dice is not None:
-        on_show = shown(state.dice) if rules.forbid_calling_shown_figure else frozenset()
+        on_show: frozenset[Figure] = frozenset()
+        if rules.forbid_calling_shown_figure:
+            on_show = (
+                rules._shows[state.dice]
+                if rules.shown_figure_means == "dice"
+                else _secured(rules, keep)
+            )
         calls = [c for c in calls if c is not Special.SEC and c not in on_show]
     return tuple(calls)
 
 
-def _may_roll(state: State) -> bool:
+_SECURED: dict[tuple[tuple[int, ...], bool], frozenset[Figure]] = {}
+
+
+def _secured(rules: Rules, keep: tuple[int, ...]) -> frozenset[Figure]:
+    """The figures every throw of the other dice shows with ``keep`` kept (R-CALL-8, ``"kept"``)."""
+    key = (keep, rules.morpyam_is_full)
+    figures = _SECURED.get(key)
+    if figures is None:
+        throws = distribution(DICE - len(keep))
+        figures = _SECURED[key] = frozenset.intersection(
+            *(rules._shows[merge(keep, faces)] for faces, _ in throws)
+        )
+    return figures
+
+
+def _may_roll(state: State, placeable: list[int]) -> bool:
+    """R-TURN-1, with R-CALL-5 (a call that came up), R-CALL-6 and ``morpyam_at_once`` (R-MOR-1)."""
     if state.rolls >= 3:
         return False
-    return state.call is None or state.dice is None
+    dice = state.dice
+    if dice is None:
+        return True
+    if state.call is not None and _call_hit(state, dice, state.rolls):
+        return False
+    return not (state.rules.morpyam_at_once and placeable and Figure.MORPYAM in shown(dice))
+
+
+def _rolls_by_keep(state: State, dice: tuple[int, ...]) -> tuple[Roll, ...]:
+    """The rolls when the calls depend on the dice kept (R-CALL-8, ``shown_figure_means="kept"``)."""
+    return tuple(
+        Roll(keep, call) for keep in keep_options(dice) for call in (None, *_calls(state, keep))
+    )
 
 
 # --- the legal set ---------------------------------------------------------
@@ -332,8 +402,19 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     actions: list[Action] = [_place(cells[i]) for i in placeable]
     if _may_pass(state, placeable):
         actions.append(_PASS)
-    if _may_roll(state):
-        return (*actions, *_rolls_for(state.dice, _calls(state)))
+    rules = state.rules
+    if _may_roll(state, placeable):
+        dice = state.dice
+        if (
+            dice is not None
+            and rules.forbid_calling_shown_figure
+            and rules.shown_figure_means == "kept"
+        ):
+            actions += _rolls_by_keep(state, dice)
+        else:
+            actions += _rolls_for(dice, _calls(state))
+    if rules.lost_turns:
+        actions.append(_LOSE_TURN)
     return tuple(actions)
 
 
@@ -425,6 +506,8 @@ def apply(state: State, action: Action) -> State:
         return _apply_place(state, action)  # type: ignore[arg-type]
     if kind is Pass:
         return _apply_pass(state)
+    if kind is LoseTurn:
+        return _apply_lose_turn(state)
     if kind is RollResult:
         raise IllegalActionError("R-TURN-1", "no dice are in the air: roll first")
     if kind is DealTile or kind is PlaceTile:
@@ -492,10 +575,23 @@ def _apply_result(state: State, result: RollResult) -> State:
     dice = merge(kept, result.faces)
     rolls = state.rolls + 1
     call = state.call
-    if call is not None and rolls < 3 and not _call_hit(state, dice, rolls):
-        call = None  # R-CALL-6: a missed call on the 1st or 2nd roll is as if never made
+    rules = state.rules
+    if call is not None:
+        if _call_hit(state, dice, rolls):
+            if not rules.call_needs_free_cell and not _free(state, Special.CALL):
+                call = None  # R-CALL-4 off: a hit with no CALL cell places as without a call
+        elif rolls < 3 and rules.missed_call_voids == "third_roll":
+            call = None  # R-CALL-6: a missed call on the 1st or 2nd roll is as if never made
+    if (
+        rules._tracks_turn
+        and rules.daversa_counts == "rolled"
+        and state.daversa_armed[state.player]
+        and Figure.MORPYAM in shown(dice)
+    ):
+        winner = frozenset({state.player})  # R-MOR-3 counting Morpyams rolled
+        return _over(state, state.owners, state.tokens_left, state.resigned, winner, "R-MOR-3")
     return State(
-        state.rules,
+        rules,
         state.layout,
         state.owners,
         state.tokens_left,
@@ -511,6 +607,8 @@ def _apply_result(state: State, result: RollResult) -> State:
         state.resigned,
         frozenset(),
         None,
+        None,
+        state.seen,
     )
 
 
@@ -518,10 +616,22 @@ def _apply_roll(state: State, roll: Roll) -> State:
     if state.rolls >= 3:
         raise IllegalActionError("R-TURN-1", "a turn has at most 3 rolls")
     dice = state.dice
-    if dice is not None and state.call is not None:
-        raise IllegalActionError(
-            "R-CALL-5", f"the called {state.call} came up: the token must go on a free CALL cell"
-        )
+    rules = state.rules
+    seen = state.seen
+    if dice is not None:
+        if state.call is not None and _call_hit(state, dice, state.rolls):
+            raise IllegalActionError(
+                "R-CALL-5",
+                f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
+            )
+        if rules.morpyam_at_once and Figure.MORPYAM in shown(dice) and _placeable(state):
+            raise IllegalActionError(
+                "R-MOR-1",
+                "a Morpyam showing must be placed at once, on "
+                + _cells_text(state, _placeable(state)),
+            )
+        if rules._tracks_turn:
+            seen = seen | rules._shows[dice]
     if dice is None:
         if roll.keep:
             raise IllegalActionError("R-TURN-1", "the first roll of a turn throws all 5 dice")
@@ -531,10 +641,10 @@ def _apply_roll(state: State, roll: Roll) -> State:
             f"kept dice must be among the dice showing ({_text(dice)}), not {_text(roll.keep)}",
         )
     call = roll.call
-    if call is not None and call not in _calls(state):
+    if call is not None and call not in _calls(state, roll.keep):
         raise IllegalActionError(*_why_not_callable(state, call))
     return State(
-        state.rules,
+        rules,
         state.layout,
         state.owners,
         state.tokens_left,
@@ -550,19 +660,28 @@ def _apply_roll(state: State, roll: Roll) -> State:
         state.resigned,
         frozenset(),
         None,
+        None,
+        seen,
     )
 
 
 def _why_not_callable(state: State, call: Label) -> tuple[str, str]:
     roll = _ORDINAL[state.rolls + 1]
-    if call not in state.rules.callable:
+    rules = state.rules
+    if call not in rules.callable:
         return "R-CALL-2", f"{call} cannot be called in these rules"
-    if not state.layout._where[Special.CALL]:
-        return "R-CALL-4", "a call needs a free CALL cell, and this grid has none"
-    if not _free(state, Special.CALL):
-        return "R-CALL-4", "a call needs a free CALL cell, and none is left"
+    if rules.call_needs_free_cell:
+        if not state.layout._where[Special.CALL]:
+            return "R-CALL-4", "a call needs a free CALL cell, and this grid has none"
+        if not _free(state, Special.CALL):
+            return "R-CALL-4", "a call needs a free CALL cell, and none is left"
     if call is Special.SEC:
         return "R-CALL-3", f"SEC can be called only before the first roll; this is the {roll} roll"
+    if rules.shown_figure_means == "kept":
+        return (
+            "R-CALL-8",
+            f"the kept dice already secure {call}: it cannot be called before the {roll} roll",
+        )
     return "R-CALL-8", f"the dice already show {call}: it cannot be called before the {roll} roll"
 
 
@@ -570,10 +689,10 @@ def _apply_pass(state: State) -> State:
     if state.dice is None:
         raise IllegalActionError("R-TURN-4", "a turn can end without a token only after a roll")
     if not _may_pass(state, placeable := _placeable(state)):
-        if state.call is not None:
+        if state.call is not None and _call_hit(state, state.dice, state.rolls):
             raise IllegalActionError(
                 "R-CALL-5",
-                f"the called {state.call} came up: the token must go on a free CALL cell",
+                f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
             )
         if Figure.MORPYAM in shown(state.dice) and state.rules.voluntary_pass:
             raise IllegalActionError(
@@ -583,9 +702,27 @@ def _apply_pass(state: State) -> State:
         raise IllegalActionError(
             "R-TURN-4", "passing is allowed only after the 3rd roll, when no cell can take a token"
         )
+    return _end_turn(state)
+
+
+def _apply_lose_turn(state: State) -> State:
+    if not state.rules.lost_turns:
+        raise IllegalActionError(
+            "R-END-5", "these rules have no lost turns (Rules.lost_turns is off)"
+        )
+    return _end_turn(state)
+
+
+def _end_turn(state: State) -> State:
+    """The turn ends with no token (a pass, R-TURN-4, or a lost turn, R-END-5)."""
     armed = state.daversa_armed
-    if armed[state.player]:
-        armed = _set(armed, state.player, False)
+    rules = state.rules
+    arm = False
+    if rules._tracks_turn and rules.daversa == "consecutive_turns":
+        dice = state.dice
+        arm = Figure.MORPYAM in state.seen or (dice is not None and Figure.MORPYAM in shown(dice))
+    if armed[state.player] != arm:
+        armed = _set(armed, state.player, arm)
     return _turn(
         state,
         _next_player(state, state.player, state.resigned),
@@ -615,23 +752,28 @@ def _apply_place(state: State, place: Place) -> State:
     morpyam = Figure.MORPYAM in shown(dice)
     armed = state.daversa_armed
     resigned = state.resigned
-    if rules.ko_length is not None and is_ko(layout, owners, index, rules.ko_length):
+    if rules.ko_length is not None and is_ko(
+        layout, owners, index, rules.ko_length, rules.diagonals
+    ):
         return _over(state, owners, tokens_left, resigned, frozenset({player}), "R-END-1")
     if morpyam and armed[player]:
         return _over(state, owners, tokens_left, resigned, frozenset({player}), "R-MOR-3")
     if tokens_left[player] == 0:
         totals = points(rules, layout, owners)
         totals[player] += rules.end_bonus
-        winners = winners_on_points(totals, player, resigned)
+        winners = winners_on_points(totals, player, resigned, rules.tie_break, tokens_left)
         return _over(state, owners, tokens_left, resigned, winners, "R-END-2")
     call = state.call
     replay = morpyam and not (
         layout.labels[index] is Special.SEC
-        or call is Special.SEC
-        or (call is not None and not rules.called_morpyam_replays)
+        or (call is Special.SEC and not rules.sec_call_morpyam_replays)
+        or (call is not None and call is not Special.SEC and not rules.called_morpyam_replays)
     )
     if rules.daversa is not None:
-        arm = replay if rules.daversa == "replay" else morpyam
+        if rules.daversa == "replay":
+            arm = replay
+        else:
+            arm = morpyam or (rules.daversa_counts == "rolled" and Figure.MORPYAM in state.seen)
         if arm != armed[player]:
             armed = _set(armed, player, arm)
     following = player if replay else _next_player(state, player, resigned)
@@ -651,9 +793,15 @@ def _why_not_placeable(state: State, index: int) -> tuple[str, str]:
         if _call_hit(state, dice, state.rolls):
             return (
                 "R-CALL-5",
-                f"the called {state.call} came up: the token must go on a free CALL cell",
+                f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
             )
-        return "R-CALL-7", "the call on the 3rd roll missed: no token this turn"
+        if state.rules.call_miss_loses == "everything" or label in state.seen:
+            if state.rolls == 3:
+                return "R-CALL-7", "the call on the 3rd roll missed: no token this turn"
+            return (
+                "R-CALL-7",
+                f"the call on the {_ORDINAL[state.rolls]} roll missed: these dice place no token",
+            )
     if label is Special.CALL:
         return "R-CELL-3", f"the CALL cell {cell} is covered only by a successful call"
     if label is Special.SEC:
@@ -776,6 +924,12 @@ def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[typ
 
 def _text(faces: tuple[int, ...]) -> str:
     return " ".join(map(str, faces)) or "nothing"
+
+
+def _call_cells_text(state: State) -> str:
+    if state.call is Figure.MORPYAM and state.rules.called_morpyam_cells == "call_or_morpyam":
+        return "a free CALL or MORPYAM cell"
+    return "a free CALL cell"
 
 
 def _cells_text(state: State, indices: list[int]) -> str:

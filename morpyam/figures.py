@@ -1,4 +1,4 @@
-"""Figures, labels and the classifier (RULES.md section 2).
+"""Figures, labels and the classifier (section 2 of the rule book).
 
 A roll of five dice *shows* every figure it satisfies; figures are never
 exclusive. The classifier is a table built once at import over the 7,776
@@ -107,7 +107,7 @@ _BRELAN_FACE = {figure: face for face, figure in zip(FACES, _BRELANS)}
 
 
 def _figures_of(dice: tuple[int, ...]) -> frozenset[Figure]:
-    """The figures five sorted faces show, straight from RULES.md section 2."""
+    """The figures five sorted faces show, straight from section 2 of the rule book."""
     counts = Counter(dice)
     most = max(counts.values())
     distinct = set(dice)

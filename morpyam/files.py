@@ -1,4 +1,4 @@
-"""Rules and grids as files: TOML, JSON and grid text (RULES.md "Rules are data").
+"""Rules and grids as files: TOML, JSON and grid text (rules are data).
 
 A table that plays a house variant, an app that offers custom grids or a
 research run that records its settings needs [`Rules`][morpyam.rules.Rules]
@@ -44,7 +44,19 @@ import attrs
 
 from morpyam.figures import Figure, Label, Special, parse_label
 from morpyam.layouts import Layout, LayoutError
-from morpyam.rules import DAVERSA_READINGS, PRESETS, Daversa, Rules
+from morpyam.rules import (
+    CALL_MISS_LOSSES,
+    CALLED_MORPYAM_CELLS,
+    DAVERSA_COUNTS,
+    DAVERSA_READINGS,
+    DIAGONALS,
+    MISSED_CALL_VOIDS,
+    PRESETS,
+    SHOWN_FIGURE_READINGS,
+    TIE_BREAKS,
+    Daversa,
+    Rules,
+)
 
 __all__ = [
     "LAYOUT_FORMAT",
@@ -72,6 +84,7 @@ __all__ = [
     "rules_to_dict",
     "rules_to_json",
     "rules_to_toml",
+    "rules_with",
     "save_layout",
     "save_rules",
 ]
@@ -110,8 +123,26 @@ RULES_FIELDS: tuple[str, ...] = (
     "forbid_calling_shown_figure",
     "daversa",
     "tile_setup",
+    "call_miss_loses",
+    "missed_call_voids",
+    "morpyam_at_once",
+    "called_morpyam_cells",
+    "sec_call_morpyam_replays",
+    "lost_turns",
+    "shown_figure_means",
+    "diagonals",
+    "call_needs_free_cell",
+    "morpyam_is_full",
+    "daversa_counts",
+    "tie_break",
 )
-"""The fields of a rules file besides ``format`` and ``preset``: every knob of `Rules`."""
+"""The fields of a rules file besides ``format`` and ``preset``: every knob of `Rules`.
+
+A file without a preset gives every field up to ``tile_setup``; the readings
+after it (``call_miss_loses`` on) may be left out, keeping the library's
+reading, so that files written before they existed still read the same.
+"""
+_REQUIRED_FIELDS = RULES_FIELDS[: RULES_FIELDS.index("tile_setup") + 1]
 
 RULES_PRESETS: Mapping[str, Callable[[int], Rules]] = PRESETS
 """The names a rules file may give as ``preset``, with the `Rules` preset each one calls."""
@@ -287,6 +318,17 @@ def _daversa(value: object, where: str) -> Daversa | None:
     raise FileFormatError(where, f"expected one of {choices}, got {_describe(value)}")
 
 
+def _choice(choices: tuple[str, ...]) -> Callable[[object, str], str]:
+    def read(value: object, where: str) -> str:
+        text = _str(value, where)
+        if text not in choices:
+            listed = ", ".join(f'"{choice}"' for choice in choices)
+            raise FileFormatError(where, f"expected one of {listed}, got {_describe(value)}")
+        return text
+
+    return read
+
+
 def _labels(value: object, where: str) -> frozenset[Label]:
     seen: dict[Label, int] = {}
     for index, item in enumerate(_list(value, where)):
@@ -414,6 +456,18 @@ _READERS: dict[str, Callable[[object, str], Any]] = {
     "forbid_calling_shown_figure": _bool,
     "daversa": _daversa,
     "tile_setup": _bool,
+    "call_miss_loses": _choice(CALL_MISS_LOSSES),
+    "missed_call_voids": _choice(MISSED_CALL_VOIDS),
+    "morpyam_at_once": _bool,
+    "called_morpyam_cells": _choice(CALLED_MORPYAM_CELLS),
+    "sec_call_morpyam_replays": _bool,
+    "lost_turns": _bool,
+    "shown_figure_means": _choice(SHOWN_FIGURE_READINGS),
+    "diagonals": _choice(DIAGONALS),
+    "call_needs_free_cell": _bool,
+    "morpyam_is_full": _bool,
+    "daversa_counts": _choice(DAVERSA_COUNTS),
+    "tie_break": _choice(TIE_BREAKS),
 }
 
 
@@ -438,7 +492,7 @@ def _check_fields(table: Mapping[str, Any], known: Sequence[str]) -> None:
 
 def _rules_where(message: str) -> str:
     """The field a ``ValueError`` of `Rules` is about, from the rule ID or field it names."""
-    match = re.match(r"Rules\.(\w+)", message)
+    match = re.search(r"Rules\.(\w+)", message)
     if match and match[1] in RULES_FIELDS:
         return match[1]
     match = re.match(r"(R-[A-Z0-9]+-\d+)", message)
@@ -477,6 +531,8 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
         "daversa": OFF if rules.daversa is None else rules.daversa,
         "tile_setup": rules.tile_setup,
     }
+    for field in RULES_FIELDS[len(_REQUIRED_FIELDS) :]:
+        data[field] = getattr(rules, field)
     # Rules bounds every integer by the grid but these two: keep them in TOML's range.
     _int(rules.end_bonus, "end_bonus")
     for length, points in rules.run_points:
@@ -516,7 +572,7 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
         if "players" not in table:
             raise FileFormatError("players", "missing; a preset needs the number of players")
     else:
-        missing = [field for field in RULES_FIELDS if field not in table]
+        missing = [field for field in _REQUIRED_FIELDS if field not in table]
         if missing:
             raise FileFormatError(
                 missing[0],
@@ -534,6 +590,48 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
         return attrs.evolve(base, **values)
     except ValueError as error:
         raise FileFormatError(_rules_where(str(error)), str(error)) from None
+
+
+def _setting_value(text: str) -> object:
+    """A command-line value: JSON when it reads as JSON, else a word; commas make a list."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    if "," in text:
+        return [item.strip() for item in text.split(",") if item.strip()]
+    return text
+
+
+def rules_with(rules: Rules, settings: Sequence[str]) -> Rules:
+    """``rules`` with knobs changed by ``FIELD=VALUE`` texts, as the command line's ``--rule``.
+
+    A value is read as JSON when it can be (``true``, ``4``, ``{"3": 1}``),
+    otherwise as a word (``long``, ``off``); a value with commas is a list of
+    labels (``MAXI,MINI``). Each field is read and checked as in a rules file.
+
+    Examples:
+        >>> from morpyam import Rules
+        >>> rules = rules_with(Rules.classic(), ["diagonals=long", "lost_turns=true"])
+        >>> rules.diagonals, rules.lost_turns
+        ('long', True)
+
+    Raises:
+        FileFormatError: for a text without ``=``, an unknown field, or a value
+            the field refuses; ``where`` names the field.
+    """
+    data = rules_to_dict(rules)
+    for setting in settings:
+        field, equals, value = setting.partition("=")
+        field = field.strip()
+        if not equals:
+            raise FileFormatError(_short(setting), "expected FIELD=VALUE")
+        if field not in RULES_FIELDS:
+            raise FileFormatError(
+                _short(field), f"unknown field; the fields are {', '.join(RULES_FIELDS)}"
+            )
+        data[field] = _setting_value(value.strip())
+    return rules_from_dict(data)
 
 
 def _layout_rows(layout: Layout, where: str) -> list[str]:

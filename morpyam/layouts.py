@@ -1,4 +1,4 @@
-"""Cells and grids (RULES.md R-SET-1, R-LINE-1, R-GRID-1, R-GRID-2).
+"""Cells and grids (R-SET-1, R-LINE-1, R-GRID-1, R-GRID-2).
 
 A [`Layout`][morpyam.layouts.Layout] is a frozen rectangle of labels.
 Everything the engine asks of a grid (which cells a roll can cover, the lines

@@ -9,6 +9,7 @@ The notation, one action per line, words separated by spaces, any case:
 | `RollResult((1, 2, 5))` | ``dice 1 2 5`` |
 | `Place(Cell.parse("c4"))` | ``place c4`` |
 | `Pass()` | ``pass`` |
+| `LoseTurn()` | ``lose-turn`` |
 | `DealTile(Figure.MINI)` | ``deal mini`` |
 | `PlaceTile(Figure.MINI, Cell.parse("c4"))` | ``lay mini c4`` |
 
@@ -20,14 +21,23 @@ from __future__ import annotations
 
 import re
 
-from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
+from morpyam.actions import (
+    Action,
+    DealTile,
+    LoseTurn,
+    Pass,
+    Place,
+    PlaceTile,
+    Roll,
+    RollResult,
+)
 from morpyam.errors import IllegalActionError
 from morpyam.figures import Label, parse_label
 from morpyam.layouts import Cell
 
 __all__ = ["NotationError", "parse_action"]
 
-_VERBS = ("roll", "dice", "place", "pass", "deal", "lay")
+_VERBS = ("roll", "dice", "place", "pass", "lose-turn", "deal", "lay")
 
 
 class NotationError(ValueError):
@@ -142,6 +152,8 @@ def _read(verb: str, words: _Words) -> Action:
         return Place(words.cell())
     if verb == "pass":
         return Pass()
+    if verb == "lose-turn":
+        return LoseTurn()
     if verb == "deal":
         return DealTile(words.label())
     if verb == "lay":

@@ -50,7 +50,16 @@ from typing import Any
 
 import attrs
 
-from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
+from morpyam.actions import (
+    Action,
+    DealTile,
+    LoseTurn,
+    Pass,
+    Place,
+    PlaceTile,
+    Roll,
+    RollResult,
+)
 from morpyam.engine import apply, new_game, resign
 from morpyam.errors import IllegalActionError
 from morpyam.files import (
@@ -104,8 +113,8 @@ MAX_PLAYERS = 4
 MAX_TEXT_LENGTH = 200
 """The longest name, event or site a record holds, in characters."""
 
-_ACTION_TYPES = (Roll, RollResult, Place, Pass, DealTile, PlaceTile)
-_VERBS = ("roll", "dice", "place", "pass", "deal", "lay", "resign")
+_ACTION_TYPES = (Roll, RollResult, Place, Pass, LoseTurn, DealTile, PlaceTile)
+_VERBS = ("roll", "dice", "place", "pass", "lose-turn", "deal", "lay", "resign")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _JSON_WORDS = ("true", "false", "null")

@@ -23,6 +23,7 @@ from morpyam.bots import BOTS
 from morpyam.console import Column, fancy, print_table, progress, progress_bar
 from morpyam.engine import apply, new_game
 from morpyam.figures import Figure
+from morpyam.files import FileFormatError, rules_with
 from morpyam.odds import MAX_ROLLS_LEFT, turn_table
 from morpyam.rules import PRESETS, Rules
 from morpyam.simulation import SimulationResult, simulate
@@ -78,6 +79,13 @@ def register_simulate(subparsers: Any) -> None:
         help="a bot for the next seat (repeat; default: odds against random)",
     )
     parser.add_argument("--rules", choices=sorted(PRESETS), default="classic", help="rule preset")
+    parser.add_argument(
+        "--rule",
+        dest="rule_settings",
+        action="append",
+        metavar="FIELD=VALUE",
+        help="change one knob of the rules, as in a rules file (repeat), e.g. diagonals=long",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the dice and the bots")
     parser.add_argument(
         "--workers", type=_at_least(1), default=1, help="worker processes (default: this one)"
@@ -113,7 +121,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     if error is not None:
         print(f"morpyam simulate: error: {error}", file=sys.stderr)
         return 2
-    rules = _rules(args.rules, players)
+    try:
+        rules = rules_with(_rules(args.rules, players), args.rule_settings or ())
+    except FileFormatError as bad:
+        print(f"morpyam simulate: error: --rule {bad.where}: {bad.reason}", file=sys.stderr)
+        return 2
     print(
         f"Morpyam, {args.rules} rules: {_games(args.games)}, "
         + " vs ".join(f"{bot} (seat {seat})" for seat, bot in enumerate(bots)),

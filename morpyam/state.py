@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 
-from morpyam.figures import Label
+from morpyam.figures import Figure, Label
 from morpyam.layouts import Cell, Layout
 from morpyam.rules import Rules
 from morpyam.tiles import Setup
@@ -91,6 +91,12 @@ class State:
     """The rule that ended the game (``"R-END-1"``, ``"R-END-2"``, ``"R-MOR-3"``, ``"R-END-4"``)."""
     setup: Setup | None = None
     """The Morpyam Plus set-up while it lasts (R-VAR-PLUS); ``None`` once the grid is built."""
+    seen: frozenset[Figure] = frozenset()
+    """The figures the turn's earlier rolls showed (before the current dice).
+
+    Kept only for rules that need it (``call_miss_loses="earlier_figures"``,
+    R-CALL-7; ``daversa_counts="rolled"``, R-MOR-3); otherwise always empty.
+    """
 
     @property
     def is_terminal(self) -> bool:

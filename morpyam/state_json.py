@@ -133,7 +133,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
     del layout["format"]
     cells = state.layout.cells
     setup = state.setup
-    return {
+    data = {
         "format": STATE_FORMAT,
         "rules": rules,
         "layout": layout,
@@ -164,6 +164,9 @@ def state_to_dict(state: State) -> dict[str, Any]:
             },
         },
     }
+    if state.seen:  # only rules that track a turn's figures have them
+        data["seen"] = _names(sorted(state.seen, key=_RANK.__getitem__))
+    return data
 
 
 def state_to_json(state: State) -> str:
@@ -209,6 +212,13 @@ def _labels(value: object, where: str) -> tuple[Label, ...]:
     if list(labels) != sorted(labels, key=_RANK.__getitem__):
         raise FileFormatError(where, "labels are written in the order of Figure, then SEC, CALL")
     return labels
+
+
+def _figures(value: object, where: str) -> frozenset[Figure]:
+    labels = _labels(value, where)
+    if not all(isinstance(label, Figure) for label in labels):
+        raise FileFormatError(where, "the figures the turn's rolls showed are Figures")
+    return frozenset(labels)  # type: ignore[arg-type]
 
 
 def _player_set(value: object, where: str, players: int) -> frozenset[int]:
@@ -288,7 +298,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         what = kind.get(fmt, f"the format {_short(fmt)}")
         raise FileFormatError("format", f"this is {what}, not a state ({STATE_FORMAT!r})")
     for key in table:
-        if key not in _FIELDS:
+        if key not in _FIELDS and key != "seen":
             raise FileFormatError(
                 _at("document", key), f"unknown field; the fields are {', '.join(_FIELDS)}"
             )
@@ -348,6 +358,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         _player_set(table["winners"], "winners", players),
         end_rule,
         _setup(table["setup"], rules, layout),
+        _figures(table.get("seen", []), "seen"),
     )
     check_state(state)
     return state
@@ -392,7 +403,7 @@ def _ko_players(state: State) -> set[int]:
     return {
         owner
         for index, owner in enumerate(owners)
-        if owner is not None and is_ko(state.layout, owners, index, length)
+        if owner is not None and is_ko(state.layout, owners, index, length, state.rules.diagonals)
     }
 
 
@@ -625,7 +636,9 @@ def _check_over(state: State) -> None:
         _require(finisher not in state.resigned, "resigned", "R-END-2: the finisher resigned")
         totals = points(rules, state.layout, state.owners)
         totals[finisher] += rules.end_bonus
-        expected = winners_on_points(totals, finisher, state.resigned)
+        expected = winners_on_points(
+            totals, finisher, state.resigned, rules.tie_break, state.tokens_left
+        )
         _require(
             winners == expected,
             "winners",
@@ -811,7 +824,11 @@ def _check_turn(state: State) -> None:
     )
     if call is not None:
         _require(call in rules.callable, "call", f"R-CALL-2: {call} cannot be called here")
-        _require(free_call, "call", "R-CALL-4: a call needs a free CALL cell")
+        _require(
+            free_call or not rules.call_needs_free_cell,
+            "call",
+            "R-CALL-4: a call needs a free CALL cell",
+        )
     if state.in_air:
         _require(state.dice is None, "dice", "no dice show while they are in the air")
         _require(state.rolls <= 2, "rolls", "R-TURN-1: a turn has at most 3 rolls")
@@ -836,9 +853,12 @@ def _check_turn(state: State) -> None:
         if call is Special.SEC:
             hit = state.rolls == 1 and not rules.sec_figures.isdisjoint(classify(state.dice))
         else:
-            hit = call in classify(state.dice)
+            hit = call in rules.shows(state.dice)
+        voids = (state.rolls == 3 and call is not Special.SEC) or (
+            rules.missed_call_voids == "any_roll" and (call is not Special.SEC or state.rolls == 1)
+        )
         _require(
-            hit or (state.rolls == 3 and call is not Special.SEC),
+            hit or voids,
             "call",
             "R-CALL-6: a call that missed on the 1st or 2nd roll is forgotten",
         )

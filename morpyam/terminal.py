@@ -40,7 +40,7 @@ from morpyam.console import colour_players
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
 from morpyam.errors import IllegalActionError
 from morpyam.figures import Special, classify
-from morpyam.files import MAX_TEXT_SIZE, FileFormatError, _parse_json, _read, load_rules
+from morpyam.files import MAX_TEXT_SIZE, FileFormatError, _parse_json, _read, load_rules, rules_with
 from morpyam.layouts import Cell
 from morpyam.notation import NotationError
 from morpyam.records import (
@@ -588,6 +588,10 @@ def _run_play(args: argparse.Namespace) -> int:
             )
     else:
         rules = PRESETS[args.game_rules](len(kinds))
+    try:
+        rules = rules_with(rules, args.rule_settings or ())
+    except FileFormatError as error:
+        return _fail(args, f"--rule {error.where}: {error.reason}")
     if args.first_player is not None and not 0 <= args.first_player < len(kinds):
         last = len(kinds) - 1
         choices = ", ".join(map(str, range(last))) + f" or {last}"
@@ -703,6 +707,13 @@ def register_play(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--rules-file", metavar="FILE", help="a rules file (.toml or .json) instead of a preset"
+    )
+    parser.add_argument(
+        "--rule",
+        dest="rule_settings",
+        action="append",
+        metavar="FIELD=VALUE",
+        help="change one knob of the rules, as in a rules file (repeat), e.g. diagonals=long",
     )
     parser.add_argument(
         "--first-player",

@@ -18,7 +18,16 @@ from fractions import Fraction
 
 import attrs
 
-from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
+from morpyam.actions import (
+    Action,
+    DealTile,
+    LoseTurn,
+    Pass,
+    Place,
+    PlaceTile,
+    Roll,
+    RollResult,
+)
 from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, resign, sample_chance
 from morpyam.errors import IllegalActionError
 from morpyam.figures import Figure, Label, Special
@@ -59,7 +68,7 @@ def random_action(state: State, rng: random.Random) -> Action:
     if kind == 4:
         cell = Cell(rng.randrange(layout.height + 1), rng.randrange(layout.width + 1))
         return PlaceTile(rng.choice(_LABELS), cell)
-    return Pass()
+    return Pass() if rng.random() < 0.5 else LoseTurn()
 
 
 def _fields(state: State) -> tuple[object, ...]:

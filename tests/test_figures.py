@@ -1,4 +1,4 @@
-"""The classifier against an oracle written from the rule text (RULES.md section 2)."""
+"""The classifier against an oracle written from the rule text (section 2 of the rule book)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ ORDERED = list(itertools.product(range(1, 7), repeat=5))
 
 
 def oracle(roll: tuple[int, ...]) -> set[mp.Figure]:
-    """RULES.md section 2, read literally, with no shared code or tables."""
+    """section 2 of the rule book, read literally, with no shared code or tables."""
     shown = set()
     brelans = [
         F.THREE_ONES,

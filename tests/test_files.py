@@ -69,6 +69,18 @@ called_morpyam_replays = true
 forbid_calling_shown_figure = false
 daversa = "off"
 tile_setup = false
+call_miss_loses = "everything"
+missed_call_voids = "third_roll"
+morpyam_at_once = false
+called_morpyam_cells = "call"
+sec_call_morpyam_replays = false
+lost_turns = false
+shown_figure_means = "dice"
+diagonals = "all"
+call_needs_free_cell = true
+morpyam_is_full = true
+daversa_counts = "placed"
+tie_break = "shared"
 
 [run_points]
 3 = 1
@@ -108,6 +120,54 @@ def test_every_init_field_of_rules_is_in_the_schema() -> None:
     knobs = {field.name for field in attrs.fields(mp.Rules) if field.init}
     assert set(files.RULES_FIELDS) == knobs
     assert set(files.rules_to_dict(mp.Rules.classic())) == {"format", *knobs}
+
+
+def test_the_readings_may_be_left_out_of_a_full_file() -> None:
+    # R-CALL-7, R-LINE-1 ...: a file written before the readings were fields reads the same
+    older = classic_dict()
+    for field in files.RULES_FIELDS[files.RULES_FIELDS.index("call_miss_loses") :]:
+        del older[field]
+    assert files.rules_from_dict(older) == mp.Rules.classic()
+    error = error_of(lambda: files.rules_from_dict(classic_dict(tile_setup=None)))
+    assert error.where == "tile_setup"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("call_miss_loses", "earlier_figures"),
+        ("missed_call_voids", "any_roll"),
+        ("morpyam_at_once", True),
+        ("called_morpyam_cells", "call_or_morpyam"),
+        ("sec_call_morpyam_replays", True),
+        ("lost_turns", True),
+        ("shown_figure_means", "kept"),
+        ("diagonals", "long"),
+        ("call_needs_free_cell", False),
+        ("morpyam_is_full", False),
+        ("daversa_counts", "rolled"),
+        ("tie_break", "fewest_tokens_left"),
+    ],
+)
+def test_every_reading_round_trips_through_files(field: str, value: Any) -> None:
+    # R-CALL-4 to R-CALL-8, R-FIG-4, R-MOR-1 to R-MOR-3, R-LINE-1, R-END-3, R-END-5
+    rules = attrs.evolve(mp.Rules.classic(), **{field: value})
+    assert files.rules_from_json(files.rules_to_json(rules)) == rules
+    assert files.rules_from_dict({"preset": "classic", "players": 2, field: value}) == rules
+    if HAS_TOML:
+        assert files.rules_from_toml(files.rules_to_toml(rules)) == rules
+
+
+def test_a_reading_that_is_not_one_of_the_list() -> None:
+    error = error_of(
+        lambda: files.rules_from_dict({"preset": "classic", "players": 2, "diagonals": "short"})
+    )
+    assert error.where == "diagonals"
+    assert '"all", "long"' in error.reason
+    error = error_of(
+        lambda: files.rules_from_dict({"preset": "classic", "players": 2, "diagonals": 3})
+    )
+    assert error.where == "diagonals"
 
 
 @needs_toml

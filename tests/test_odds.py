@@ -41,7 +41,7 @@ FIGURES = list(Figure)
 ORDERED = list(itertools.product(range(1, 7), repeat=5))
 
 
-# --- an independent oracle, straight from RULES.md section 2 -----------------------
+# --- an independent oracle, straight from section 2 of the rule book -----------------------
 
 
 def shows(dice: Iterable[int], figure: Figure) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -19,7 +20,7 @@ ALL_LABELS: list[mp.Label] = [*mp.Figure, *mp.Special]
 
 @st.composite
 def rule_sets(draw: st.DrawFn) -> mp.Rules:
-    """Presets and knob settings of RULES.md sections 1 to 7, for 2 to 4 players."""
+    """Presets, knob settings and readings of sections 1 to 8 of the rule book, for 2 to 4 players."""
     players = draw(st.sampled_from([2, 3, 4]))
     preset = draw(
         st.sampled_from([mp.Rules.classic, mp.Rules.official, mp.Rules.flash, mp.Rules.plus])
@@ -33,7 +34,27 @@ def rule_sets(draw: st.DrawFn) -> mp.Rules:
         called_morpyam_replays=draw(st.booleans()),
         forbid_calling_shown_figure=draw(st.booleans()),
         daversa=draw(st.sampled_from([None, "replay", "consecutive_turns"])),
+        **draw(st.just({}) | readings()),
     )
+
+
+@st.composite
+def readings(draw: st.DrawFn) -> dict[str, Any]:
+    """A random combination of the readings of the rule texts (the fields after ``tile_setup``)."""
+    return {
+        "call_miss_loses": draw(st.sampled_from(["everything", "earlier_figures"])),
+        "missed_call_voids": draw(st.sampled_from(["third_roll", "any_roll"])),
+        "morpyam_at_once": draw(st.booleans()),
+        "called_morpyam_cells": draw(st.sampled_from(["call", "call_or_morpyam"])),
+        "sec_call_morpyam_replays": draw(st.booleans()),
+        "lost_turns": draw(st.booleans()),
+        "shown_figure_means": draw(st.sampled_from(["dice", "kept"])),
+        "diagonals": draw(st.sampled_from(["all", "long"])),
+        "call_needs_free_cell": draw(st.booleans()),
+        "morpyam_is_full": draw(st.booleans()),
+        "daversa_counts": draw(st.sampled_from(["placed", "rolled"])),
+        "tie_break": draw(st.sampled_from(["shared", "fewest_tokens_left"])),
+    }
 
 
 def play(rules: mp.Rules, rng: random.Random, *, resign_rate: float = 0.0) -> mp.State:
@@ -54,7 +75,25 @@ def test_random_games_keep_every_invariant(rules: mp.Rules, seed: int) -> None:
         assert 0 in end.tokens_left
 
 
-@settings(max_examples=examples(15))
+@settings(max_examples=examples(25), deadline=None)
+@given(
+    preset=st.sampled_from([mp.Rules.classic, mp.Rules.official, mp.Rules.flash, mp.Rules.plus]),
+    players=st.sampled_from([2, 3, 4]),
+    knobs=readings(),
+    seed=st.integers(0, 2**64),
+)
+def test_random_games_under_random_readings_keep_every_invariant(
+    preset: Callable[[int], mp.Rules], players: int, knobs: dict[str, Any], seed: int
+) -> None:
+    # R-CALL-4 to R-CALL-8, R-FIG-4, R-MOR-1 to R-MOR-3, R-LINE-1, R-END-3, R-END-5: legal
+    # actions are exactly those accepted, tokens are conserved, every game ends
+    rules = attrs.evolve(preset(players), **knobs)
+    end = play(rules, random.Random(seed))
+    assert end.is_terminal
+    assert check_engine(rules, games=1, seed=seed % 1000)[0].is_terminal
+
+
+@settings(max_examples=examples(15), deadline=None)
 @given(rules=rule_sets(), seed=st.integers(0, 2**64))
 def test_random_games_with_resignations(rules: mp.Rules, seed: int) -> None:
     # R-END-4: resigned players never win and take no more turns
@@ -154,6 +193,7 @@ def small_grids(draw: st.DrawFn) -> mp.Rules:
         layout=layout,
         tokens_per_player=tokens,
         ko_length=draw(st.sampled_from([None, *range(3, longest + 1)])),
+        **draw(st.just({}) | readings()),
     )
 
 

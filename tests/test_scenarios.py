@@ -1,4 +1,4 @@
-"""Rule scenarios: one or more short games per rule ID of RULES.md sections 1 and 3 to 7.
+"""Rule scenarios: one or more short games per rule ID of sections 1 and 3 to 7 of the rule book.
 
 Every position is reached through the public API only (``new_game``, ``apply``,
 ``resign``), and every expected value comes from the rule text or is counted
@@ -11,7 +11,8 @@ by hand on the classic grid of R-GRID-2 (columns a-f, rows 1-6 from the top)::
     5:  3×1  MIN  STR  4K   MOR  3×2
     6:  3×6  3×5  3×4  3×3  3×2  3×1
 
-R-END-5 (physical fair play) is not modelled and has no scenario.
+The other readings of the texts (knobs), R-END-5 among them, have their scenarios in
+test_readings.py.
 """
 
 from __future__ import annotations

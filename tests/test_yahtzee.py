@@ -1,6 +1,6 @@
-"""The score-sheet game: every scoring rule of the seed's sheet, the knobs, turns, errors and random play.
+"""The score-sheet game: every scoring rule of the Megawürfel sheet, the knobs, turns, errors and random play.
 
-Expected points come from the seed's examples (docs/yahtzee.md quotes them)
+Expected points come from the Megawürfel sheet's examples (docs/yahtzee.md quotes them)
 and from counting by hand; rule IDs are those of docs/yahtzee.md.
 """
 
@@ -61,7 +61,7 @@ def turn(state: yz.State, dice: tuple[int, ...], box: yz.Box) -> yz.State:
     return yz.apply(state, yz.Score(box))
 
 
-# --- the boxes: the seed's examples ------------------------------------------------
+# --- the boxes: the Megawürfel sheet's examples ------------------------------------------------
 
 SEED_EXAMPLES = [
     (B.SIXES, (1, 5, 2, 6, 6), 12),  # Y-BOX-2: "1-5-2-6-6 ... 2 x 6 = 12"
@@ -156,7 +156,7 @@ def test_every_box_against_its_rule_text(faces: list[int]) -> None:
 
 def test_boxes_read_their_names() -> None:
     assert [box.notation for box in yz.BOXES[:3]] == ["ones", "twos", "threes"]
-    assert B.parse("topscore") is B.YAHTZEE  # the seed's name of the five-of-a-kind box
+    assert B.parse("topscore") is B.YAHTZEE  # the Megawürfel sheet's name of the five-of-a-kind box
     assert B.parse("Full House") is B.FULL_HOUSE
     assert B.parse("FOUR_OF_A_KIND") is B.FOUR_OF_A_KIND
     assert (B.FOURS.face, B.CHANCE.face) == (4, None)
@@ -184,7 +184,7 @@ THREE_EACH = {1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3}  # 3 + 6 + 9 + 12 + 15 + 18 = 
 
 
 def test_upper_bonus_at_exactly_63() -> None:
-    # Y-BONUS-1: Hasbro's "63 or more" pays at exactly 63; the seed's "higher than 63" does not
+    # Y-BONUS-1: Hasbro's "63 or more" pays at exactly 63; the Megawürfel sheet's "higher than 63" does not
     hasbro = play_upper(HASBRO, THREE_EACH).sheet
     assert (hasbro.upper_sum, hasbro.upper_bonus, hasbro.total) == (63, 35, 98)
     mega = play_upper(MEGA, THREE_EACH).sheet
@@ -236,7 +236,7 @@ def test_extra_yahtzee_bonus() -> None:
 
 
 def test_no_yahtzee_bonus_after_a_zero_or_without_the_knob() -> None:
-    # Y-BONUS-2: a Yahtzee box holding 0 earns nothing; the seed's sheet has no such bonus
+    # Y-BONUS-2: a Yahtzee box holding 0 earns nothing; the Megawürfel sheet has no such bonus
     assert scored(rolled(HASBRO, (4,) * 5, {B.YAHTZEE: 0}), B.FOURS).yahtzee_bonus == 0
     assert scored(rolled(MEGA, (4,) * 5, {B.YAHTZEE: 50}), B.FOURS).yahtzee_bonus == 0
     # Y-BONUS-2: the first five of a kind, in the Yahtzee box, is no extra one
@@ -681,9 +681,10 @@ def test_rules_refuse_bad_knobs(change: dict[str, Any], message: str) -> None:
 
 
 def test_presets_are_the_documented_knobs() -> None:
-    # Y-BONUS-1, Y-BONUS-2, Y-JOKER-1: the seed's sheet and Hasbro's rules
-    assert attrs.astuple(MEGA) == (35, 63, ">", 0, "none")
-    assert attrs.astuple(HASBRO) == (35, 63, ">=", 100, "forced")
+    # Y-BONUS-1, Y-BONUS-2, Y-JOKER-1: the Megawürfel sheet and Hasbro's rules;
+    # Y-BOX-8, Y-SET-1: both keep the library's readings (any 0 at any roll, 1 to 6 players)
+    assert attrs.astuple(MEGA) == (35, 63, ">", 0, "none", False, 1, 6)
+    assert attrs.astuple(HASBRO) == (35, 63, ">=", 100, "forced", False, 1, 6)
     assert yz.JOKERS == ("none", "forced", "free")
 
 
@@ -702,7 +703,7 @@ def test_sheets_check_their_values() -> None:
 
 
 def test_every_rule_of_the_docs_is_named_in_a_test() -> None:
-    docs = Path(__file__).resolve().parent.parent / "docs" / "yahtzee.md"
+    docs = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
     rules = re.findall(r"^- \*\*(Y-[A-Z]+-\d+)\*\*", docs.read_text(encoding="utf-8"), re.M)
     assert len(rules) == 15
     tests = "\n".join(

@@ -1,7 +1,7 @@
 """The sibling dice game: a Yahtzee-style score sheet on Morpyam's dice core.
 
-Five dice, three rolls a turn, 13 boxes to fill (RULES.md section 9): the
-seed's Megawürfel sheet and Hasbro's rules are presets of one
+Five dice, three rolls a turn, 13 boxes to fill (section 9 of the rule
+book): the Megawürfel sheet and Hasbro's rules are presets of one
 [`Rules`][morpyam.yahtzee.rules.Rules] value. The API has the shape of the
 Morpyam engine (``new_game``, ``legal_actions``, ``apply``,
 ``chance_outcomes``, ``sample_chance``, ``scores``), and

@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 MAX_PLAYERS = 6
-"""At most six players share a game (Y-SET-1)."""
+"""At most six players share a game by default (Y-SET-1; ``Rules.max_players``)."""
 MAX_GAMES = 6
 """A score sheet has columns for up to six games (Y-END-1)."""
 
@@ -102,12 +102,13 @@ def new_game(rules: Rules, *, players: int = 1, games: int = 1) -> State:
 
     Raises:
         ValueError: for rules that are not a [`Rules`][morpyam.yahtzee.rules.Rules],
-            or players or games outside 1 to 6.
+            or players outside the rules' `min_players` to `max_players` or games outside 1 to 6.
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"new_game needs a yahtzee Rules value, got {rules!r}")
-    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
-        raise ValueError(f"Y-SET-1: 1 to {MAX_PLAYERS} players, got {players!r}")
+    low, high = rules.min_players, rules.max_players
+    if type(players) is not int or not low <= players <= high:
+        raise ValueError(f"Y-SET-1: {low} to {high} players, got {players!r}")
     if type(games) is not int or not 1 <= games <= MAX_GAMES:
         raise ValueError(f"Y-END-1: a sheet holds 1 to {MAX_GAMES} games, got {games!r}")
     column = (Sheet(),) * games
@@ -122,8 +123,19 @@ def _joker_active(rules: Rules, sheet: Sheet, dice: tuple[int, ...]) -> bool:
     return rules.joker != "none" and sheet.filled & _YAHTZEE_BIT != 0 and is_yahtzee(dice)
 
 
-def _allowed(rules: Rules, sheet: Sheet, dice: tuple[int, ...]) -> int:
-    """The boxes that may be scored now, as bits (Y-BOX-1, Y-JOKER-1)."""
+def _allowed(rules: Rules, sheet: Sheet, dice: tuple[int, ...], rolls: int) -> int:
+    """The boxes that may be scored now, as bits (Y-BOX-1, Y-BOX-8, Y-JOKER-1)."""
+    allowed = _allowed_any_score(rules, sheet, dice)
+    if not rules.zero_only_when_nothing_fits:
+        return allowed
+    fitting = 0
+    for index in range(len(BOXES)):
+        if allowed >> index & 1 and _points(rules, sheet, dice, index):
+            fitting |= 1 << index
+    return fitting or (allowed if rolls == 3 else 0)
+
+
+def _allowed_any_score(rules: Rules, sheet: Sheet, dice: tuple[int, ...]) -> int:
     empty = FULL & ~sheet.filled
     if rules.joker != "forced" or not _joker_active(rules, sheet, dice):
         return empty
@@ -156,7 +168,7 @@ def allowed_boxes(state: State) -> tuple[Box, ...]:
     dice = state.dice
     if dice is None:
         return ()
-    return tuple(action.box for action in _scores(_allowed(state.rules, sheet, dice)))
+    return tuple(action.box for action in _scores(_allowed(state.rules, sheet, dice, state.rolls)))
 
 
 def box_points(state: State, box: Box | str) -> int:
@@ -201,7 +213,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     dice = state.dice
     if dice is None:
         return () if sheets[state.player][state.game].filled == FULL else _FIRST_ROLL
-    scores = _scores(_allowed(state.rules, sheets[state.player][state.game], dice))
+    scores = _scores(_allowed(state.rules, sheets[state.player][state.game], dice, state.rolls))
     return scores + _rolls(dice) if state.rolls < 3 else scores
 
 
@@ -319,7 +331,13 @@ def _apply_score(state: State, box: Box) -> State:
         raise IllegalActionError(
             "Y-BOX-1", f"the {box} box is already filled ({sheet.boxes[index]} points)"
         )
-    if not _allowed(rules, sheet, dice) >> index & 1:
+    if not _allowed(rules, sheet, dice, state.rolls) >> index & 1:
+        if _allowed_any_score(rules, sheet, dice) >> index & 1:
+            raise IllegalActionError(
+                "Y-BOX-8",
+                f"the {box} box would score 0: a 0 is written only after the 3rd roll, "
+                "when no empty box scores more",
+            )
         raise IllegalActionError("Y-JOKER-1", _why_forced(sheet, dice))
     points = _points(rules, sheet, dice, index)
     boxes = (*sheet.boxes[:index], points, *sheet.boxes[index + 1 :])

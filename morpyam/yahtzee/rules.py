@@ -1,6 +1,6 @@
 """The score sheet and its rules as data: the 13 boxes, their scoring, the `Rules` value.
 
-The boxes score the five dice as the seed's sheet says (RULES.md section 9):
+The boxes score the five dice as the Megawürfel sheet says (section 9 of the rule book):
 the upper boxes the sum of the dice showing their face, the lower boxes their
 pattern's value, 0 when the pattern is missing (Y-BOX-1 to Y-BOX-8). The
 bonuses and the joker rule, where the Megawürfel sheet and Hasbro's rules
@@ -30,6 +30,7 @@ __all__ = [
     "JOKERS",
     "LARGE_STRAIGHT_POINTS",
     "LOWER_BOXES",
+    "PLAYER_LIMIT",
     "PRESETS",
     "SMALL_STRAIGHT_POINTS",
     "UPPER_BOXES",
@@ -88,7 +89,7 @@ class Box(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> Box:
         """Read a box from its notation (``"full-house"``), its name (``"FULL_HOUSE"``),
-        or the seed's name of the five-of-a-kind box (``"topscore"``).
+        or the Megawürfel sheet's name of the five-of-a-kind box (``"topscore"``).
 
         Raises:
             ValueError: for text that names no box, or a value that is not text.
@@ -208,7 +209,7 @@ def _not_dice(dice: object) -> ValueError:
 
 
 def is_yahtzee(dice: tuple[int, ...]) -> bool:
-    """Whether five dice show five of a kind (a Yahtzee, the seed's "topscore").
+    """Whether five dice show five of a kind (a Yahtzee, the Megawürfel sheet's "topscore").
 
     Raises:
         ValueError: for a value that is not a sequence of dice.
@@ -218,6 +219,9 @@ def is_yahtzee(dice: tuple[int, ...]) -> bool:
     except TypeError:
         raise ValueError(f"Y-SET-1: dice are a sequence of faces, got {dice!r}") from None
 
+
+PLAYER_LIMIT = 100
+"""The most players any `Rules` allows (Y-SET-1): the leaflet sets no maximum, memory does."""
 
 Comparison = Literal[">=", ">"]
 COMPARISONS: tuple[Comparison, ...] = (">=", ">")
@@ -281,9 +285,66 @@ class Rules:
     else any upper box for 0) or ``"free"`` (free choice of any empty box; full
     house and straights count at full value once the matching upper box is filled)."""
 
+    zero_only_when_nothing_fits: bool = attrs.field(default=False)
+    """Y-BOX-8: ``False`` (any empty box may take a 0 after any roll) or ``True`` (the
+    Megawürfel text read strictly: "Hast du nach 3 Würfen noch kein Ergebnis erzielt …
+    Dann musst du eine 0 schreiben": a box scoring 0 only after the 3rd roll, when no
+    empty box scores more)."""
+    min_players: int = attrs.field(default=1, validator=_int_at_least(1))
+    """Y-SET-1: the fewest players (1: solitaire allowed; the leaflet says "minimal 2 Spielern")."""
+    max_players: int = attrs.field(default=6, validator=_int_at_least(1))
+    """Y-SET-1: the most players (the leaflet sets none; at most
+    [`PLAYER_LIMIT`][morpyam.yahtzee.rules.PLAYER_LIMIT])."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.zero_only_when_nothing_fits) is not bool:
+            raise ValueError(
+                "Y-BOX-8: Rules.zero_only_when_nothing_fits must be True or False, "
+                f"got {self.zero_only_when_nothing_fits!r}"
+            )
+        if not self.min_players <= self.max_players <= PLAYER_LIMIT:
+            raise ValueError(
+                f"Y-SET-1: players from {self.min_players} to {self.max_players}: the least "
+                f"must not exceed the most, and the most is at most {PLAYER_LIMIT}"
+            )
+
+    def describe(self) -> str:
+        """Every reading these rules make, in words: one line per rule ID.
+
+        Examples:
+            >>> print(Rules.megawuerfel().describe().splitlines()[0])
+            Y-SET-1: 1 to 6 players.
+        """
+        reach = (
+            f"of {self.bonus_threshold} or more"
+            if self.bonus_comparison == ">="
+            else f"above {self.bonus_threshold}"
+        )
+        jokers = {
+            "none": "a five of a kind scores as usual once the Yahtzee box is filled",
+            "forced": "a five of a kind with the Yahtzee box filled goes in its upper box if "
+            "empty, else in a lower box at full value, else in an upper box for 0",
+            "free": "a five of a kind with the Yahtzee box filled goes in any empty box; "
+            "full house and straights count in full once its upper box is filled",
+        }
+        return "\n".join(
+            [
+                f"Y-SET-1: {self.min_players} to {self.max_players} players.",
+                "Y-BOX-8: a box scores 0 only after the 3rd roll, when no empty box scores more."
+                if self.zero_only_when_nothing_fits
+                else "Y-BOX-8: any empty box may be filled after any roll, for 0 if the dice "
+                "miss its pattern.",
+                f"Y-BONUS-1: an upper sum {reach} earns {self.upper_bonus} points.",
+                f"Y-BONUS-2: each further five of a kind earns {self.yahtzee_bonus} points."
+                if self.yahtzee_bonus
+                else "Y-BONUS-2: no bonus for further fives of a kind.",
+                f"Y-JOKER-1: {jokers[self.joker]}.",
+            ]
+        )
+
     @classmethod
     def megawuerfel(cls) -> Rules:
-        """The seed's Megawürfel sheet: bonus 35 above 63, no Yahtzee bonus, no joker."""
+        """The Megawürfel sheet: bonus 35 above 63, no Yahtzee bonus, no joker."""
         return cls(bonus_comparison=">", yahtzee_bonus=0, joker="none")
 
     @classmethod

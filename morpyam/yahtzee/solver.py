@@ -327,13 +327,16 @@ def solve(rules: Rules) -> Solution:
 
     Raises:
         ImportError: without numpy (the ``solver`` extra).
-        ValueError: for rules that are not a [`Rules`][morpyam.yahtzee.rules.Rules].
+        ValueError: for rules that are not a [`Rules`][morpyam.yahtzee.rules.Rules],
+            or rules with ``zero_only_when_nothing_fits`` (Y-BOX-8), which it does not model.
     """
     _require_numpy()
     import numpy as np
 
     if not isinstance(rules, Rules):
         raise ValueError(f"solve needs a yahtzee Rules value, got {rules!r}")
+    if rules.zero_only_when_nothing_fits:
+        raise ValueError("Y-BOX-8: the solver does not model zero_only_when_nothing_fits")
     flags, _, width = _shape(rules)
     cap = width - 1
     values = np.zeros(_shape(rules))

@@ -140,7 +140,7 @@ class State:
 
     @property
     def players(self) -> int:
-        """Number of players, 1 to 6 (Y-SET-1)."""
+        """Number of players (Y-SET-1: `Rules.min_players` to `Rules.max_players`)."""
         return len(self.sheets)
 
     @property
