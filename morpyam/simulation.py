@@ -4,7 +4,7 @@
 with ``bots[i]`` in seat ``i``; by default the first player goes round the
 table (game ``n`` starts with player ``n % players``). Every game draws its
 dice and each bot's choices from its own ``random.Random`` streams derived
-from ``(seed, game number)``, so the results depend on the seed only: not on
+from ``(seed, game number)``, so the results depend on their seed only: not on
 the executor, the number of workers or the order in which games finish.
 
 Examples:
@@ -222,7 +222,7 @@ class SimulationResult:
 
 
 def _streams(seed: int, number: int, players: int) -> tuple[random.Random, list[random.Random]]:
-    """Independent generators for the dice and for each seat's bot, from the seed and game number."""
+    """Independent generators for the dice and for each seat's bot, from ``seed`` and the game number."""
     dice = random.Random(f"morpyam simulate {seed} game {number} dice")
     bots = [
         random.Random(f"morpyam simulate {seed} game {number} seat {s}") for s in range(players)
