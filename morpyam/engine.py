@@ -39,7 +39,6 @@ __all__ = [
     "scores",
 ]
 
-_CALL_ORDER: tuple[Label, ...] = (*Figure, Special.SEC)
 _OUTCOMES = {
     k: tuple((RollResult(faces), p) for faces, p in distribution(k)) for k in range(1, DICE + 1)
 }
@@ -51,6 +50,12 @@ _DEALS = {label: DealTile(label) for label in LABEL_ORDER}
 _PLACES: dict[Cell, Place] = {}
 _ROLLS: dict[tuple[tuple[int, ...] | None, tuple[Label, ...]], tuple[Roll, ...]] = {}
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+# sample_chance: each die thrown adds the weight of its face, 6**(face-1) (a face shows at
+# most 5 times), so the sum names the sorted outcome of any number of dice
+_FACE_WEIGHTS = tuple(6**i for i in range(len(FACES)))
+_THROWN = {
+    sum(_FACE_WEIGHTS[face - 1] for face in action.faces): action for action in _RESULTS.values()
+}
 
 
 def _place(cell: Cell) -> Place:
@@ -276,7 +281,7 @@ def _placeable(state: State) -> list[int]:
 def _fitting(state: State, dice: tuple[int, ...]) -> list[int]:
     """The cells the dice may cover without a call (R-CELL-1, R-CELL-2, R-MOR-1)."""
     sec = _free(state, Special.SEC) if state.rolls == 1 and state.rules._sec[dice] else []
-    if Figure.MORPYAM in shown(dice):
+    if dice[0] == dice[4]:  # sorted dice: a Morpyam, five of a kind (R-FIG-8)
         morpyam = _free(state, Figure.MORPYAM)
         if morpyam:
             return sorted(morpyam + sec) if sec else morpyam
@@ -313,7 +318,7 @@ def _may_pass(state: State, placeable: list[int]) -> bool:
     ):
         return not placeable
     if state.rules.voluntary_pass:
-        return not (placeable and Figure.MORPYAM in shown(dice))
+        return not (placeable and dice[0] == dice[4])
     return state.rolls == 3 and not placeable
 
 
@@ -325,17 +330,13 @@ def _calls(state: State, keep: tuple[int, ...] = ()) -> tuple[Label, ...]:
     rules = state.rules
     if rules.call_needs_free_cell and not _free(state, Special.CALL):
         return ()
-    calls = [label for label in _CALL_ORDER if label in rules.callable]
-    if state.dice is not None:
-        on_show: frozenset[Figure] = frozenset()
-        if rules.forbid_calling_shown_figure:
-            on_show = (
-                rules._shows[state.dice]
-                if rules.shown_figure_means == "dice"
-                else _secured(rules, keep)
-            )
-        calls = [c for c in calls if c is not Special.SEC and c not in on_show]
-    return tuple(calls)
+    dice = state.dice
+    if dice is None:
+        return rules._calls_first
+    if not rules.forbid_calling_shown_figure:
+        return rules._calls_later
+    on_show = rules._shows[dice] if rules.shown_figure_means == "dice" else _secured(rules, keep)
+    return tuple(call for call in rules._calls_later if call not in on_show)
 
 
 _SECURED: dict[tuple[tuple[int, ...], bool], frozenset[Figure]] = {}
@@ -362,7 +363,7 @@ def _may_roll(state: State, placeable: list[int]) -> bool:
         return True
     if state.call is not None and _call_hit(state, dice, state.rolls):
         return False
-    return not (state.rules.morpyam_at_once and placeable and Figure.MORPYAM in shown(dice))
+    return not (state.rules.morpyam_at_once and placeable and dice[0] == dice[4])
 
 
 def _rolls_by_keep(state: State, dice: tuple[int, ...]) -> tuple[Roll, ...]:
@@ -446,8 +447,9 @@ def sample_chance(state: State, rng: random.Random) -> RollResult | DealTile:
     """Throw the dice in the air, or deal the next Plus tile, with ``rng``.
 
     The result is one of [`chance_outcomes`][morpyam.engine.chance_outcomes],
-    drawn at its probability without listing them: ``rng.choices`` draws the
-    faces, which are then sorted; ``rng.choice`` draws a tile from the bag.
+    drawn at its probability without listing them: each die is thrown with one
+    ``rng.random()`` (the stream of ``rng.choices(FACES, k=n)``) and the
+    outcome looked up by its faces; ``rng.choice`` draws a tile from the bag.
 
     Raises:
         IllegalActionError: at a state that is not a chance node.
@@ -465,7 +467,13 @@ def sample_chance(state: State, rng: random.Random) -> RollResult | DealTile:
     if state.setup is not None and state.setup.bag and not state.roll_off:
         return _DEALS[rng.choice(state.setup.bag)]
     count = 1 if state.roll_off else DICE - len(state.kept)
-    return _RESULTS[tuple(sorted(rng.choices(FACES, k=count)))]
+    # the stream of rng.choices(FACES, k=count): one rng.random() per die, face floor(6 * r)
+    draw = rng.random
+    weights = _FACE_WEIGHTS
+    code = 0
+    for _ in range(count):
+        code += weights[int(draw() * 6.0)]
+    return _THROWN[code]
 
 
 # --- apply -----------------------------------------------------------------
@@ -586,7 +594,7 @@ def _apply_result(state: State, result: RollResult) -> State:
         rules._tracks_turn
         and rules.daversa_counts == "rolled"
         and state.daversa_armed[state.player]
-        and Figure.MORPYAM in shown(dice)
+        and dice[0] == dice[4]
     ):
         winner = frozenset({state.player})  # R-MOR-3 counting Morpyams rolled
         return _over(state, state.owners, state.tokens_left, state.resigned, winner, "R-MOR-3")
@@ -624,7 +632,7 @@ def _apply_roll(state: State, roll: Roll) -> State:
                 "R-CALL-5",
                 f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
             )
-        if rules.morpyam_at_once and Figure.MORPYAM in shown(dice) and _placeable(state):
+        if rules.morpyam_at_once and dice[0] == dice[4] and _placeable(state):
             raise IllegalActionError(
                 "R-MOR-1",
                 "a Morpyam showing must be placed at once, on "
@@ -694,7 +702,7 @@ def _apply_pass(state: State) -> State:
                 "R-CALL-5",
                 f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
             )
-        if Figure.MORPYAM in shown(state.dice) and state.rules.voluntary_pass:
+        if state.dice[0] == state.dice[4] and state.rules.voluntary_pass:
             raise IllegalActionError(
                 "R-MOR-1",
                 f"with a Morpyam showing the token must go on {_cells_text(state, placeable)}",
@@ -720,7 +728,7 @@ def _end_turn(state: State) -> State:
     arm = False
     if rules._tracks_turn and rules.daversa == "consecutive_turns":
         dice = state.dice
-        arm = Figure.MORPYAM in state.seen or (dice is not None and Figure.MORPYAM in shown(dice))
+        arm = Figure.MORPYAM in state.seen or (dice is not None and dice[0] == dice[4])
     if armed[state.player] != arm:
         armed = _set(armed, state.player, arm)
     return _turn(
@@ -749,7 +757,7 @@ def _apply_place(state: State, place: Place) -> State:
     assert dice is not None  # _placeable is empty before a roll
     owners = _set(state.owners, index, player)
     tokens_left = _set(state.tokens_left, player, state.tokens_left[player] - 1)
-    morpyam = Figure.MORPYAM in shown(dice)
+    morpyam = dice[0] == dice[4]
     armed = state.daversa_armed
     resigned = state.resigned
     if rules.ko_length is not None and is_ko(
