@@ -23,7 +23,7 @@ from morpyam.actions import Action, DealTile, LoseTurn, Pass, Place, PlaceTile, 
 from morpyam.dice import DICE, distribution, is_sub_multiset, keep_options, merge
 from morpyam.errors import IllegalActionError
 from morpyam.figures import FACES, Figure, Label, Special, shown
-from morpyam.layouts import Cell, Layout
+from morpyam.layouts import Layout
 from morpyam.rules import Rules
 from morpyam.scoring import is_ko, points, winners_on_points
 from morpyam.state import State
@@ -47,9 +47,10 @@ _OUTCOME_ACTIONS = {k: tuple(a for a, _ in outcomes) for k, outcomes in _OUTCOME
 _PASS = Pass()
 _LOSE_TURN = LoseTurn()
 _DEALS = {label: DealTile(label) for label in LABEL_ORDER}
-_PLACES: dict[Cell, Place] = {}
+_PLACES: dict[tuple[int, int], tuple[Place, ...]] = {}
 _ROLLS: dict[tuple[tuple[int, ...] | None, tuple[Label, ...]], tuple[Roll, ...]] = {}
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+_NOBODY: frozenset[int] = frozenset()  # one shared empty set: each frozenset() is a new object
 # sample_chance: each die thrown adds the weight of its face, 6**(face-1) (a face shows at
 # most 5 times), so the sum names the sorted outcome of any number of dice
 _FACE_WEIGHTS = tuple(6**i for i in range(len(FACES)))
@@ -58,11 +59,13 @@ _THROWN = {
 }
 
 
-def _place(cell: Cell) -> Place:
-    action = _PLACES.get(cell)
-    if action is None:
-        action = _PLACES[cell] = Place(cell)
-    return action
+def _places(layout: Layout) -> tuple[Place, ...]:
+    """A ``Place`` per cell index of ``layout``: the cells depend only on the grid's shape."""
+    shape = (len(layout.grid), len(layout.grid[0]))
+    places = _PLACES.get(shape)
+    if places is None:
+        places = _PLACES[shape] = tuple(Place(cell) for cell in layout.cells)
+    return places
 
 
 def _rolls_for(dice: tuple[int, ...] | None, calls: tuple[Label, ...]) -> tuple[Roll, ...]:
@@ -117,13 +120,13 @@ def new_game(
         () if first_player is not None else everyone,
         (),
         (False,) * players,
-        frozenset(),
-        frozenset(),
+        _NOBODY,
+        _NOBODY,
         None,
         setup,
     )
     if setup is not None and first_player is not None:
-        return _begin(start, first_player, frozenset())
+        return _begin(start, first_player, _NOBODY)
     return start
 
 
@@ -169,7 +172,7 @@ def _setup_state(state: State, setup: Setup, player: int, resigned: frozenset[in
         (),
         state.daversa_armed,
         resigned,
-        frozenset(),
+        _NOBODY,
         None,
         setup,
     )
@@ -199,7 +202,7 @@ def _turn(
         (),
         armed,
         resigned,
-        frozenset(),
+        _NOBODY,
         None,
     )
 
@@ -398,12 +401,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if setup.bag:
             return tuple(action for action, _ in setup.deal_outcomes())
         return setup.lay_actions(state.player, state.layout)
+    rules = state.rules
+    if state.dice is None:  # a turn begins: roll, calling what may be called
+        rolls = _rolls_for(None, _calls(state))
+        return (*rolls, _LOSE_TURN) if rules.lost_turns else rolls
     placeable = _placeable(state)
-    cells = state.layout.cells
-    actions: list[Action] = [_place(cells[i]) for i in placeable]
+    places = _places(state.layout)
+    actions: list[Action] = [places[i] for i in placeable]
     if _may_pass(state, placeable):
         actions.append(_PASS)
-    rules = state.rules
     if _may_roll(state, placeable):
         dice = state.dice
         if (
@@ -562,7 +568,7 @@ def _settle_roll_off(
             faces,
             state.daversa_armed,
             resigned,
-            frozenset(),
+            _NOBODY,
             None,
             state.setup,
         )
@@ -613,7 +619,7 @@ def _apply_result(state: State, result: RollResult) -> State:
         (),
         state.daversa_armed,
         state.resigned,
-        frozenset(),
+        _NOBODY,
         None,
         None,
         state.seen,
@@ -666,7 +672,7 @@ def _apply_roll(state: State, roll: Roll) -> State:
         (),
         state.daversa_armed,
         state.resigned,
-        frozenset(),
+        _NOBODY,
         None,
         None,
         seen,
@@ -1010,7 +1016,7 @@ def _next_layer(state: State, setup: Setup, resigned: frozenset[int], current: i
         (),
         state.daversa_armed,
         resigned,
-        frozenset(),
+        _NOBODY,
         None,
     )
     first = (
