@@ -466,16 +466,27 @@ def sample_chance(state: State, rng: random.Random) -> RollResult | DealTile:
         raise _not_a_state(state)
     if not isinstance(rng, random.Random):
         raise ValueError(f"rng must be a random.Random, got {rng!r}")
-    if state.winners:
-        raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
-    if not state.is_chance:
-        raise IllegalActionError("R-TURN-1", "no dice are in the air")
-    if state.setup is not None and state.setup.bag and not state.roll_off:
-        return _DEALS[rng.choice(state.setup.bag)]
-    count = 1 if state.roll_off else DICE - len(state.kept)
+    if state.in_air:  # the dice of a turn (never in a finished game)
+        count = DICE - len(state.kept)
+    else:
+        if state.winners:
+            raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
+        if not state.is_chance:
+            raise IllegalActionError("R-TURN-1", "no dice are in the air")
+        if state.setup is not None and state.setup.bag and not state.roll_off:
+            return _DEALS[rng.choice(state.setup.bag)]
+        count = 1  # the start roll
     # the stream of rng.choices(FACES, k=count): one rng.random() per die, face floor(6 * r)
     draw = rng.random
     weights = _FACE_WEIGHTS
+    if count == DICE:
+        return _THROWN[
+            weights[int(draw() * 6.0)]
+            + weights[int(draw() * 6.0)]
+            + weights[int(draw() * 6.0)]
+            + weights[int(draw() * 6.0)]
+            + weights[int(draw() * 6.0)]
+        ]
     code = 0
     for _ in range(count):
         code += weights[int(draw() * 6.0)]
@@ -586,7 +597,7 @@ def _apply_result(state: State, result: RollResult) -> State:
             f"{thrown} {'die is' if thrown == 1 else 'dice are'} in the air, "
             f"the result has {len(result.faces)} faces",
         )
-    dice = merge(kept, result.faces)
+    dice = merge(kept, result.faces) if kept else result.faces
     rolls = state.rolls + 1
     call = state.call
     rules = state.rules
