@@ -314,8 +314,7 @@ def _call_cells(state: State) -> list[int]:
 def _may_pass(state: State, placeable: list[int]) -> bool:
     """R-TURN-3, R-TURN-4, with the mandatory placements of R-CALL-5 and R-MOR-1."""
     dice = state.dice
-    if dice is None:
-        return False
+    assert dice is not None  # callers answer before the turn's first roll themselves
     if state.call is not None and (
         state.rules.call_miss_loses == "everything" or _call_hit(state, dice, state.rolls)
     ):
@@ -362,8 +361,7 @@ def _may_roll(state: State, placeable: list[int]) -> bool:
     if state.rolls >= 3:
         return False
     dice = state.dice
-    if dice is None:
-        return True
+    assert dice is not None  # legal_actions answers before the turn's first roll itself
     if state.call is not None and _call_hit(state, dice, state.rolls):
         return False
     return not (state.rules.morpyam_at_once and placeable and dice[0] == dice[4])
