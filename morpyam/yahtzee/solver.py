@@ -405,7 +405,7 @@ def _shape(rules: Rules) -> tuple[int, int, int]:
 def solve(rules: Rules) -> Solution:
     """The optimal solitaire strategy of ``rules``: the expected final score of every turn start.
 
-    Hasbro's rules have 536,320 reachable turn starts, solved in about 5 s
+    Hasbro's rules have 536,320 reachable turn starts, solved in about 5 s of CPU
     on the development machine (2 cores, shared); see the docs page for the
     measured figures and the published values it matches.
 
