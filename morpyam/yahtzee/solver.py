@@ -91,9 +91,13 @@ class _Tables:
     """Dice facts as numpy arrays, built once from morpyam.dice's tables."""
 
     children: tuple[Indices, ...]
-    """``children[k]``: per keep of ``k`` dice, its six extensions by one face (``k`` = 0 to 4)."""
+    """``children[k][j]``: per keep of ``k`` dice, its extension by face ``j + 1`` (``k`` = 0 to 4).
+
+    Stored face by face, so each ``children[k][j]`` is a contiguous index array."""
     parents: tuple[Indices, ...]
-    """``parents[k]``: per multiset of ``k`` dice, the ``k`` multisets with one die less (``k`` = 1 to 5)."""
+    """``parents[k][i]``: per multiset of ``k`` dice, the one without its die ``i`` (``k`` = 1 to 5).
+
+    Stored like ``children``: each ``parents[k][i]`` is contiguous."""
     first_roll: Array
     """The probability of each sorted outcome of five dice (``distribution(5)``)."""
     counts: Indices
@@ -116,14 +120,16 @@ def _tables() -> _Tables:
         np.array(
             [[index[tuple(sorted((*faces, face)))] for face in FACES] for faces in blocks[k]],
             dtype=np.intp,
-        )
+        ).T.copy()
         for k in range(DICE)
     )
     parents = tuple(
         np.array(
             [[index[faces[:i] + faces[i + 1 :]] for i in range(k)] for faces in blocks[k]],
             dtype=np.intp,
-        ).reshape(len(blocks[k]), k)
+        )
+        .reshape(len(blocks[k]), k)
+        .T.copy()
         for k in range(DICE + 1)
     )
     assert blocks[DICE] == OUTCOMES
@@ -224,13 +230,13 @@ def _chain(tables: _Tables, outcomes: Array, work: _Work | None = None) -> tuple
     for k in range(DICE - 1, -1, -1):
         bigger, children = keeps[-1], tables.children[k]
         if work is None:
-            total = bigger[children[:, 0]]
+            total = bigger[children[0]]
             for j in range(1, len(FACES)):
-                total += bigger[children[:, j]]
+                total += bigger[children[j]]
         else:
-            total = _gather(bigger, children[:, 0], work.keeps[k])
+            total = _gather(bigger, children[0], work.keeps[k])
             for j in range(1, len(FACES)):
-                np.add(total, _gather(bigger, children[:, j], work.gathered[k]), out=total)
+                np.add(total, _gather(bigger, children[j], work.gathered[k]), out=total)
         total *= 1 / len(FACES)
         keeps.append(total)
     return tuple(reversed(keeps))
@@ -243,9 +249,9 @@ def _best_reroll(tables: _Tables, keeps: tuple[Array, ...], work: _Work | None =
     best = keeps[0]
     for k in range(1, DICE + 1):
         parents = tables.parents[k]
-        grown = _gather(best, parents[:, 0], None if work is None else work.grown[k])
+        grown = _gather(best, parents[0], None if work is None else work.grown[k])
         for j in range(1, k):
-            gathered = _gather(best, parents[:, j], None if work is None else work.gathered[k])
+            gathered = _gather(best, parents[j], None if work is None else work.gathered[k])
             np.maximum(grown, gathered, out=grown)
         if k < DICE:
             np.maximum(grown, keeps[k], out=grown)
