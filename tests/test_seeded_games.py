@@ -1,8 +1,9 @@
 """Seeded games play as they did before the engine was optimised (issue 12).
 
 tests/data/seeded_games.json was written by tests/seeded_games.py with the
-engine before the speed work: the move lists of four games and digests of
-504 more (every preset, 2 to 4 players, 14 settings of the rule knobs). The
+engine before the speed work: digests of 504 games (every preset, 2 to 4
+players, 14 settings of the rule knobs, 3 seeds, one with a chosen first
+player) and the move lists of four of them. The
 expected moves come from that earlier engine, not from the code under test.
 """
 
