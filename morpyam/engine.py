@@ -23,7 +23,7 @@ from morpyam.actions import Action, DealTile, LoseTurn, Pass, Place, PlaceTile, 
 from morpyam.dice import DICE, distribution, is_sub_multiset, keep_options, merge
 from morpyam.errors import IllegalActionError
 from morpyam.figures import FACES, Figure, Label, Special, shown
-from morpyam.layouts import Cell, Layout
+from morpyam.layouts import Layout
 from morpyam.rules import Rules
 from morpyam.scoring import is_ko, points, winners_on_points
 from morpyam.state import State
@@ -39,7 +39,6 @@ __all__ = [
     "scores",
 ]
 
-_CALL_ORDER: tuple[Label, ...] = (*Figure, Special.SEC)
 _OUTCOMES = {
     k: tuple((RollResult(faces), p) for faces, p in distribution(k)) for k in range(1, DICE + 1)
 }
@@ -48,16 +47,25 @@ _OUTCOME_ACTIONS = {k: tuple(a for a, _ in outcomes) for k, outcomes in _OUTCOME
 _PASS = Pass()
 _LOSE_TURN = LoseTurn()
 _DEALS = {label: DealTile(label) for label in LABEL_ORDER}
-_PLACES: dict[Cell, Place] = {}
+_PLACES: dict[tuple[int, int], tuple[Place, ...]] = {}
 _ROLLS: dict[tuple[tuple[int, ...] | None, tuple[Label, ...]], tuple[Roll, ...]] = {}
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+_NOBODY: frozenset[int] = frozenset()  # one shared empty set: each frozenset() is a new object
+# sample_chance: each die thrown adds the weight of its face, 6**(face-1) (a face shows at
+# most 5 times), so the sum names the sorted outcome of any number of dice
+_FACE_WEIGHTS = tuple(6**i for i in range(len(FACES)))
+_THROWN = {
+    sum(_FACE_WEIGHTS[face - 1] for face in action.faces): action for action in _RESULTS.values()
+}
 
 
-def _place(cell: Cell) -> Place:
-    action = _PLACES.get(cell)
-    if action is None:
-        action = _PLACES[cell] = Place(cell)
-    return action
+def _places(layout: Layout) -> tuple[Place, ...]:
+    """A ``Place`` per cell index of ``layout``: the cells depend only on the grid's shape."""
+    shape = (len(layout.grid), len(layout.grid[0]))
+    places = _PLACES.get(shape)
+    if places is None:
+        places = _PLACES[shape] = tuple(Place(cell) for cell in layout.cells)
+    return places
 
 
 def _rolls_for(dice: tuple[int, ...] | None, calls: tuple[Label, ...]) -> tuple[Roll, ...]:
@@ -112,13 +120,13 @@ def new_game(
         () if first_player is not None else everyone,
         (),
         (False,) * players,
-        frozenset(),
-        frozenset(),
+        _NOBODY,
+        _NOBODY,
         None,
         setup,
     )
     if setup is not None and first_player is not None:
-        return _begin(start, first_player, frozenset())
+        return _begin(start, first_player, _NOBODY)
     return start
 
 
@@ -164,7 +172,7 @@ def _setup_state(state: State, setup: Setup, player: int, resigned: frozenset[in
         (),
         state.daversa_armed,
         resigned,
-        frozenset(),
+        _NOBODY,
         None,
         setup,
     )
@@ -194,7 +202,7 @@ def _turn(
         (),
         armed,
         resigned,
-        frozenset(),
+        _NOBODY,
         None,
     )
 
@@ -276,7 +284,7 @@ def _placeable(state: State) -> list[int]:
 def _fitting(state: State, dice: tuple[int, ...]) -> list[int]:
     """The cells the dice may cover without a call (R-CELL-1, R-CELL-2, R-MOR-1)."""
     sec = _free(state, Special.SEC) if state.rolls == 1 and state.rules._sec[dice] else []
-    if Figure.MORPYAM in shown(dice):
+    if dice[0] == dice[4]:  # sorted dice: a Morpyam, five of a kind (R-FIG-8)
         morpyam = _free(state, Figure.MORPYAM)
         if morpyam:
             return sorted(morpyam + sec) if sec else morpyam
@@ -306,14 +314,13 @@ def _call_cells(state: State) -> list[int]:
 def _may_pass(state: State, placeable: list[int]) -> bool:
     """R-TURN-3, R-TURN-4, with the mandatory placements of R-CALL-5 and R-MOR-1."""
     dice = state.dice
-    if dice is None:
-        return False
+    assert dice is not None  # callers answer before the turn's first roll themselves
     if state.call is not None and (
         state.rules.call_miss_loses == "everything" or _call_hit(state, dice, state.rolls)
     ):
         return not placeable
     if state.rules.voluntary_pass:
-        return not (placeable and Figure.MORPYAM in shown(dice))
+        return not (placeable and dice[0] == dice[4])
     return state.rolls == 3 and not placeable
 
 
@@ -325,17 +332,13 @@ def _calls(state: State, keep: tuple[int, ...] = ()) -> tuple[Label, ...]:
     rules = state.rules
     if rules.call_needs_free_cell and not _free(state, Special.CALL):
         return ()
-    calls = [label for label in _CALL_ORDER if label in rules.callable]
-    if state.dice is not None:
-        on_show: frozenset[Figure] = frozenset()
-        if rules.forbid_calling_shown_figure:
-            on_show = (
-                rules._shows[state.dice]
-                if rules.shown_figure_means == "dice"
-                else _secured(rules, keep)
-            )
-        calls = [c for c in calls if c is not Special.SEC and c not in on_show]
-    return tuple(calls)
+    dice = state.dice
+    if dice is None:
+        return rules._calls_first
+    if not rules.forbid_calling_shown_figure:
+        return rules._calls_later
+    on_show = rules._shows[dice] if rules.shown_figure_means == "dice" else _secured(rules, keep)
+    return tuple(call for call in rules._calls_later if call not in on_show)
 
 
 _SECURED: dict[tuple[tuple[int, ...], bool], frozenset[Figure]] = {}
@@ -358,11 +361,10 @@ def _may_roll(state: State, placeable: list[int]) -> bool:
     if state.rolls >= 3:
         return False
     dice = state.dice
-    if dice is None:
-        return True
+    assert dice is not None  # legal_actions answers before the turn's first roll itself
     if state.call is not None and _call_hit(state, dice, state.rolls):
         return False
-    return not (state.rules.morpyam_at_once and placeable and Figure.MORPYAM in shown(dice))
+    return not (state.rules.morpyam_at_once and placeable and dice[0] == dice[4])
 
 
 def _rolls_by_keep(state: State, dice: tuple[int, ...]) -> tuple[Roll, ...]:
@@ -397,12 +399,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if setup.bag:
             return tuple(action for action, _ in setup.deal_outcomes())
         return setup.lay_actions(state.player, state.layout)
+    rules = state.rules
+    if state.dice is None:  # a turn begins: roll, calling what may be called
+        rolls = _rolls_for(None, _calls(state))
+        return (*rolls, _LOSE_TURN) if rules.lost_turns else rolls
     placeable = _placeable(state)
-    cells = state.layout.cells
-    actions: list[Action] = [_place(cells[i]) for i in placeable]
+    places = _places(state.layout)
+    actions: list[Action] = [places[i] for i in placeable]
     if _may_pass(state, placeable):
         actions.append(_PASS)
-    rules = state.rules
     if _may_roll(state, placeable):
         dice = state.dice
         if (
@@ -446,8 +451,9 @@ def sample_chance(state: State, rng: random.Random) -> RollResult | DealTile:
     """Throw the dice in the air, or deal the next Plus tile, with ``rng``.
 
     The result is one of [`chance_outcomes`][morpyam.engine.chance_outcomes],
-    drawn at its probability without listing them: ``rng.choices`` draws the
-    faces, which are then sorted; ``rng.choice`` draws a tile from the bag.
+    drawn at its probability without listing them: each die is thrown with one
+    ``rng.random()`` (the stream of ``rng.choices(FACES, k=n)``) and the
+    outcome looked up by its faces; ``rng.choice`` draws a tile from the bag.
 
     Raises:
         IllegalActionError: at a state that is not a chance node.
@@ -458,14 +464,31 @@ def sample_chance(state: State, rng: random.Random) -> RollResult | DealTile:
         raise _not_a_state(state)
     if not isinstance(rng, random.Random):
         raise ValueError(f"rng must be a random.Random, got {rng!r}")
-    if state.winners:
-        raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
-    if not state.is_chance:
-        raise IllegalActionError("R-TURN-1", "no dice are in the air")
-    if state.setup is not None and state.setup.bag and not state.roll_off:
-        return _DEALS[rng.choice(state.setup.bag)]
-    count = 1 if state.roll_off else DICE - len(state.kept)
-    return _RESULTS[tuple(sorted(rng.choices(FACES, k=count)))]
+    if state.in_air:  # the dice of a turn (never in a finished game)
+        count = DICE - len(state.kept)
+    else:
+        if state.winners:
+            raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
+        if not state.is_chance:
+            raise IllegalActionError("R-TURN-1", "no dice are in the air")
+        if state.setup is not None and state.setup.bag and not state.roll_off:
+            return _DEALS[rng.choice(state.setup.bag)]
+        count = 1  # the start roll
+    # the stream of rng.choices(FACES, k=count): one rng.random() per die, face floor(6 * r)
+    draw = rng.random
+    weights = _FACE_WEIGHTS
+    if count == DICE:
+        return _THROWN[
+            weights[int(draw() * 6.0)]
+            + weights[int(draw() * 6.0)]
+            + weights[int(draw() * 6.0)]
+            + weights[int(draw() * 6.0)]
+            + weights[int(draw() * 6.0)]
+        ]
+    code = 0
+    for _ in range(count):
+        code += weights[int(draw() * 6.0)]
+    return _THROWN[code]
 
 
 # --- apply -----------------------------------------------------------------
@@ -554,7 +577,7 @@ def _settle_roll_off(
             faces,
             state.daversa_armed,
             resigned,
-            frozenset(),
+            _NOBODY,
             None,
             state.setup,
         )
@@ -572,7 +595,7 @@ def _apply_result(state: State, result: RollResult) -> State:
             f"{thrown} {'die is' if thrown == 1 else 'dice are'} in the air, "
             f"the result has {len(result.faces)} faces",
         )
-    dice = merge(kept, result.faces)
+    dice = merge(kept, result.faces) if kept else result.faces
     rolls = state.rolls + 1
     call = state.call
     rules = state.rules
@@ -586,7 +609,7 @@ def _apply_result(state: State, result: RollResult) -> State:
         rules._tracks_turn
         and rules.daversa_counts == "rolled"
         and state.daversa_armed[state.player]
-        and Figure.MORPYAM in shown(dice)
+        and dice[0] == dice[4]
     ):
         winner = frozenset({state.player})  # R-MOR-3 counting Morpyams rolled
         return _over(state, state.owners, state.tokens_left, state.resigned, winner, "R-MOR-3")
@@ -605,7 +628,7 @@ def _apply_result(state: State, result: RollResult) -> State:
         (),
         state.daversa_armed,
         state.resigned,
-        frozenset(),
+        _NOBODY,
         None,
         None,
         state.seen,
@@ -624,7 +647,7 @@ def _apply_roll(state: State, roll: Roll) -> State:
                 "R-CALL-5",
                 f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
             )
-        if rules.morpyam_at_once and Figure.MORPYAM in shown(dice) and _placeable(state):
+        if rules.morpyam_at_once and dice[0] == dice[4] and _placeable(state):
             raise IllegalActionError(
                 "R-MOR-1",
                 "a Morpyam showing must be placed at once, on "
@@ -658,7 +681,7 @@ def _apply_roll(state: State, roll: Roll) -> State:
         (),
         state.daversa_armed,
         state.resigned,
-        frozenset(),
+        _NOBODY,
         None,
         None,
         seen,
@@ -694,7 +717,7 @@ def _apply_pass(state: State) -> State:
                 "R-CALL-5",
                 f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
             )
-        if Figure.MORPYAM in shown(state.dice) and state.rules.voluntary_pass:
+        if state.dice[0] == state.dice[4] and state.rules.voluntary_pass:
             raise IllegalActionError(
                 "R-MOR-1",
                 f"with a Morpyam showing the token must go on {_cells_text(state, placeable)}",
@@ -720,7 +743,7 @@ def _end_turn(state: State) -> State:
     arm = False
     if rules._tracks_turn and rules.daversa == "consecutive_turns":
         dice = state.dice
-        arm = Figure.MORPYAM in state.seen or (dice is not None and Figure.MORPYAM in shown(dice))
+        arm = Figure.MORPYAM in state.seen or (dice is not None and dice[0] == dice[4])
     if armed[state.player] != arm:
         armed = _set(armed, state.player, arm)
     return _turn(
@@ -749,7 +772,7 @@ def _apply_place(state: State, place: Place) -> State:
     assert dice is not None  # _placeable is empty before a roll
     owners = _set(state.owners, index, player)
     tokens_left = _set(state.tokens_left, player, state.tokens_left[player] - 1)
-    morpyam = Figure.MORPYAM in shown(dice)
+    morpyam = dice[0] == dice[4]
     armed = state.daversa_armed
     resigned = state.resigned
     if rules.ko_length is not None and is_ko(
@@ -1002,7 +1025,7 @@ def _next_layer(state: State, setup: Setup, resigned: frozenset[int], current: i
         (),
         state.daversa_armed,
         resigned,
-        frozenset(),
+        _NOBODY,
         None,
     )
     first = (

@@ -65,6 +65,10 @@ class Figure(enum.Enum):
     def __str__(self) -> str:
         return self.name
 
+    # members are unique objects compared by identity: hash them as such, in C,
+    # rather than with Enum's hash of the name in Python (the engine's hot path)
+    __hash__ = object.__hash__
+
 
 class Special(enum.Enum):
     """A grid label that is not a dice figure (R-CELL-2, R-CELL-3).
@@ -90,6 +94,8 @@ class Special(enum.Enum):
 
     def __str__(self) -> str:
         return self.name
+
+    __hash__ = object.__hash__  # as Figure's
 
 
 Label = Figure | Special

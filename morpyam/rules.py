@@ -239,6 +239,10 @@ class Rules:
     _sec: dict[tuple[int, ...], bool] = attrs.field(init=False, eq=False, repr=False)
     _shows: dict[tuple[int, ...], frozenset[Figure]] = attrs.field(init=False, eq=False, repr=False)
     _tracks_turn: bool = attrs.field(init=False, eq=False, repr=False)
+    # What may be called before the first roll and before a later one (R-CALL-2, R-CALL-3),
+    # in the engine's order: the figures in the order of Figure, then SEC.
+    _calls_first: tuple[Label, ...] = attrs.field(init=False, eq=False, repr=False)
+    _calls_later: tuple[Figure, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if type(self.players) is not int or self.players not in _TOKENS:
@@ -284,6 +288,10 @@ class Rules:
             self.daversa is not None and self.daversa_counts == "rolled"
         )
         object.__setattr__(self, "_tracks_turn", tracks)
+        later = tuple(figure for figure in Figure if figure in self.callable)
+        first = (*later, Special.SEC) if Special.SEC in self.callable else later
+        object.__setattr__(self, "_calls_first", first)
+        object.__setattr__(self, "_calls_later", later)
 
     def _figures(self, dice: tuple[int, ...]) -> frozenset[Figure]:
         figures = classify(dice)

@@ -106,11 +106,11 @@ class State:
     @property
     def is_chance(self) -> bool:
         """Whether the next action is a chance outcome ([`RollResult`][morpyam.actions.RollResult])."""
+        if self.in_air:  # dice are never in the air in a finished game
+            return True
         if self.winners:
             return False
-        return (
-            self.in_air or bool(self.roll_off) or (self.setup is not None and bool(self.setup.bag))
-        )
+        return bool(self.roll_off) or (self.setup is not None and bool(self.setup.bag))
 
     @property
     def current_player(self) -> int | None:

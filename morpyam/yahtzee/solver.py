@@ -91,9 +91,13 @@ class _Tables:
     """Dice facts as numpy arrays, built once from morpyam.dice's tables."""
 
     children: tuple[Indices, ...]
-    """``children[k]``: per keep of ``k`` dice, its six extensions by one face (``k`` = 0 to 4)."""
+    """``children[k][j]``: per keep of ``k`` dice, its extension by face ``j + 1`` (``k`` = 0 to 4).
+
+    Stored face by face, so each ``children[k][j]`` is a contiguous index array."""
     parents: tuple[Indices, ...]
-    """``parents[k]``: per multiset of ``k`` dice, the ``k`` multisets with one die less (``k`` = 1 to 5)."""
+    """``parents[k][i]``: per multiset of ``k`` dice, the one without its die ``i`` (``k`` = 1 to 5).
+
+    Stored like ``children``: each ``parents[k][i]`` is contiguous."""
     first_roll: Array
     """The probability of each sorted outcome of five dice (``distribution(5)``)."""
     counts: Indices
@@ -116,14 +120,16 @@ def _tables() -> _Tables:
         np.array(
             [[index[tuple(sorted((*faces, face)))] for face in FACES] for faces in blocks[k]],
             dtype=np.intp,
-        )
+        ).T.copy()
         for k in range(DICE)
     )
     parents = tuple(
         np.array(
             [[index[faces[:i] + faces[i + 1 :]] for i in range(k)] for faces in blocks[k]],
             dtype=np.intp,
-        ).reshape(len(blocks[k]), k)
+        )
+        .reshape(len(blocks[k]), k)
+        .T.copy()
         for k in range(DICE + 1)
     )
     assert blocks[DICE] == OUTCOMES
@@ -169,29 +175,84 @@ class _Turn:
     """(B,): the expected points still to come from the turn start."""
 
 
-def _chain(tables: _Tables, outcomes: Array) -> tuple[Array, ...]:
+@attrs.frozen(eq=False)
+class _Work:
+    """Arrays for chunks of one width, allocated once per solve and reused by every chunk.
+
+    Most of a first solve's time went to allocating and freeing arrays of a
+    chunk's size (each large enough for the allocator to map fresh pages);
+    [`solve`][morpyam.yahtzee.solver.solve] writes into these instead. The
+    arithmetic is the same, in the same order, so the values are the same.
+    """
+
+    keeps: tuple[Array, ...]
+    """Per keep size 0 to 4: the value of each keep (the keep chain of one roll)."""
+    grown: tuple[Array, ...]
+    """Per size 1 to 5 (index 0 unused): the running best keep of each multiset."""
+    gathered: tuple[Array, ...]
+    """Per size 0 to 5: rows gathered by index, before they are added or compared."""
+    after_third: Array
+    """(252, B): the third roll's outcomes scored."""
+    after_second: Array
+    """(252, B): the second roll's outcomes played."""
+    after_first: Array
+    """(252, B): the first roll's outcomes played."""
+
+    @classmethod
+    def new(cls, width: int) -> _Work:
+        import numpy as np
+
+        sizes = [len(multisets(k)) for k in range(DICE + 1)]
+        return cls(
+            tuple(np.empty((sizes[k], width)) for k in range(DICE)),
+            tuple(np.empty((sizes[k], width)) for k in range(DICE + 1)),
+            tuple(np.empty((sizes[k], width)) for k in range(DICE + 1)),
+            np.empty((sizes[DICE], width)),
+            np.empty((sizes[DICE], width)),
+            np.empty((sizes[DICE], width)),
+        )
+
+
+def _gather(rows: Array, index: Indices, out: Array | None) -> Array:
+    """``rows[index]``, written into ``out`` when given (the indices are valid: no check)."""
+    import numpy as np
+
+    if out is None:
+        return rows[index]
+    return np.take(rows, index, axis=0, out=out, mode="clip")
+
+
+def _chain(tables: _Tables, outcomes: Array, work: _Work | None = None) -> tuple[Array, ...]:
     """The value of every keep: the mean over the six faces of one die more."""
+    import numpy as np
+
     keeps: list[Array] = [outcomes]
     for k in range(DICE - 1, -1, -1):
         bigger, children = keeps[-1], tables.children[k]
-        total = bigger[children[:, 0]]
-        for j in range(1, len(FACES)):
-            total += bigger[children[:, j]]
+        if work is None:
+            total = bigger[children[0]]
+            for j in range(1, len(FACES)):
+                total += bigger[children[j]]
+        else:
+            total = _gather(bigger, children[0], work.keeps[k])
+            for j in range(1, len(FACES)):
+                np.add(total, _gather(bigger, children[j], work.gathered[k]), out=total)
         total *= 1 / len(FACES)
         keeps.append(total)
     return tuple(reversed(keeps))
 
 
-def _best_reroll(tables: _Tables, keeps: tuple[Array, ...]) -> Array:
+def _best_reroll(tables: _Tables, keeps: tuple[Array, ...], work: _Work | None = None) -> Array:
     """Per outcome of five dice: its best keep of at most four dice (a running maximum)."""
     import numpy as np
 
     best = keeps[0]
     for k in range(1, DICE + 1):
         parents = tables.parents[k]
-        grown = best[parents[:, 0]]
+        grown = _gather(best, parents[0], None if work is None else work.grown[k])
         for j in range(1, k):
-            np.maximum(grown, best[parents[:, j]], out=grown)
+            gathered = _gather(best, parents[j], None if work is None else work.gathered[k])
+            np.maximum(grown, gathered, out=grown)
         if k < DICE:
             np.maximum(grown, keeps[k], out=grown)
         best = grown
@@ -212,6 +273,22 @@ def _turn(values: Array, rules: Rules, flag: Indices, mask: Indices, upper: Indi
     return _Turn(after_third, keeps_third, after_second, keeps_second, after_first, start)
 
 
+def _turn_start(
+    values: Array, rules: Rules, flag: Indices, mask: Indices, upper: Indices, work: _Work
+) -> Array:
+    """The ``start`` of [`_turn`][morpyam.yahtzee.solver._turn], computed in ``work``'s arrays."""
+    tables = _tables()
+    import numpy as np
+
+    after_third = _scored(values, rules, tables, flag, mask, upper, work)
+    keeps = _chain(tables, after_third, work)
+    after_second = np.maximum(after_third, _best_reroll(tables, keeps, work), out=work.after_second)
+    keeps = _chain(tables, after_second, work)
+    after_first = np.maximum(after_third, _best_reroll(tables, keeps, work), out=work.after_first)
+    start: Array = tables.first_roll @ after_first
+    return start
+
+
 def _upper_gain(
     values: Array, rules: Rules, flag: Indices, nxt: Indices, upper: Indices, points: int
 ) -> Array:
@@ -229,13 +306,25 @@ def _upper_gain(
 
 
 def _scored(
-    values: Array, rules: Rules, tables: _Tables, flag: Indices, mask: Indices, upper: Indices
+    values: Array,
+    rules: Rules,
+    tables: _Tables,
+    flag: Indices,
+    mask: Indices,
+    upper: Indices,
+    work: _Work | None = None,
 ) -> Array:
     """(252, B): each outcome scored in its best box (Y-BOX-*, Y-BONUS-*, Y-JOKER-1)."""
     import numpy as np
 
     never = -np.inf
-    best = np.full((len(OUTCOMES), mask.shape[0]), never)
+    if work is None:
+        best = np.full((len(OUTCOMES), mask.shape[0]), never)
+        scratch = None
+    else:
+        best = work.after_third
+        best.fill(never)
+        scratch = work.gathered[DICE]
     for index in range(len(BOXES)):
         empty = mask & (1 << index) == 0
         if not empty.any():
@@ -250,11 +339,12 @@ def _scored(
                 ]
             )
             gains[:, ~empty] = never
-            np.maximum(best, gains[tables.counts[face]], out=best)
+            np.maximum(best, _gather(gains, tables.counts[face], scratch), out=best)
         else:
             future = values[flag, nxt, upper]
             future[~empty] = never
-            np.maximum(best, tables.base[index][:, None] + future, out=best)
+            lower = np.add(tables.base[index][:, None], future, out=scratch)
+            np.maximum(best, lower, out=best)
 
     _five_of_a_kind(values, rules, tables, flag, mask, upper, best)
     return best
@@ -321,7 +411,7 @@ def _shape(rules: Rules) -> tuple[int, int, int]:
 def solve(rules: Rules) -> Solution:
     """The optimal solitaire strategy of ``rules``: the expected final score of every turn start.
 
-    Hasbro's rules have 536,320 reachable turn starts, solved in about 5 s
+    Hasbro's rules have 536,320 reachable turn starts, solved in about 5 s of CPU
     on the development machine (2 cores, shared); see the docs page for the
     measured figures and the published values it matches.
 
@@ -344,6 +434,7 @@ def solve(rules: Rules) -> Solution:
     layers: dict[int, list[int]] = {}
     for bits in range(FULL):
         layers.setdefault(bits.bit_count(), []).append(bits)
+    works: dict[int, _Work] = {}
     for filled in range(len(BOXES) - 1, -1, -1):
         parts: list[tuple[Indices, Indices, Indices]] = []
         for bits in layers[filled]:
@@ -356,7 +447,11 @@ def solve(rules: Rules) -> Solution:
         for start in range(0, len(mask_all), _CHUNK):
             chunk = slice(start, start + _CHUNK)
             at = flag_all[chunk], mask_all[chunk], upper_all[chunk]
-            values[at] = _turn(values, rules, *at).start
+            width = len(at[0])
+            work = works.get(width)
+            if work is None:
+                work = works[width] = _Work.new(width)
+            values[at] = _turn_start(values, rules, *at, work)
     return Solution(rules, values)
 
 
