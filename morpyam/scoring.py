@@ -30,14 +30,14 @@ def points(rules: Rules, layout: Layout, owners: tuple[int | None, ...]) -> list
 def is_ko(layout: Layout, owners: tuple[int | None, ...], index: int, length: int) -> bool:
     """Whether the token on cell ``index`` makes ``length`` in a row for its owner (R-END-1)."""
     player = owners[index]
-    for before, after in layout._rays[index]:
-        run = 1
-        for side in (before, after):
-            for other in side:
-                if owners[other] != player:
-                    break
-                run += 1
-        if run >= length:
+    for line, pos in layout._rays[index]:
+        start = pos
+        while start > 0 and owners[line[start - 1]] == player:
+            start -= 1
+        end = pos + 1
+        while end < len(line) and owners[line[end]] == player:
+            end += 1
+        if end - start >= length:
             return True
     return False
 
