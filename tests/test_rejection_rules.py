@@ -371,6 +371,57 @@ CASES: dict[str, Case] = {
 }
 
 
+# The whole reason, read against each position by hand: what a player is told.
+REASONS = {
+    "a Brelan cell with a Morpyam showing": "with a Morpyam showing the token must go on b2, c3, d4, e5",
+    "a SEC call before the second roll": "SEC can be called only before the first roll; this is the 2nd roll",
+    "a call on a grid without CALL cells": "a call needs a free CALL cell, and this grid has none",
+    "a call the rules do not allow": "MINI cannot be called in these rules",
+    "a call with both CALL cells covered": "a call needs a free CALL cell, and none is left",
+    "a deal while the tiles are laid": "player 0 is laying out their tiles: the next action is a PlaceTile",
+    "a figure the dice do not show": "the dice 1 1 1 2 6 do not show THREE_TWOS (b1)",
+    "a fourth roll": "a turn has at most 3 rolls",
+    "a pass after a call came up": "the called MINI came up: the token must go on a free CALL cell",
+    "a pass before any roll": "a turn can end without a token only after a roll",
+    "a pass before the third roll without voluntary passes": "passing is allowed only after the 3rd roll, when no cell can take a token",
+    "a pass with a Morpyam showing": "with a Morpyam showing the token must go on b2, c3, d4, e5",
+    "a placement after a missed third-roll call": "the call on the 3rd roll missed: no token this turn",
+    "a placement before a roll": "a token is placed after a roll",
+    "a placement off CALL after a call came up": "the called MINI came up: the token must go on a free CALL cell",
+    "a placement off the grid": "a7 is off the 6×6 grid",
+    "a placement on a covered cell": "a1 is already covered by player 1",
+    "a placement with dice in the air": "the dice are in the air: the next action is their RollResult",
+    "a resignation given to apply": "Resign(player=1) is not an action of this game",
+    "a result with no dice in the air": "no dice are in the air: roll first",
+    "a roll after a call came up": "the called MINI came up: the token must go on a free CALL cell",
+    "a roll during the deal": "the tiles are being dealt: the next action is a DealTile",
+    "a roll during the start roll": "the start roll comes first: the next action is a die's RollResult",
+    "a tile deal in a classic game": "tiles are dealt and laid only in the Plus set-up",
+    "a tile laid in a classic game": "tiles are dealt and laid only in the Plus set-up",
+    "a tile not in hand": "player 0 has no STRAIGHT tile to lay",
+    "a tile off the grid": "g1 is off the 6×6 grid",
+    "a tile on a tile": "a1 already holds a THREE_ONES tile",
+    "apply after a KO": "the game is over",
+    "apply after a forfeit": "the game is over",
+    "calling a figure the dice show": "the dice already show MINI: it cannot be called before the 2nd roll",
+    "dealing a tile no longer in the bag": "no MORPYAM tile is left to deal",
+    "four dice for five in the air": "5 dice are in the air, the result has 4 faces",
+    "keeping dice not showing": "kept dice must be among the dice showing (1 2 3 4 6), not 5",
+    "keeping dice on the first roll": "the first roll of a turn throws all 5 dice",
+    "laying a tile during the deal": "the tiles are being dealt: the next action is a DealTile",
+    "resigning after the end": "the game is already over",
+    "resigning for nobody": "there is no player 2",
+    "resigning twice": "player 1 has already resigned",
+    "sample after a KO": "the game is over",
+    "sample after a forfeit": "the game is over",
+    "sample at a decision": "no dice are in the air",
+    "the CALL cell without a call": "the CALL cell d3 is covered only by a successful call",
+    "the SEC cell on the second roll": "the SEC cell needs the first roll of the turn; this is roll 2",
+    "the SEC cell without a Sec figure": "the dice 1 1 1 2 6 show none of the figures that make a Sec",
+    "two dice in the start roll": "the start roll throws one die, not 2",
+}
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_every_rejection_names_its_rule(name: str) -> None:
     make, attempt, rule, words = CASES[name]
@@ -379,4 +430,5 @@ def test_every_rejection_names_its_rule(name: str) -> None:
         attempt(state)
     assert caught.value.rule == rule, caught.value
     assert words in caught.value.reason, caught.value
+    assert caught.value.reason == REASONS[name]
     assert str(caught.value).startswith(f"{rule}: ")
