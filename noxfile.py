@@ -127,7 +127,9 @@ def mutants(session: nox.Session) -> None:
     session.install("-e", ".", "mutmut>=3,<4", *nox.project.dependency_groups(PYPROJECT, "test"))
     session.run("mutmut", "run", "--max-children", "2", *session.posargs)
     session.run("mutmut", "export-cicd-stats")
-    session.run("python", "-c", "import json; print(json.load(open('mutants/mutmut-cicd-stats.json')))")
+    session.run(
+        "python", "-c", "import json; print(json.load(open('mutants/mutmut-cicd-stats.json')))"
+    )
     session.run("mutmut", "results")
 
 
