@@ -432,3 +432,22 @@ def test_every_rejection_names_its_rule(name: str) -> None:
     assert words in caught.value.reason, caught.value
     assert caught.value.reason == REASONS[name]
     assert str(caught.value).startswith(f"{rule}: ")
+
+
+def test_what_is_not_a_state_or_an_rng_is_named() -> None:
+    # bad input to the engine's entry points is a ValueError that says what was given
+    for call in (
+        lambda: mp.apply("a state", mp.Roll()),  # type: ignore[arg-type]
+        lambda: mp.sample_chance("a state", random.Random(0)),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(ValueError, match=r"^expected a morpyam State, got str$"):
+            call()
+    with pytest.raises(ValueError, match=r"^rng must be a random\.Random, got 7$"):
+        mp.sample_chance(classic(), 7)  # type: ignore[arg-type]
+
+
+def test_a_cell_is_read_from_text_only() -> None:
+    for value in (5, None, b"c4"):
+        with pytest.raises(ValueError, match="a cell is a column letter and a row number"):
+            mp.Cell.parse(value)  # type: ignore[arg-type]
+    assert mp.Cell.parse("Z26") == mp.Cell(25, 25)
