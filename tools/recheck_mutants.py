@@ -1,23 +1,23 @@
 """Re-check mutmut's survivors afresh: ``python tools/recheck_mutants.py [NAME_PATTERN ...]``.
 
-mutmut switches mutants on at call time, so a mutant in code that runs at
-import (the dice and figure tables, the classic grid) is never exercised and
-is scored a survivor; one that breaks the import is scored "interrupted".
-This script applies each such mutant (``mutmut show``) to a copy of the
-repository, runs the mutation test selection of ``pyproject.toml`` there in a
-new process, and prints which are killed and which truly survive, with
-their diffs. Run it after ``mutmut run``, from the repository root; name
-patterns (``"morpyam.dice.*"``) restrict it to some mutants.
+mutmut switches mutants on at call time in processes forked after the
+package was imported, so a mutant in code that runs at import (the dice and
+figure tables, the classic grid) is never exercised and is scored a
+survivor. This script runs the mutation test selection of ``pyproject.toml``
+once per such mutant in a new process (in ``mutants/``, with
+``MUTANT_UNDER_TEST`` set before the import), and prints which are killed
+and which truly survive, with their diffs. Run it after ``mutmut run``,
+from the repository root; name patterns (``"morpyam.dice.*"``) restrict it
+to some mutants.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import importlib
-import shutil
+import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 tomllib = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
@@ -25,6 +25,9 @@ tomllib = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else 
 __all__ = ["main"]
 
 RECHECKED = ("survived", "check was interrupted by user")
+"""The statuses re-checked (an import broken by a mutant is "interrupted" for mutmut)."""
+TIMEOUT = 600
+"""Seconds a test run may take; a mutant that makes it longer counts as killed, as in mutmut."""
 
 
 def _unsettled() -> list[tuple[str, str]]:
@@ -40,8 +43,24 @@ def _unsettled() -> list[tuple[str, str]]:
     return found
 
 
+def _verdict(name: str, selection: list[str]) -> str:
+    """Run the selection with mutant ``name`` switched on from the start."""
+    try:
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *selection],
+            cwd="mutants",
+            env={**os.environ, "MUTANT_UNDER_TEST": name},
+            capture_output=True,
+            check=False,
+            timeout=TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        return "killed (timeout)"
+    return "killed" if run.returncode != 0 else "SURVIVED"
+
+
 def main() -> None:
-    """Re-check every unsettled mutant and print the figures."""
+    """Re-check every unsettled mutant matching the patterns and print the figures."""
     config = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
     selection = config["pytest_add_cli_args_test_selection"]
     patterns = sys.argv[1:] or ["*"]
@@ -51,39 +70,18 @@ def main() -> None:
         if any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)
     ]
     survivors = []
-    with tempfile.TemporaryDirectory() as folder:
-        copy = Path(folder)
-        for part in ("morpyam", "tests", "pyproject.toml"):
-            source = Path(part)
-            if source.is_dir():
-                shutil.copytree(source, copy / part)
-            else:
-                shutil.copy(source, copy / part)
-        for name, status in unsettled:
-            diff = subprocess.run(
-                ["mutmut", "show", name], capture_output=True, text=True, check=False
-            ).stdout
-            patch = diff[diff.index("---") :]
-            target = copy / patch.splitlines()[0].split()[1]
-            original = target.read_bytes()
-            subprocess.run(["patch", "-s", "-p0"], input=patch, text=True, cwd=copy, check=True)
-            run = subprocess.run(
-                [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *selection],
-                cwd=copy,
-                capture_output=True,
-                check=False,
-            )
-            target.write_bytes(original)
-            verdict = "killed" if run.returncode != 0 else "SURVIVED"
-            print(f"{name}: mutmut said {status!r}; fresh run: {verdict}", flush=True)
-            if run.returncode == 0:
-                survivors.append((name, patch))
+    for name, status in unsettled:
+        verdict = _verdict(name, selection)
+        print(f"{name}: mutmut said {status!r}; fresh run: {verdict}", flush=True)
+        if verdict == "SURVIVED":
+            survivors.append(name)
     print(
         f"\n{len(unsettled)} re-checked, {len(unsettled) - len(survivors)} killed, "
         f"{len(survivors)} survive"
     )
-    for name, patch in survivors:
-        print(f"\n{name}\n{patch}")
+    for name in survivors:
+        diff = subprocess.run(["mutmut", "show", name], capture_output=True, text=True, check=False)
+        print(f"\n{diff.stdout}")
 
 
 if __name__ == "__main__":
