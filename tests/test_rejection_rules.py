@@ -451,3 +451,15 @@ def test_a_cell_is_read_from_text_only() -> None:
         with pytest.raises(ValueError, match="a cell is a column letter and a row number"):
             mp.Cell.parse(value)  # type: ignore[arg-type]
     assert mp.Cell.parse("Z26") == mp.Cell(25, 25)
+
+
+def test_the_dice_tables_name_what_is_not_sorted_dice() -> None:
+    # R-SET-1: five dice, given sorted
+    from morpyam import dice
+
+    for ask in (
+        lambda: dice.keep_options((2, 1, 1, 1, 1)),
+        lambda: dice.is_sub_multiset((1,), (2, 1, 1, 1, 1)),
+    ):
+        with pytest.raises(ValueError, match=r"^R-SET-1: .* got \(2, 1, 1, 1, 1\)$"):
+            ask()
