@@ -8,6 +8,7 @@ the reason. The IDs come from RULES.md, not from the code.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -463,3 +464,19 @@ def test_the_dice_tables_name_what_is_not_sorted_dice() -> None:
     ):
         with pytest.raises(ValueError, match=r"^R-SET-1: .* got \(2, 1, 1, 1, 1\)$"):
             ask()
+
+
+def test_what_a_layout_or_a_roll_is_not_is_said() -> None:
+    # R-SET-1: a grid is rows of labels; a roll is five int faces (a list will do)
+    cases: list[tuple[Any, str]] = [
+        ("3x1 3x2", "a layout is rows of labels; use Layout.parse for text"),
+        (5, "a layout is rows of labels, got 5"),
+        ((), "a layout needs at least one row and one column"),
+        ([[F.MINI] * 27], "a layout has at most 26 columns, got 27"),
+    ]
+    for value, message in cases:
+        with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+            mp.Layout(value)
+    with pytest.raises(ValueError, match=r"^R-SET-1: a die shows an int from 1 to 6, not 5\.0$"):
+        mp.classify((1, 2, 3, 4, 5.0))  # type: ignore[arg-type]
+    assert mp.classify([1, 2, 3, 4, 5]) == mp.classify((5, 4, 3, 2, 1))
