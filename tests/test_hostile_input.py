@@ -398,3 +398,27 @@ def no_reading(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_an_unreadable_file_is_a_value_error(tmp_path: Path) -> None:
     path = write(tmp_path, b"")
     assert "Permission denied" in str(load_error(path))
+
+
+def test_the_grid_limits_are_exact() -> None:
+    # R-GRID-2 text: a text of exactly MAX_PARSE_TEXT characters is read; shapes 1 to 26
+    row = "MOR SS\n"
+    text = row + "#" * (layouts.MAX_PARSE_TEXT - len(row))
+    assert len(text) == layouts.MAX_PARSE_TEXT
+    assert mp.Layout.parse(text, shape=(1, 2)).width == 2
+    assert mp.Layout.parse("MOR", shape=(1, 1)).height == 1
+    square = "\n".join([" ".join(["SS"] * 26)] * 26)
+    assert len(mp.Layout.parse(square, shape=(26, 26))) == 26 * 26
+    for shape in ((0, 2), (2, 0), (27, 1), (1, 27)):
+        with pytest.raises(ValueError, match="ints 1 to 26"):
+            mp.Layout.parse("SS", shape=shape)
+    with pytest.raises(mp.LayoutError, match="more than 2 rows") as caught:
+        mp.Layout.parse("SS SS SS\n" * 3, shape=(2, 3))
+    assert (caught.value.line, caught.value.column) == (3, 1)
+
+
+def test_a_grid_that_is_not_text_is_a_layout_error() -> None:
+    with pytest.raises(mp.LayoutError) as caught:
+        mp.Layout.parse(5)  # type: ignore[arg-type]
+    error = caught.value
+    assert (error.reason, error.line, error.column) == ("a grid is text, not int", 1, 1)
