@@ -422,3 +422,26 @@ def test_a_grid_that_is_not_text_is_a_layout_error() -> None:
         mp.Layout.parse(5)  # type: ignore[arg-type]
     error = caught.value
     assert (error.reason, error.line, error.column) == ("a grid is text, not int", 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "shape", "where", "reason"),
+    [
+        ("10: SS", None, (1, 1), "row number '10' where row 1 was expected"),
+        ("  1:", None, (1, 3), "a row without labels"),
+        ("SS SS\nSS SS", (2, 3), (1, 6), "2 labels in this row, expected 3"),
+        ("SS SS\nSS", None, (2, 3), "1 labels in this row, expected 2"),
+        ("SS " * 25 + "\n" + "SS " * 26, None, (2, 76), "26 labels in this row, expected 25"),
+        ("SS " * 27, None, (1, 79), "27 labels in this row, expected 26"),
+        ("SS " * 28, None, (1, 79), "more than 27 labels in this row, expected 26"),
+        ("# only a comment", None, (1, 1), "no rows"),
+        ("SS SS SS", (2, 3), (2, 1), "1 rows, expected 2"),
+    ],
+)
+def test_each_grid_text_error_is_exact(
+    text: str, shape: tuple[int, int] | None, where: tuple[int, int], reason: str
+) -> None:
+    # R-GRID-2: the rows of a grid text, each with its labels; the error says where
+    with pytest.raises(mp.LayoutError) as caught:
+        mp.Layout.parse(text, shape=shape)
+    assert (caught.value.reason, (caught.value.line, caught.value.column)) == (reason, where)
