@@ -2,7 +2,8 @@
 # /// script
 # dependencies = ["nox>=2025.2.9"]
 # ///
-"""Development sessions: ``nox -s tests``, ``lint``, ``typecheck``, ``docs``, ``package``, ``bench``."""
+"""Development sessions: ``nox -s tests``, ``lint``, ``typecheck``, ``docs``, ``package``, ``bench``,
+``fuzz``, ``mutants``."""
 
 from __future__ import annotations
 
@@ -94,6 +95,52 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_yahtzee.py")
     session.run("python", "benchmarks/bench_odds.py")
     session.run("python", "benchmarks/bench_bots.py")
+    session.run("python", "benchmarks/bench_hostile.py")
+
+
+@nox.session(default=False)
+def fuzz(session: nox.Session) -> None:
+    """Fuzz every reader of untrusted input with atheris, 60 s each (fuzz/README.md).
+
+    ``nox -s fuzz -- -max_total_time=10`` runs shorter; the seed corpus is
+    written by the library itself into the session's temporary folder.
+    """
+    session.install(".[solver]", "atheris")
+    corpus = Path(session.create_tmp()) / "corpus"
+    session.run("python", "fuzz/make_corpus.py", str(corpus))
+    flags = session.posargs or ["-max_total_time=60"]
+    listing = str(session.run("python", "fuzz/harness.py", "--list", silent=True))
+    (names,) = (line for line in listing.splitlines() if line.startswith("readers:"))
+    for reader in names.split()[1:]:
+        session.log(f"fuzzing {reader}")
+        session.run(
+            "python",
+            "fuzz/harness.py",
+            reader,
+            str(corpus / reader),
+            "-rss_limit_mb=2048",
+            "-timeout=10",
+            "-print_final_stats=1",
+            *flags,
+        )
+
+
+@nox.session(default=False)
+def mutants(session: nox.Session) -> None:
+    """Mutation testing (mutmut 3) of the core modules against the fast tests.
+
+    Configured in pyproject.toml ``[tool.mutmut]``; the whole run takes hours
+    on two cores, so pass mutant names to bound it, as in
+    ``nox -s mutants -- "morpyam.scoring*"``. Equivalent mutants left alive
+    are listed in CONTRIBUTING.md.
+    """
+    session.install("-e", ".", "mutmut>=3,<4", *nox.project.dependency_groups(PYPROJECT, "test"))
+    session.run("mutmut", "run", "--max-children", "2", *session.posargs)
+    session.run("mutmut", "export-cicd-stats")
+    session.run(
+        "python", "-c", "import json; print(json.load(open('mutants/mutmut-cicd-stats.json')))"
+    )
+    session.run("mutmut", "results")
 
 
 if __name__ == "__main__":

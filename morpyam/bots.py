@@ -196,7 +196,7 @@ class _Geometry:
     """Per cell, the windows that hold it."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)
 def _geometry(lines: tuple[tuple[int, ...], ...], cells: int, window: int) -> _Geometry:
     rays: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[] for _ in range(cells)]
     windows: list[tuple[int, ...]] = []

@@ -541,7 +541,7 @@ def apply(state: State, action: Action) -> State:
             f"read it first with mp.parse_action({action!r})"
         )
     raise ValueError(
-        "apply takes an action (Roll, RollResult, Place, Pass, DealTile or PlaceTile), "
+        "apply takes an action (Roll, RollResult, Place, Pass, LoseTurn, DealTile or PlaceTile), "
         f"not {type(action).__name__} {action!r}"
     )
 

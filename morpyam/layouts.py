@@ -19,10 +19,18 @@ import attrs
 from morpyam.dice import OUTCOMES
 from morpyam.figures import Figure, Label, Special, classify, parse_label
 
-__all__ = ["MIN_LINE", "Cell", "Layout", "LayoutError"]
+__all__ = ["MAX_PARSE_TEXT", "MAX_SIDE", "MIN_LINE", "Cell", "Layout", "LayoutError"]
 
 MIN_LINE = 3
 """A line is a row, column or diagonal of at least three cells (R-LINE-1)."""
+
+MAX_SIDE = 26
+"""The most columns of any layout (they are named a to z), and the most rows
+[`Layout.parse`][morpyam.layouts.Layout.parse] reads."""
+
+MAX_PARSE_TEXT = 1024 * 1024
+"""The longest text [`Layout.parse`][morpyam.layouts.Layout.parse] reads
+(characters, 1 MiB); longer text is refused before it is parsed."""
 
 _COLUMNS = string.ascii_lowercase
 _CELL_TEXT = re.compile(r"([a-z])([1-9][0-9]*)")
@@ -102,20 +110,25 @@ _FLASH_SWAP: dict[Label, Label] = {
 }
 
 
-Rays = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
+Rays = tuple[tuple[tuple[tuple[int, ...], int], ...], ...]
+"""Per cell index, each line through the cell and the cell's position on it."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)
 def _geometry(
     height: int, width: int
 ) -> tuple[tuple[Cell, ...], tuple[tuple[int, ...], ...], Rays]:
-    """The cells, the lines and, per cell, the rays along each line through it, of a grid shape."""
+    """The cells, the lines and, per cell, the lines through it with its position on each.
+
+    Linear in the number of cells (each cell is on at most four lines, which
+    are shared, not copied), and only a few shapes are kept.
+    """
     cells = tuple(Cell(row, col) for row in range(height) for col in range(width))
     lines = _lines(height, width)
-    rays: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[] for _ in cells]
+    rays: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in cells]
     for through in lines:
         for pos, index in enumerate(through):
-            rays[index].append((through[:pos][::-1], through[pos + 1 :]))
+            rays[index].append((through, pos))
     return cells, lines, tuple(tuple(r) for r in rays)
 
 
@@ -137,6 +150,19 @@ def _lines(height: int, width: int) -> tuple[tuple[int, ...], ...]:
     return tuple(lines)
 
 
+def _tokens(line: str) -> list[tuple[int, str]]:
+    """The words of a grid line with their 1-based columns; past MAX_SIDE + 2 words, one more.
+
+    (A row number, MAX_SIDE labels and one too many are enough to say what is wrong.)
+    """
+    tokens = []
+    for match in re.finditer(r"\S+", line):
+        tokens.append((match.start() + 1, match.group()))
+        if len(tokens) == MAX_SIDE + 3:
+            break
+    return tokens
+
+
 def _to_grid(rows: Iterable[Iterable[Label]]) -> tuple[tuple[Label, ...], ...]:
     if isinstance(rows, (str, bytes)):
         raise ValueError("a layout is rows of labels; use Layout.parse for text")
@@ -152,8 +178,8 @@ def _check_grid(
     if not grid or not grid[0]:
         raise ValueError("a layout needs at least one row and one column")
     width = len(grid[0])
-    if width > len(_COLUMNS):
-        raise ValueError(f"a layout has at most {len(_COLUMNS)} columns, got {width}")
+    if width > MAX_SIDE:
+        raise ValueError(f"a layout has at most {MAX_SIDE} columns, got {width}")
     for number, row in enumerate(grid, 1):
         if len(row) != width:
             raise ValueError(f"row {number} has {len(row)} cells, row 1 has {width}")
@@ -179,8 +205,8 @@ class Layout:
     """The label of each cell, in the order of [`cells`][morpyam.layouts.Layout.cells]."""
     lines: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     """Every line of at least [`MIN_LINE`][morpyam.layouts.MIN_LINE] cells, as indices (R-LINE-1)."""
-    # Engine tables: per cell index, per line through it, the cells before and
-    # after it (nearest first); per sorted outcome, the figure cells it covers.
+    # Engine tables: per cell index, each line through it and its position on
+    # that line; per sorted outcome, the figure cells it covers.
     _rays: Rays = attrs.field(init=False, eq=False, repr=False)
     _covered_by: dict[tuple[int, ...], tuple[int, ...]] = attrs.field(
         init=False, eq=False, repr=False
@@ -265,19 +291,30 @@ class Layout:
         ``MAX``, ``MOR``, ``SEC``, ``CAL``) or names (``FULL_HOUSE``), separated
         by spaces. Blank lines and lines starting with ``#`` are skipped.
         ``shape`` is the expected ``(rows, columns)``; ``None`` accepts any
-        rectangle.
+        rectangle of at most [`MAX_SIDE`][morpyam.layouts.MAX_SIDE] rows and
+        columns.
+
+        Text longer than [`MAX_PARSE_TEXT`][morpyam.layouts.MAX_PARSE_TEXT] is
+        refused before it is read; reading stops at the first row too many,
+        so time and memory stay linear in the text.
 
         Raises:
             LayoutError: naming the line and column of the first problem.
         """
         if not isinstance(text, str):
             raise LayoutError(f"a grid is text, not {type(text).__name__}", 1, 1)
+        if len(text) > MAX_PARSE_TEXT:
+            raise LayoutError(
+                f"{len(text):,} characters; at most {MAX_PARSE_TEXT:,} are read", 1, 1
+            )
         if shape is not None and not (
             isinstance(shape, tuple)
             and len(shape) == 2
-            and all(type(side) is int and side >= 1 for side in shape)
+            and all(type(side) is int and 1 <= side <= MAX_SIDE for side in shape)
         ):
-            raise ValueError(f"shape must be None or (rows, columns) of ints >= 1, got {shape!r}")
+            raise ValueError(
+                f"shape must be None or (rows, columns) of ints 1 to {MAX_SIDE}, got {shape!r}"
+            )
         grid: list[list[Label]] = []
         last_line = 0
         for line_number, line in enumerate(text.splitlines(), 1):
@@ -285,7 +322,9 @@ class Layout:
             if not stripped or stripped.startswith("#"):
                 continue
             last_line = line_number
-            tokens = [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
+            if len(grid) == (shape[0] if shape else MAX_SIDE):
+                raise LayoutError(f"more than {len(grid)} rows", line_number, 1)
+            tokens = _tokens(line)
             column, first = tokens[0]
             if first.endswith(":"):
                 expected = len(grid) + 1
@@ -304,15 +343,14 @@ class Layout:
                     row.append(parse_label(token))
                 except ValueError:
                     raise LayoutError(f"unknown label {token!r}", line_number, column) from None
-            width = shape[1] if shape else len(grid[0]) if grid else len(row)
+            width = shape[1] if shape else len(grid[0]) if grid else min(len(row), MAX_SIDE)
             if len(row) != width:
+                count = str(len(row)) if len(row) <= MAX_SIDE + 1 else f"more than {MAX_SIDE + 1}"
                 raise LayoutError(
-                    f"{len(row)} labels in this row, expected {width}",
+                    f"{count} labels in this row, expected {width}",
                     line_number,
                     tokens[width][0] if len(row) > width else len(line.rstrip()) + 1,
                 )
-            if shape and len(grid) == shape[0]:
-                raise LayoutError(f"more than {shape[0]} rows", line_number, 1)
             grid.append(row)
         if not grid:
             raise LayoutError("no rows", 1, 1)

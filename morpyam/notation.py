@@ -35,7 +35,13 @@ from morpyam.errors import IllegalActionError
 from morpyam.figures import Label, parse_label
 from morpyam.layouts import Cell
 
-__all__ = ["NotationError", "parse_action"]
+__all__ = ["MAX_ACTION_LENGTH", "NotationError", "parse_action"]
+
+MAX_ACTION_LENGTH = 1000
+"""The longest text read as one action (characters); longer text is refused before it is read.
+
+The longest action written by the library is under 40 characters.
+"""
 
 _VERBS = ("roll", "dice", "place", "pass", "lose-turn", "deal", "lay")
 
@@ -51,6 +57,20 @@ class NotationError(ValueError):
 
     def __reduce__(self) -> tuple[type[NotationError], tuple[str, str, int]]:
         return type(self), (self.reason, self.text, self.column)
+
+
+def _refuse_long(text: str, what: str = "an action") -> None:
+    """Refuse a text over [`MAX_ACTION_LENGTH`][morpyam.notation.MAX_ACTION_LENGTH] before any work.
+
+    Raises:
+        NotationError: quoting only the start of the text.
+    """
+    if len(text) > MAX_ACTION_LENGTH:
+        raise NotationError(
+            f"{len(text):,} characters; {what} has at most {MAX_ACTION_LENGTH:,}",
+            text[:40] + "...",
+            1,
+        )
 
 
 class _Words:
@@ -113,10 +133,13 @@ def parse_action(text: str) -> Action:
 
     Raises:
         NotationError: naming the column of the first wrong word. Values no
-            action can hold (five kept dice, a face of 7) are refused here too.
+            action can hold (five kept dice, a face of 7) are refused here too,
+            and so is a text over [`MAX_ACTION_LENGTH`][morpyam.notation.MAX_ACTION_LENGTH]
+            characters, before it is read.
     """
     if not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}", repr(text), 1)
+    _refuse_long(text)
     words = _Words(text)
     verb = words.peek()
     if verb is None:

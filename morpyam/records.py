@@ -85,7 +85,7 @@ from morpyam.files import (
     rules_to_dict,
 )
 from morpyam.layouts import Cell, Layout
-from morpyam.notation import NotationError, parse_action
+from morpyam.notation import NotationError, _refuse_long, parse_action
 from morpyam.rules import Rules
 from morpyam.state import State
 
@@ -158,10 +158,13 @@ def parse_entry(text: str) -> Entry:
         Place(cell=Cell(row=3, col=2))
 
     Raises:
-        NotationError: naming the column of the first wrong word.
+        NotationError: naming the column of the first wrong word, or for a
+            text over [`MAX_ACTION_LENGTH`][morpyam.notation.MAX_ACTION_LENGTH]
+            characters, before it is read.
     """
     if not isinstance(text, str):
         raise NotationError(f"an entry is text, not {type(text).__name__}", repr(text), 1)
+    _refuse_long(text, "an entry")
     words = [(match.start() + 1, match.group()) for match in re.finditer(r"\S+", text)]
     if not words:
         raise NotationError("an entry is expected: " + ", ".join(_VERBS), text, 1)

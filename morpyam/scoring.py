@@ -23,10 +23,10 @@ def _long_only(layout: Layout) -> tuple[tuple[tuple[int, ...], ...], Rays]:
         corner = first.row == 0 and first.col in (0, last)
         if not diagonal or corner:
             kept.append(line)
-    rays: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = [[] for _ in cells]
+    rays: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in cells]
     for through in kept:
         for pos, index in enumerate(through):
-            rays[index].append((through[:pos][::-1], through[pos + 1 :]))
+            rays[index].append((through, pos))
     return tuple(kept), tuple(tuple(r) for r in rays)
 
 
@@ -69,14 +69,14 @@ def is_ko(
     along the lines ``diagonals`` counts (R-LINE-1)."""
     player = owners[index]
     rays = layout._rays if diagonals == "all" else _long_only(layout)[1]
-    for before, after in rays[index]:
-        run = 1
-        for side in (before, after):
-            for other in side:
-                if owners[other] != player:
-                    break
-                run += 1
-        if run >= length:
+    for line, pos in rays[index]:
+        start = pos
+        while start > 0 and owners[line[start - 1]] == player:
+            start -= 1
+        end = pos + 1
+        while end < len(line) and owners[line[end]] == player:
+            end += 1
+        if end - start >= length:
             return True
     return False
 

@@ -423,7 +423,8 @@ def check_state(state: State) -> None:
     - ``winners`` and ``end_rule`` are both empty or both set; a resigned
       player never wins; a finished game keeps no turn in progress;
     - a finished game's winners are those of its end rule: a KO line for
-      R-END-1 (and for nobody else), an armed D'Aversa for R-MOR-3, the points
+      R-END-1 (and for nobody else), an armed D'Aversa for R-MOR-3 (so a
+      winner with two tokens on the board at least), the points
       of R-END-3 after the last token for R-END-2, the last player left for
       R-END-4; only a finisher has no token left;
     - a game that goes on: two players or more still in, the player to move
@@ -626,6 +627,13 @@ def _check_over(state: State) -> None:
         )
     if rule == "R-MOR-3":
         _require(rules.daversa is not None, "end_rule", "R-MOR-3: the rules have no D'Aversa")
+        (winner,) = winners
+        _require(
+            rules.tokens_per_player - state.tokens_left[winner] >= 2,
+            "winners",
+            "R-MOR-3: the winner placed with a Morpyam showing in two turns, "
+            f"yet player {winner} has fewer than two tokens on the board",
+        )
     if rule == "R-END-2":
         _require(
             len(finished) == 1,

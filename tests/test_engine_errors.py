@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 import morpyam as mp
+from morpyam.records import Resign
 
 
 @pytest.mark.parametrize("first", [2, -1, "0", True, 1.0])
@@ -146,3 +147,9 @@ def test_apply_refuses_what_is_not_an_action() -> None:
     assert not isinstance(caught.value, mp.IllegalActionError)
     with pytest.raises(ValueError, match=r"apply takes an action .*, not int 3"):
         mp.apply(state, 3)  # type: ignore[arg-type]
+    # a record's Resign entry is not an action either: mp.resign is the function
+    with pytest.raises(
+        ValueError, match=r"LoseTurn, DealTile or PlaceTile\), not Resign"
+    ) as resigned:
+        mp.apply(state, Resign(1))  # type: ignore[arg-type]
+    assert not isinstance(resigned.value, mp.IllegalActionError)

@@ -429,7 +429,7 @@ BAD_RULES: list[tuple[dict[str, Any], str, str]] = [
     ({"layout": ["3×1 3×2", "  "]}, "layout, row 2", "without labels"),
     ({"layout": ["3×1 3×2", "# MOR MOR"]}, "layout, row 2", "comment"),
     ({"layout": ["SS"] * 27}, "layout", "at most 26"),
-    ({"layout": ["SS " * 27]}, "layout", "26 columns"),
+    ({"layout": ["SS " * 27]}, "layout, row 1, column 79", "expected 26"),
     ({"layout": "3×1 3×2\nSS MOR\nMOR BIG\n"}, "layout, line 3, column 5", "unknown label"),
     ({"layout": "3×1 3×2\n" + "SS MOR\n" * 26}, "layout, line 27", "more than 26 rows"),
     # what Rules itself refuses, at its field

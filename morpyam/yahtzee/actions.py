@@ -27,7 +27,7 @@ import attrs
 from morpyam.actions import faces_text, sorted_faces
 from morpyam.dice import DICE, MAX_KEEP
 from morpyam.errors import IllegalActionError
-from morpyam.notation import NotationError
+from morpyam.notation import NotationError, _refuse_long
 from morpyam.yahtzee.rules import Box, _as_box
 
 __all__ = ["Action", "Roll", "RollResult", "Score", "parse_action"]
@@ -104,10 +104,13 @@ def parse_action(text: str) -> Action:
     Raises:
         NotationError: naming the column of the first wrong word (a
             ``ValueError``). Values no action can hold (five kept dice, a face
-            of 7) are refused here too.
+            of 7) are refused here too, and so is a text over
+            [`MAX_ACTION_LENGTH`][morpyam.notation.MAX_ACTION_LENGTH] characters,
+            before it is read.
     """
     if not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}", repr(text), 1)
+    _refuse_long(text)
     found = [(match.start() + 1, match.group().lower()) for match in re.finditer(r"\S+", text)]
     words = [word for _, word in found]
 

@@ -36,6 +36,7 @@ import attrs
 
 from morpyam.dice import DICE, OUTCOMES, distribution, multisets
 from morpyam.figures import FACES
+from morpyam.yahtzee._solution_file import read_array, read_members, read_text
 from morpyam.yahtzee.actions import Action, Roll, Score
 from morpyam.yahtzee.engine import apply, legal_actions
 from morpyam.yahtzee.rules import (
@@ -73,6 +74,8 @@ _CHUNK = 1024
 """Turn starts solved together: big enough to amortise numpy's calls, small enough for the cache."""
 _MEMO = 64
 """Turns a Solution keeps computed for best_action and value."""
+_MEMBERS = {"format.npy": 1024, "rules.npy": 16 * 1024, "values.npy": 16 * 1024 * 1024}
+"""The members of a saved solution and the most bytes each may hold once decompressed."""
 
 
 def _require_numpy() -> None:
@@ -595,31 +598,52 @@ class Solution:
     def load(cls, path: str | os.PathLike[str]) -> Solution:
         """Read a solution written by [`save`][morpyam.yahtzee.solver.Solution.save].
 
+        The file is untrusted: only a regular file of at most 64 MiB is read,
+        the sizes of its members are checked in the zip directory before
+        anything is decompressed, no pickle is loaded, and the values must be
+        finite and not negative.
+
         Raises:
             ImportError: without numpy (the ``solver`` extra).
-            ValueError: for a file that is not a saved solution, or a ``path`` that is
-                not a `str` or an `os.PathLike`.
+            FileNotFoundError: when there is no file at ``path``.
+            ValueError: for a file that is not a saved solution (whatever is
+                wrong in it), or a ``path`` that is not a `str` or an `os.PathLike`.
         """
         _require_numpy()
-        import numpy as np
 
         _check_path(path)
         try:
-            with np.load(path, allow_pickle=False) as data:
-                tag = str(data["format"])
-                fields: Any = json.loads(str(data["rules"]))
-                values = np.asarray(data["values"])
-        except (KeyError, OSError, json.JSONDecodeError, ValueError) as error:
-            if isinstance(error, FileNotFoundError):
-                raise
-            raise ValueError(f"{os.fspath(path)!r} is not a saved Yahtzee solution") from error
-        if tag != FORMAT or not isinstance(fields, dict):
-            raise ValueError(f"{os.fspath(path)!r} is not a {FORMAT} file")
-        try:
-            rules = Rules(**fields)
-        except TypeError as error:
-            raise ValueError(f"{os.fspath(path)!r} holds unknown rules: {fields!r}") from error
+            rules, values = _read_solution(path)
+        except ValueError as error:
+            raise ValueError(
+                f"{os.fspath(path)!r} is not a saved Yahtzee solution: {error}"
+            ) from error
         return cls(rules, values)
+
+
+def _read_solution(path: str | os.PathLike[str]) -> tuple[Rules, Array]:
+    """The rules and values of a solution file, every member checked before it is used."""
+    import numpy as np
+
+    members = read_members(path, _MEMBERS)
+    tag = read_text(members["format.npy"], "format")
+    if tag != FORMAT:
+        raise ValueError(f"it is not a {FORMAT} file")
+    text = read_text(members["rules.npy"], "rules")
+    try:
+        fields: Any = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise ValueError("its rules are not JSON") from error
+    if not isinstance(fields, dict):
+        raise ValueError("its rules are not a JSON object")
+    try:
+        rules = Rules(**fields)
+    except TypeError as error:
+        raise ValueError(f"it holds unknown rules: {text[:200]}") from error
+    values = read_array(members["values.npy"], "values", "<f8", _shape(rules))
+    if not bool(np.isfinite(values).all()) or bool((values < 0).any()):
+        raise ValueError("its expected points are not all finite and not negative")
+    return rules, values
 
 
 def _check_path(path: object) -> None:

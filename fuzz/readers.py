@@ -1,0 +1,161 @@
+"""The readers of untrusted input, with the errors each documents, and their seed corpus.
+
+Shared by the atheris harness (``fuzz/harness.py``) and the corpus maker
+(``fuzz/make_corpus.py``). Each reader takes the raw bytes of one input;
+anything it raises that is not among its documented errors is a bug.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from collections.abc import Callable, Iterator
+
+import attrs
+
+import morpyam as mp
+from morpyam import files, records, state_json
+from morpyam import yahtzee as yz
+from morpyam.notation import NotationError
+
+__all__ = ["READERS", "Reader", "seeds"]
+
+
+def _text(data: bytes) -> str:
+    """Bytes as text, as a file reader would decode them (invalid UTF-8 replaced)."""
+    return data.decode("utf-8", errors="replace")
+
+
+def _records_json(data: bytes) -> None:
+    record = records.GameRecord.from_json(_text(data))
+    records.replay(record)
+
+
+def _records_text(data: bytes) -> None:
+    record = records.GameRecord.from_text(_text(data))
+    records.replay(record)
+
+
+def _solution(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "solution.npz")
+        with open(path, "wb") as file:
+            file.write(data)
+        yz.Solution.load(path)
+
+
+@attrs.frozen
+class Reader:
+    """One reader: what it does with the bytes, and the errors it may raise."""
+
+    read: Callable[[bytes], object]
+    errors: tuple[type[Exception], ...]
+
+
+READERS: dict[str, Reader] = {
+    "records_json": Reader(_records_json, (files.FileFormatError, records.ReplayError)),
+    "records_text": Reader(_records_text, (files.FileFormatError, records.ReplayError)),
+    "state_json": Reader(
+        lambda data: state_json.state_from_json(_text(data)), (files.FileFormatError,)
+    ),
+    "rules_json": Reader(lambda data: files.rules_from_json(_text(data)), (files.FileFormatError,)),
+    "rules_toml": Reader(lambda data: files.rules_from_toml(_text(data)), (files.FileFormatError,)),
+    "grid_json": Reader(lambda data: files.layout_from_json(_text(data)), (files.FileFormatError,)),
+    "grid_toml": Reader(lambda data: files.layout_from_toml(_text(data)), (files.FileFormatError,)),
+    "grid_text": Reader(lambda data: files.layout_from_text(_text(data)), (files.FileFormatError,)),
+    "layout_parse": Reader(
+        lambda data: mp.Layout.parse(_text(data), shape=None), (mp.LayoutError,)
+    ),
+    "notation": Reader(lambda data: mp.parse_action(_text(data)), (NotationError,)),
+    "record_entry": Reader(lambda data: records.parse_entry(_text(data)), (NotationError,)),
+    "yahtzee_notation": Reader(lambda data: yz.parse_action(_text(data)), (NotationError,)),
+    "solution": Reader(_solution, (ValueError,)),
+}
+"""Every reader of untrusted input, by name."""
+
+
+def _games(rng: random.Random) -> Iterator[records.GameRecord]:
+    """A few short games of each preset, with resignations, as records."""
+    for rules in (
+        mp.Rules.classic(),
+        mp.Rules.official(3),
+        mp.Rules.plus(2),
+        mp.Rules.flash(4),
+    ):
+        for length in (0, 7, 60):
+            state = mp.new_game(rules)
+            entries: list[records.Entry] = []
+            for _ in range(length):
+                if state.is_terminal:
+                    break
+                if state.is_chance:
+                    action: mp.Action = mp.sample_chance(state, rng)
+                else:
+                    action = rng.choice(mp.legal_actions(state))
+                entries.append(action)
+                state = mp.apply(state, action)
+            if not state.is_terminal and length == 60:
+                entries.append(records.Resign(1))
+            yield records.GameRecord(
+                rules, entries, names=("Ada", "Bo", "Cy", "Di")[: rules.players]
+            )
+
+
+def seeds() -> dict[str, list[bytes]]:
+    """A seed corpus per reader, every input written by the library itself."""
+    rng = random.Random(15)
+    games = list(_games(rng))
+    corpus: dict[str, list[bytes]] = {name: [] for name in READERS}
+    for record in games:
+        corpus["records_json"].append(record.to_json().encode())
+        corpus["records_text"].append(record.to_text().encode())
+        for index, state in enumerate(records.positions(record)):
+            if index % 9 == 0:
+                corpus["state_json"].append(state_json.state_to_json(state).encode())
+        for entry in record.actions[:30]:
+            corpus["record_entry"].append(str(entry).encode())
+            if not isinstance(entry, records.Resign):
+                corpus["notation"].append(str(entry).encode())
+    for preset in mp.rules.PRESETS.values():
+        for players in (2, 4):
+            rules = preset(players)
+            corpus["rules_json"].append(files.rules_to_json(rules).encode())
+            corpus["rules_toml"].append(files.rules_to_toml(rules).encode())
+    for layout in (
+        mp.Layout.classic(),
+        mp.Layout.flash(),
+        mp.Layout.parse("MOR SS\nCAL SEC", shape=None),
+    ):
+        corpus["grid_json"].append(files.layout_to_json(layout).encode())
+        corpus["grid_toml"].append(files.layout_to_toml(layout).encode())
+        corpus["grid_text"].append(files.layout_to_text(layout).encode())
+        corpus["layout_parse"].append(str(layout).encode())
+    sheet = yz.new_game(yz.Rules())
+    for _ in range(40):
+        if sheet.is_terminal:
+            break
+        move = (
+            yz.sample_chance(sheet, rng) if sheet.is_chance else rng.choice(yz.legal_actions(sheet))
+        )
+        corpus["yahtzee_notation"].append(str(move).encode())
+        sheet = yz.apply(sheet, move)
+    corpus["solution"] = list(_solutions())
+    return corpus
+
+
+def _solutions() -> Iterator[bytes]:
+    """Saved solutions of two rule sets (zero values: only the file's form matters here)."""
+    try:
+        import numpy as np
+    except ImportError:  # the solution reader needs numpy; without it, no seeds
+        return
+    from morpyam.yahtzee.solver import _shape
+
+    for rules in (yz.Rules(), yz.Rules.hasbro()):
+        solution = yz.Solution(rules, np.zeros(_shape(rules)))
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "solution.npz")
+            solution.save(path)
+            with open(path, "rb") as file:
+                yield file.read()

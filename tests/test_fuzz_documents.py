@@ -1,0 +1,232 @@
+"""Structure-aware fuzzing: edit one value inside a valid document; only documented errors come out.
+
+The documents are written by the library (records of short random games,
+positions along them, presets, grids, actions). One edit replaces a value,
+deletes an entry, renames a key or changes one word; the reader must then
+either read the document or raise the error it documents, never anything
+else. (The atheris harnesses in ``fuzz/`` do the same with raw bytes.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import morpyam as mp
+from morpyam import files, records, state_json
+from morpyam import yahtzee as yz
+from morpyam.notation import NotationError
+
+
+def _games() -> list[records.GameRecord]:
+    rng = random.Random(15)
+    games = []
+    for rules in (mp.Rules.classic(), mp.Rules.official(3), mp.Rules.plus(2), mp.Rules.flash(4)):
+        state = mp.new_game(rules)
+        entries: list[records.Entry] = []
+        for _ in range(70):
+            if state.is_terminal:
+                break
+            action = (
+                mp.sample_chance(state, rng)
+                if state.is_chance
+                else rng.choice(mp.legal_actions(state))
+            )
+            entries.append(action)
+            state = mp.apply(state, action)
+        if not state.is_terminal:
+            entries.append(records.Resign(0))
+        games.append(records.GameRecord(rules, entries, event="Club night"))
+    return games
+
+
+GAMES = _games()
+STATES = [state for record in GAMES for state in list(records.positions(record))[::10]]
+LAYOUTS = [mp.Layout.classic(), mp.Layout.flash(), mp.Layout.parse("MOR SS\nCAL SEC", shape=None)]
+
+
+def _replayed(record: records.GameRecord) -> None:
+    records.replay(record)
+
+
+JSON_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exception], ...]]] = {
+    "record": (
+        [record.to_json() for record in GAMES],
+        lambda text: _replayed(records.GameRecord.from_json(text)),
+        (files.FileFormatError, records.ReplayError),
+    ),
+    "state": (
+        [state_json.state_to_json(state) for state in STATES],
+        state_json.state_from_json,
+        (files.FileFormatError,),
+    ),
+    "rules": (
+        [
+            files.rules_to_json(preset(players))
+            for preset in mp.rules.PRESETS.values()
+            for players in (2, 3)
+        ],
+        files.rules_from_json,
+        (files.FileFormatError,),
+    ),
+    "grid": (
+        [files.layout_to_json(layout) for layout in LAYOUTS],
+        files.layout_from_json,
+        (files.FileFormatError,),
+    ),
+}
+
+TEXT_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exception], ...]]] = {
+    "record text": (
+        [record.to_text() for record in GAMES],
+        lambda text: _replayed(records.GameRecord.from_text(text)),
+        (files.FileFormatError, records.ReplayError),
+    ),
+    "grid text": (
+        [files.layout_to_text(layout) for layout in LAYOUTS],
+        files.layout_from_text,
+        (files.FileFormatError,),
+    ),
+    "layout parse": (
+        [str(layout) for layout in LAYOUTS],
+        lambda text: mp.Layout.parse(text, shape=None),
+        (mp.LayoutError,),
+    ),
+    "notation": (
+        sorted(
+            {
+                str(entry)
+                for record in GAMES
+                for entry in record.actions
+                if not isinstance(entry, records.Resign)
+            }
+        ),
+        mp.parse_action,
+        (NotationError,),
+    ),
+    "entry": (
+        sorted({str(entry) for record in GAMES for entry in record.actions}),
+        records.parse_entry,
+        (NotationError,),
+    ),
+    "yahtzee notation": (
+        ["roll", "roll keep 6 6", "dice 1 2 3 4 5", "score chance", "score full-house"],
+        yz.parse_action,
+        (NotationError,),
+    ),
+}
+
+WORDS = st.sampled_from(
+    ["", "0", "-1", "7", "99", "1e9", "9" * 30, "null", "MOR", "SEC", "CAL", "3x1", "c4", "z99",
+     "a0", "roll", "keep", "call", "dice", "place", "lay", "resign", "#", ":", "format:",
+     "morpyam/1", "\u200f", "\x00", "é"]
+)  # fmt: skip
+
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.integers(-3, 40)
+    | st.floats()
+    | st.text(max_size=12)
+    | WORDS
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+
+Path = tuple[str | int, ...]
+
+
+def _paths(value: Any, path: Path = ()) -> list[Path]:
+    """Every place in a JSON tree: the root, then each member and element, depth first."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, member in value.items():
+            found += _paths(member, (*path, key))
+    elif isinstance(value, list):
+        for index, member in enumerate(value):
+            found += _paths(member, (*path, index))
+    return found
+
+
+def _edit(tree: Any, path: Path, how: str, value: Any) -> Any:
+    """``tree`` with the value at ``path`` replaced, deleted or (in an object) renamed."""
+    if not path:
+        return value
+    parent = tree
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    if how == "replace":
+        parent[last] = value
+    elif how == "delete":
+        del parent[last]
+    elif isinstance(parent, dict):
+        parent[str(value)[:10]] = parent.pop(last)
+    else:
+        parent.insert(last, value)
+    return tree
+
+
+def _read(read: Callable[[str], object], errors: tuple[type[Exception], ...], text: str) -> None:
+    with contextlib.suppress(*errors):
+        read(text)
+
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("kind", sorted(JSON_READERS))
+@FUZZ
+@given(data=st.data())
+def test_one_edited_json_value(kind: str, data: st.DataObject) -> None:
+    documents, read, errors = JSON_READERS[kind]
+    tree = json.loads(data.draw(st.sampled_from(documents)))
+    path = data.draw(st.sampled_from(_paths(tree)))
+    how = data.draw(st.sampled_from(["replace", "delete", "rename"]))
+    edited = _edit(tree, path, how, data.draw(VALUES))
+    _read(read, errors, json.dumps(edited))
+
+
+@pytest.mark.parametrize("kind", sorted(TEXT_READERS))
+@FUZZ
+@given(data=st.data())
+def test_one_edited_word(kind: str, data: st.DataObject) -> None:
+    documents, read, errors = TEXT_READERS[kind]
+    lines = data.draw(st.sampled_from(documents)).split("\n")
+    number = data.draw(st.integers(0, len(lines) - 1))
+    words = lines[number].split(" ")
+    at = data.draw(st.integers(0, len(words)))
+    new = data.draw(WORDS | st.text(max_size=8))
+    how = data.draw(st.sampled_from(["replace", "insert", "delete", "line"]))
+    if how == "line":
+        lines.insert(number, new)
+    elif how == "insert" or at == len(words):
+        words.insert(at, new)
+    elif how == "replace":
+        words[at] = new
+    else:
+        del words[at]
+    if how != "line":
+        lines[number] = " ".join(words)
+    _read(read, errors, "\n".join(lines))
+
+
+def test_the_documents_are_read_unedited() -> None:
+    # the fuzz starts from valid documents: each reads back as written
+    for documents, read, _ in (*JSON_READERS.values(), *TEXT_READERS.values()):
+        for document in documents:
+            read(document)
+    assert len(STATES) > 10
