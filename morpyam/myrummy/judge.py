@@ -250,15 +250,8 @@ class _Matcher:
         meld = self.table[i]
         places = [self.assigned[(i, p)] for p in range(len(meld.tiles))]
         together = Counter(j for j, _ in places)
-        most = max(together.values())
-        size = len(meld.tiles)
-        if self.min_stay is not None and 1 < most < min(self.min_stay, size):
-            return IllegalActionError(
-                "R-RUM-RE-2",
-                f"of {meld}, only {most} tiles stay together; a combination taken in part "
-                f"keeps at least {self.min_stay}",
-            )
         images = set(places)
+        staying = Counter(together)
         for p, tile in enumerate(meld.tiles):
             if tile.colour is not None:
                 continue
@@ -266,17 +259,29 @@ class _Matcher:
             was = meld.stands_for(p)
             if together[j] >= 2 and was & self.after[j].stands_for(q):
                 continue
-            if not self._replaced(was, together, images):
+            replaced_in = self._replaced(was, together, images)
+            if replaced_in is None:
                 names = " or ".join(sorted(map(str, was)))
                 return IllegalActionError(
                     "R-RUM-JOK-3",
                     f"the joker in {meld} moves only once {names} has taken its place there",
                 )
+            staying[j] -= 1
+            staying[replaced_in] += 1
+        most = max(staying.values())
+        if self.min_stay is not None and 1 < most < min(self.min_stay, len(meld.tiles)):
+            return IllegalActionError(
+                "R-RUM-RE-2",
+                f"of {meld}, only {most} tiles stay together; a combination taken in part "
+                f"keeps at least {self.min_stay}",
+            )
         return None
 
-    def _replaced(self, was: frozenset[Tile], together: Counter[int], images: set[Slot]) -> bool:
+    def _replaced(
+        self, was: frozenset[Tile], together: Counter[int], images: set[Slot]
+    ) -> int | None:
         for j in together:
             for q, tile in enumerate(self.after[j].tiles):
                 if tile in was and (j, q) not in images:
-                    return True
-        return False
+                    return j
+        return None
