@@ -26,7 +26,7 @@ CORE_MODULES = [
 @nox.session
 def tests(session: nox.Session) -> None:
     """Run the test suite with branch coverage: 100% on the core modules, 95% overall."""
-    session.install("-e", ".", *nox.project.dependency_groups(PYPROJECT, "test"))
+    session.install("-e", ".[myrummy-ilp]", *nox.project.dependency_groups(PYPROJECT, "test"))
     session.run("pytest", "--cov", "--cov-report=", *session.posargs)
     session.run("coverage", "report")
     session.run("coverage", "report", "--fail-under=100", "--include", ",".join(CORE_MODULES))

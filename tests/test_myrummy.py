@@ -195,6 +195,7 @@ def test_time_out_that_goes_out_ends_the_round() -> None:
 def test_group() -> None:
     # R-RUM-MELD-1: 3 or 4 tiles of one value, all colours different
     group = M("{gy8 gn8 bk8}")
+    assert isinstance(group, mr.Group)
     assert group == M("{bk8 gy8 gn8}")
     assert group.value == 8
     assert group.points == 24
@@ -211,6 +212,7 @@ def test_group() -> None:
 def test_run() -> None:
     # R-RUM-MELD-2: 3 or more of one colour, ascending by one; no wrap from 13 to 1
     run = M("[gn4 gn5 gn6]")
+    assert isinstance(run, mr.Run)
     assert (run.colour, run.start, run.points) == (Colour.GREEN, 4, 15)
     assert str(run) == "[gn4 gn5 gn6]"
     assert repr(run) == "Run([gn4 gn5 gn6])"
@@ -224,9 +226,9 @@ def test_run() -> None:
         M("[J gn1 gn2]")
     with pytest.raises(IllegalActionError, match="R-RUM-MELD-2"):
         M("[gn12 gn13 J]")
-    for bad in ("gn4 gn5 gn6", "[gn4 gn5 gn6}", 5):
+    for bad in ("gn4 gn5 gn6", "[gn4 gn5 gn6}", 5):  # type: ignore[assignment]
         with pytest.raises(IllegalActionError):
-            M(bad)  # type: ignore[arg-type]
+            M(bad)
     for bad_tiles in ("abc", 7, [1, 2, 3]):
         with pytest.raises(IllegalActionError, match="R-RUM-SET-1"):
             mr.Run(bad_tiles)  # type: ignore[arg-type]
@@ -235,6 +237,7 @@ def test_run() -> None:
 def test_joker_stands_for_a_tile_by_position() -> None:
     # R-RUM-JOK-1: a joker stands for any tile and counts the value it stands for
     run = M("[J gn5 J]")
+    assert isinstance(run, mr.Run)
     assert run.start == 4
     assert run.points == 4 + 5 + 6
     assert run.stands_for(0) == {mr.parse_tile("gn4")}

@@ -269,10 +269,10 @@ def apply(state: State, action: Action) -> State:
                 "R-RUM-TURN-1", "a player who does not lay takes a tile from the pool"
             )
         return _pass(state)
-    if kind is Play:
-        return _play(state, action.table)  # type: ignore[union-attr]
-    if kind is TimeOut:
-        return _time_out(state, action.table)  # type: ignore[union-attr]
+    if isinstance(action, Play):
+        return _play(state, action.table)
+    if isinstance(action, TimeOut):
+        return _time_out(state, action.table)
     if kind in (Tile, FirstPlayer):
         raise IllegalActionError("R-RUM-TURN-1", "no tile is being dealt or drawn: it is a turn")
     raise IllegalActionError("R-RUM-TURN-1", f"{action!r} is not an action of this game")
