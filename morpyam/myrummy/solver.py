@@ -47,40 +47,51 @@ MeldKey = tuple[int, ...]
 """A combination during the search: 0 (run) or 1 (group), then its tiles' kinds in order."""
 
 _MELDS: dict[MeldKey, Meld] = {}
+_OUTER = [(i % 4) * 13 + i // 4 for i in range(_J)] + [_J]
+"""The search numbers tiles value by value (``4 * (value - 1) + colour``), so that a
+combination only reaches a few numbers ahead; ``_OUTER`` maps them to ``Tile.index``."""
+_MAX_RUN = 5
+"""The bound builds runs of at most 5 tiles: a longer run splits into such runs."""
+
+
+def _inner(counts_by_index: list[int]) -> list[int]:
+    return [counts_by_index[_OUTER[i]] for i in range(KINDS)]
 
 
 def _meld(key: MeldKey) -> Meld:
     meld = _MELDS.get(key)
     if meld is None:
-        tiles = [TILES[k] for k in key[1:]]
+        tiles = [TILES[_OUTER[k]] for k in key[1:]]
         meld = _MELDS[key] = Run(tiles) if key[0] == 0 else Group(tiles)
     return meld
 
 
-def _candidates(k: int, avail: list[int]) -> Iterator[MeldKey]:
-    """Every combination whose lowest tile that is no joker is kind ``k``, from ``avail``.
+def _candidates(k: int, avail: list[int], longest: int = 13) -> Iterator[MeldKey]:
+    """Every combination whose lowest tile that is no joker is number ``k``, from ``avail``,
+    runs of at most ``longest`` tiles.
 
-    ``avail[k]`` is at least 1 and is not used again for the copy of ``k`` itself.
+    ``avail[k]`` does not count the copy of ``k`` itself.
     """
-    colour, value = divmod(k, 13)
-    value += 1
+    value, colour = divmod(k, 4)
     jokers = avail[_J]
-    for lead in range(min(jokers, value - 1) + 1):
+    for lead in range(min(jokers, value) + 1):
         prefix = (0,) + (_J,) * lead + (k,)
-        yield from _runs(prefix, k + 1, colour * 13 + 12, jokers - lead, avail)
-    others = [k2 for k2 in range(k + 13, 52, 13) if avail[k2]]
+        yield from _runs(prefix, k + 4, 48 + colour, jokers - lead, avail, longest + 1)
+    others = [k2 for k2 in range(k + 1, value * 4 + 4) if avail[k2]]
     yield from _groups((1, k), others, 0, jokers, avail)
 
 
-def _runs(prefix: MeldKey, nxt: int, last: int, jokers: int, avail: list[int]) -> Iterator[MeldKey]:
+def _runs(
+    prefix: MeldKey, nxt: int, last: int, jokers: int, avail: list[int], limit: int
+) -> Iterator[MeldKey]:
     if len(prefix) >= 4:
         yield prefix
-    if nxt > last:
+    if nxt > last or len(prefix) >= limit:
         return
     if avail[nxt]:
-        yield from _runs((*prefix, nxt), nxt + 1, last, jokers, avail)
+        yield from _runs((*prefix, nxt), nxt + 4, last, jokers, avail, limit)
     if jokers:
-        yield from _runs((*prefix, _J), nxt + 1, last, jokers - 1, avail)
+        yield from _runs((*prefix, _J), nxt + 4, last, jokers - 1, avail, limit)
 
 
 def _groups(
@@ -98,7 +109,7 @@ def _groups(
 
 
 def _worth(kind: int, joker_penalty: int) -> int:
-    return joker_penalty if kind == _J else kind % 13 + 1
+    return joker_penalty if kind == _J else kind // 4 + 1
 
 
 Score = tuple[int, int]
@@ -146,7 +157,9 @@ class _Search:
         for kind in from_table:
             deficit[kind] += 1
 
-    def _options(self, k: int, floor: MeldKey | None) -> list[tuple[Score, MeldKey | None]]:
+    def _options(
+        self, k: int, floor: MeldKey | None, longest: int
+    ) -> list[tuple[Score, MeldKey | None]]:
         """Each move at ``k`` with the best total gain below it (moves that cannot finish left out)."""
         avail = self.avail
         options: list[tuple[Score, MeldKey | None]] = []
@@ -158,7 +171,7 @@ class _Search:
             if rest != _NONE:
                 options.append((rest, None))
         avail[k] -= 1
-        keys = list(_candidates(k, avail))
+        keys = list(_candidates(k, avail, longest))
         avail[k] += 1
         for key in keys:
             if floor is not None and key < floor:
@@ -185,7 +198,7 @@ class _Search:
         state = (k, tuple(self.avail[k:]), tuple(self.deficit[k:]))
         found = self.memo.get(state)
         if found is None:
-            found = max((score for score, _ in self._options(k, None)), default=_NONE)
+            found = max((score for score, _ in self._options(k, None, _MAX_RUN)), default=_NONE)
             self.memo[state] = found
         return found
 
@@ -198,7 +211,7 @@ class _Search:
             if not self.deficit[_J]:
                 yield tuple(self.melds)
             return
-        options = self._options(k, floor)
+        options = self._options(k, floor, 13)
         options.sort(key=lambda option: option[0], reverse=True)
         base = self.gain
         avail = self.avail
@@ -220,17 +233,19 @@ class _Search:
             self._put_back(key, from_table)
 
 
-def tables(need: list[int], avail: list[int]) -> Iterator[tuple[MeldKey, ...]]:
+def tables(need: list[int], avail: list[int]) -> Iterator[tuple[Meld, ...]]:
     """Every partition into melds of a multiset that holds at least ``need`` and at most
-    ``avail`` of each kind (``need[k] <= avail[k]``), each once, as tuples of meld keys.
+    ``avail`` of each tile (counts indexed by ``Tile.index``, ``need[k] <= avail[k]``), each once.
 
     Examples:
-        >>> avail = [0] * 53
-        >>> avail[0] = avail[1] = avail[2] = avail[3] = 1  # purple 1 to 4
-        >>> sorted(tables([0] * 53, avail))
-        [(), ((0, 0, 1, 2),), ((0, 0, 1, 2, 3),), ((0, 1, 2, 3),)]
+        >>> from morpyam.myrummy.tiles import counts, parse_tiles
+        >>> found = tables([0] * 53, counts(parse_tiles("pu1 pu2 pu3 pu4")))
+        >>> sorted(" ".join(map(str, table)) for table in found)
+        ['', '[pu1 pu2 pu3 pu4]', '[pu1 pu2 pu3]', '[pu2 pu3 pu4]']
     """
-    return _Search(need, avail, 0).run(0, None)
+    search = _Search(_inner(need), _inner(avail), 0)
+    for keys in search.run(0, None):
+        yield tuple(_meld(key) for key in keys)
 
 
 def _setup(state: State) -> tuple[_Search, tuple[Meld, ...]] | None:
@@ -248,7 +263,7 @@ def _setup(state: State) -> tuple[_Search, tuple[Meld, ...]] | None:
         need = [0] * KINDS
         avail = rack
         kept = state.table
-    return _Search(need, avail, rules.joker_penalty), kept
+    return _Search(_inner(need), _inner(avail), rules.joker_penalty), kept
 
 
 def _judged(state: State, kept: tuple[Meld, ...], melds: tuple[MeldKey, ...]) -> Play | None:
