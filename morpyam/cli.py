@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import morpyam as mp
+from morpyam.myrummy.cli import register_myrummy
 from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.sim_cli import register_advise, register_odds, register_simulate
 from morpyam.terminal import register_play, register_replay, register_show
@@ -128,6 +129,7 @@ COMMANDS += [
     register_odds,
     register_advise,
     register_yahtzee,
+    register_myrummy,
 ]
 
 

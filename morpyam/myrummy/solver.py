@@ -32,6 +32,7 @@ search is over the rack alone.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Literal
 
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.actions import Play
@@ -40,7 +41,11 @@ from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, counts
 
-__all__ = ["best_play", "plays", "tables"]
+__all__ = ["OBJECTIVES", "Objective", "best_play", "plays", "tables"]
+
+Objective = Literal["tiles", "points"]
+OBJECTIVES: tuple[Objective, ...] = ("tiles", "points")
+"""What [`best_play`][morpyam.myrummy.solver.best_play] maximises first: tiles laid or points."""
 
 _J = JOKER_INDEX
 MeldKey = tuple[int, ...]
@@ -133,6 +138,7 @@ class _Search:
         self.worth = [_worth(k, joker_penalty) for k in range(KINDS)]
         self.melds: list[MeldKey] = []
         self.gain: Score = (0, 0)
+        self.points_first = False
         self.limit: Score | None = None
         self.memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Score] = {}
 
@@ -148,7 +154,7 @@ class _Search:
             else:
                 tiles += 1
                 points += worth[kind]
-        return (tiles, points), from_table
+        return ((points, tiles) if self.points_first else (tiles, points)), from_table
 
     def _put_back(self, key: MeldKey, from_table: list[int]) -> None:
         avail, deficit = self.avail, self.deficit
@@ -248,7 +254,7 @@ def tables(need: list[int], avail: list[int]) -> Iterator[tuple[Meld, ...]]:
         yield tuple(_meld(key) for key in keys)
 
 
-def _setup(state: State) -> tuple[_Search, tuple[Meld, ...]] | None:
+def _setup(state: State, points_first: bool = False) -> tuple[_Search, tuple[Meld, ...]] | None:
     """The search for the player on turn, and the table kept as it is (before laying out)."""
     if state.current_player is None:
         return None
@@ -263,7 +269,9 @@ def _setup(state: State) -> tuple[_Search, tuple[Meld, ...]] | None:
         need = [0] * KINDS
         avail = rack
         kept = state.table
-    return _Search(_inner(need), _inner(avail), rules.joker_penalty), kept
+    search = _Search(_inner(need), _inner(avail), rules.joker_penalty)
+    search.points_first = points_first
+    return search, kept
 
 
 def _judged(state: State, kept: tuple[Meld, ...], melds: tuple[MeldKey, ...]) -> Play | None:
@@ -302,9 +310,13 @@ def _plays(state: State) -> Iterator[Play]:
             yield play
 
 
-def best_play(state: State) -> Play | None:
-    """An exact best play of the player on turn (see the module for the objective), or ``None``
-    when no play is legal (or it is no one's turn).
+def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
+    """An exact best play of the player on turn, or ``None`` when no play is legal (or it is
+    no one's turn).
+
+    ``objective="tiles"`` (the default, see the module): the most rack tiles
+    laid, then the most penalty points; ``"points"``: the most penalty points
+    taken off the rack, then the most tiles.
 
     Examples:
         >>> import morpyam.myrummy as mr
@@ -316,11 +328,13 @@ def best_play(state: State) -> Play | None:
         'play [gn10 gn11 gn12] {bk13 gn13 gy13}'
 
     Raises:
-        ValueError: for a ``state`` that is not a ``State``.
+        ValueError: for a ``state`` that is not a ``State`` or an unknown objective.
     """
     if not isinstance(state, State):
         raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
-    setup = _setup(state)
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective is one of {OBJECTIVES}, got {objective!r}")
+    setup = _setup(state, objective == "points")
     if setup is None:
         return None
     search, kept = setup
