@@ -14,6 +14,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
+
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.actions import Action, Play, parse_action
 from morpyam.myrummy.bots import BOTS, Bot
@@ -76,11 +78,15 @@ def play_terminal(
     seed: int,
     input: Input = input,
     output: Output = print,
+    state: State | None = None,
 ) -> State:
-    """Play a match at the terminal; ``seats`` names ``human`` or a bot (random, greedy, points)."""
+    """Play a match at the terminal; ``seats`` names ``human`` or a bot (random, greedy, points).
+
+    The match starts from ``new_game(rules)``, or from ``state`` when given.
+    """
     rng = random.Random(seed)
     bots: dict[int, Bot] = {p: BOTS[s]() for p, s in enumerate(seats) if s != "human"}
-    state = new_game(rules)
+    state = new_game(rules) if state is None else state
     while not state.is_terminal:
         if state.is_chance:
             state = apply(state, sample_chance(state, rng))
@@ -112,11 +118,13 @@ def _run_play(args: argparse.Namespace) -> int:
     if not 2 <= len(seats) <= 4 or not set(seats) <= choices:
         print(f"--seats: 2 to 4 of {', '.join(sorted(choices))}, got {args.seats!r}")
         return 2
-    rules = PRESETS[args.rules](len(seats))
-    if args.rounds != 1:
-        import attrs
-
-        rules = attrs.evolve(rules, rounds=args.rounds)
+    try:
+        rules = attrs.evolve(
+            PRESETS[args.rules](len(seats)), rounds=args.rounds, rack_size=args.rack_size
+        )
+    except ValueError as error:
+        print(error)
+        return 2
     play_terminal(rules, seats, seed=args.seed)
     return 0
 
@@ -136,5 +144,6 @@ def register_myrummy(subparsers: Any) -> None:
     play.add_argument("--seats", default="human,greedy", help="e.g. human,greedy,random")
     play.add_argument("--rules", choices=sorted(PRESETS), default="classic")
     play.add_argument("--rounds", type=int, default=1)
+    play.add_argument("--rack-size", type=int, default=14, help="tiles dealt to each rack")
     play.add_argument("--seed", type=int, default=1)
     play.set_defaults(run=_run_play)
