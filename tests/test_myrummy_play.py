@@ -106,9 +106,13 @@ def test_terminal_shows_only_the_own_rack() -> None:
 def test_terminal_between_bots_to_the_end() -> None:
     # R-RUM-END-1: a match between bots runs to its end
     lines: list[str] = []
-    state = play_terminal(
-        attrs.evolve(SMALL, rounds=2), ["greedy", "points"], seed=5, output=lines.append
+    start = mr.position(
+        SMALL,
+        racks=[mr.parse_tiles("gn7"), mr.parse_tiles("bk1 bk2")],
+        table=(mr.parse_meld("[gn4 gn5 gn6]"),),
+        opened=[0, 1],
     )
+    state = play_terminal(SMALL, ["greedy", "points"], seed=5, output=lines.append, state=start)
     assert state.is_terminal
     assert any(line.startswith("Match over") for line in lines)
 
