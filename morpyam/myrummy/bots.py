@@ -202,7 +202,7 @@ def simulate(
     """Play ``games`` matches, the seats turned round each match so that no bot always starts.
 
     Examples:
-        >>> result = simulate(Rules.classic(), [GreedyBot(), RandomBot()], games=1, seed=3)
+        >>> result = simulate(Rules.classic(), [GreedyBot(), RandomBot()], games=1, max_actions=60)
         >>> result.games, len(result.wins)
         (1, 2)
     """

@@ -124,7 +124,7 @@ def position(
         ...     opened=[0],
         ... )
         >>> state.current_player, state.pool_size
-        (0, 100)
+        (0, 101)
 
     Raises:
         ValueError: for a wrong number of racks or seats; IllegalActionError
