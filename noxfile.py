@@ -30,7 +30,7 @@ def tests(session: nox.Session) -> None:
 
     Hypothesis runs its quick profile unless ``HYPOTHESIS_PROFILE=ci`` (or ``CI``) is set.
     """
-    extras = "cli,numpy,openspiel,pettingzoo,gymnasium"
+    extras = "cli,numpy,openspiel,pettingzoo,gymnasium,myrummy-ilp"
     # The extras, so the adapters run OpenSpiel's, PettingZoo's and Gymnasium's own checkers.
     session.install("-e", f".[{extras}]", *nox.project.dependency_groups(PYPROJECT, "test"))
     session.run("pytest", "--cov", "--cov-report=", *session.posargs)

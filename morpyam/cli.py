@@ -18,6 +18,7 @@ import morpyam as mp
 from morpyam.bots import BOTS, Bot
 from morpyam.console import colour_players
 from morpyam.files import FileFormatError, rules_with
+from morpyam.myrummy.cli import register_myrummy
 from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.sim_cli import register_advise, register_odds, register_simulate
 from morpyam.terminal import register_play, register_replay, register_show
@@ -183,6 +184,7 @@ COMMANDS += [
     register_odds,
     register_advise,
     register_yahtzee,
+    register_myrummy,
 ]
 
 

@@ -11,8 +11,7 @@ TESTS = Path(__file__).parent
 RULE_BOOK = TESTS.parent / "docs" / "rules.md"
 
 # The sections of the rule book whose game exists, with the prefix of their IDs:
-# Morpyam (1 to 8) and the score sheet of morpyam.yahtzee (9).
-# Section 10 (MyRummy, R-RUM-*) is added here when morpyam.myrummy lands.
+# Morpyam (1 to 8), the score sheet of morpyam.yahtzee (9) and MyRummy (10).
 CHECKED_SECTIONS = {
     "1": "R-SET-",
     "2": "R-FIG-",
@@ -23,6 +22,7 @@ CHECKED_SECTIONS = {
     "7": "R-",
     "8": "R-",
     "9": "Y-",
+    "10": "R-RUM-",
 }
 
 _SECTION = re.compile(r"^## (\d+)\. ", flags=re.MULTILINE)

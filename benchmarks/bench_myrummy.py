@@ -1,0 +1,118 @@
+"""Print the speed of MyRummy on this machine: self-play, the solver, memory per state.
+
+- Engine self-play: at each decision the first of ``legal_actions`` (draw, or
+  pass once the pool is empty; plays are not listed there), at each chance
+  node ``sample_chance``; full matches through the public API.
+- ``best_play`` time per position: decision positions taken from greedy
+  self-play once the table holds at least ``--min-table`` tiles (mid-game),
+  median and 99th percentile.
+- Memory per state: tracemalloc over states made by ``apply`` from a dealt game.
+
+Run with ``python benchmarks/bench_myrummy.py [--seconds S] [--positions N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+import tracemalloc
+
+import morpyam.myrummy as mr
+
+
+def self_play(seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random matches for about ``seconds``: (steps, games, elapsed)."""
+    rng = random.Random(seed)
+    rules = mr.Rules.classic(2)
+    steps = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = mr.new_game(rules)
+        while not state.is_terminal:
+            # at a decision: draw, or pass with the pool empty
+            action = mr.sample_chance(state, rng) if state.is_chance else mr.legal_actions(state)[0]
+            state = mr.apply(state, action)
+            steps += 1
+        games += 1
+    return steps, games, time.perf_counter() - start
+
+
+def mid_game_positions(count: int, min_table: int, seed: int) -> list[mr.State]:
+    """Decision positions of greedy self-play with at least ``min_table`` tiles on the table."""
+    rng = random.Random(seed)
+    found: list[mr.State] = []
+    while len(found) < count:
+        state = mr.new_game(mr.Rules.classic(2))
+        while not state.is_terminal and len(found) < count:
+            if state.is_chance:
+                state = mr.apply(state, mr.sample_chance(state, rng))
+                continue
+            if sum(len(meld.tiles) for meld in state.table) >= min_table:
+                found.append(state)
+            play = mr.best_play(state)
+            state = mr.apply(state, play if play is not None else mr.legal_actions(state)[0])
+            if sum(len(meld.tiles) for meld in state.table) > 60:
+                break  # end-game tables are left to the tail figures below
+    return found
+
+
+def solver_times(positions: list[mr.State]) -> list[float]:
+    """Seconds per ``best_play`` call."""
+    times = []
+    for state in positions:
+        start = time.perf_counter()
+        mr.best_play(state)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def memory_per_state(count: int = 150) -> float:
+    """Bytes allocated per state made by ``apply`` (draws after a deal)."""
+    rng = random.Random(1)
+    state = mr.new_game(mr.Rules.classic(2), first_player=0)
+    while state.is_chance:
+        state = mr.apply(state, mr.sample_chance(state, rng))
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = []
+    for _ in range(count):
+        if state.is_terminal:
+            break
+        if state.is_chance:
+            state = mr.apply(state, mr.sample_chance(state, rng))
+        else:
+            state = mr.apply(state, mr.legal_actions(state)[0])
+        kept.append(state)
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return (after - before) / len(kept)
+
+
+def main() -> None:
+    """Measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--min-table", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"Python {platform.python_version()} on {platform.machine()}")
+    steps, games, elapsed = self_play(args.seconds, args.seed)
+    print(f"draw-only self-play: {steps / elapsed:,.0f} steps/s, {games / elapsed:,.1f} games/s")
+    positions = mid_game_positions(args.positions, args.min_table, args.seed)
+    times = sorted(solver_times(positions))
+    p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
+    tables = [sum(len(m.tiles) for m in s.table) for s in positions]
+    print(
+        f"best_play over {len(times)} mid-game positions (table {min(tables)}-{max(tables)} tiles): "
+        f"median {statistics.median(times) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+        f"max {times[-1] * 1000:.1f} ms"
+    )
+    print(f"memory per state: {memory_per_state():,.0f} bytes")
+
+
+if __name__ == "__main__":
+    main()

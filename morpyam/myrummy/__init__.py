@@ -1,0 +1,77 @@
+"""MyRummy (Schmidt MyRummy Classic): the tile game of the seed's fifth text, exact and immutable.
+
+106 tiles, racks of 14, runs and groups, an opening of 30 points, jokers,
+rearranging with the "three must stay" rule (RULES.md section 10). The API has
+the shape of the other games (``new_game``, ``legal_actions``, ``apply``,
+``chance_outcomes``, ``sample_chance``, ``scores``); plays, too many to list,
+come from [`plays`][morpyam.myrummy.solver.plays] and the exact solver
+[`best_play`][morpyam.myrummy.solver.best_play].
+
+Examples:
+    >>> import morpyam.myrummy as mr
+    >>> state = mr.position(
+    ...     mr.Rules.classic(),
+    ...     racks=[mr.parse_tiles("gn10 gn11 gn12 bk1"), mr.parse_tiles("J")],
+    ... )
+    >>> state = mr.apply(state, mr.parse_action("play [gn10 gn11 gn12]"))
+    >>> state.racks[0], state.opened
+    ((Tile(bk1),), (True, False))
+"""
+
+from morpyam.errors import IllegalActionError
+from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut, parse_action
+from morpyam.myrummy.engine import (
+    apply,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+    position,
+    rack_points,
+    resign,
+    sample_chance,
+    scores,
+)
+from morpyam.myrummy.melds import Group, Meld, Run, parse_meld
+from morpyam.myrummy.observe import Observation, determinise, observe
+from morpyam.myrummy.rules import PRESETS, Rules
+from morpyam.myrummy.solver import best_play, plays
+from morpyam.myrummy.state import State
+from morpyam.myrummy.tiles import JOKER, TILES, Colour, Tile, parse_tile, parse_tiles
+
+__all__ = [
+    "JOKER",
+    "PRESETS",
+    "TILES",
+    "Action",
+    "Colour",
+    "Draw",
+    "FirstPlayer",
+    "Group",
+    "IllegalActionError",
+    "Meld",
+    "Observation",
+    "Pass",
+    "Play",
+    "Rules",
+    "Run",
+    "State",
+    "Tile",
+    "TimeOut",
+    "apply",
+    "best_play",
+    "chance_outcomes",
+    "determinise",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "parse_action",
+    "parse_meld",
+    "parse_tile",
+    "parse_tiles",
+    "plays",
+    "position",
+    "rack_points",
+    "resign",
+    "sample_chance",
+    "scores",
+]

@@ -1,0 +1,149 @@
+"""The ``morpyam myrummy play`` command: MyRummy at the terminal against bots.
+
+A human seat sees only its own rack (and what everyone sees: the table,
+rack sizes, the pool's size), never another rack. It types ``draw``,
+``pass`` or ``play`` followed by the whole table after the play, e.g.
+``play [gn4 gn5 gn6] {bk7 gy7 J}``; ``hint`` shows the solver's play, ``quit``
+stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from morpyam.errors import IllegalActionError
+from morpyam.myrummy.actions import Action, Play, parse_action
+from morpyam.myrummy.bots import BOTS, Bot
+from morpyam.myrummy.engine import apply, legal_actions, new_game, sample_chance, scores
+from morpyam.myrummy.observe import Observation, observe
+from morpyam.myrummy.rules import PRESETS, Rules
+from morpyam.myrummy.solver import best_play
+from morpyam.myrummy.state import State
+from morpyam.myrummy.tiles import tiles_text
+from morpyam.notation import NotationError
+
+__all__ = ["play_terminal", "register_myrummy", "render"]
+
+Input = Callable[[str], str]
+Output = Callable[[str], object]
+
+
+def render(seen: Observation) -> str:
+    """What a player sees, as text: the table, the rack sizes, the pool and their own rack."""
+    lines = ["Table:" if seen.table else "Table: empty"]
+    lines += [f"  {meld}" for meld in seen.table]
+    sizes = ", ".join(
+        f"player {p}: {size} tiles{' (laid out)' if seen.opened[p] else ''}"
+        for p, size in enumerate(seen.rack_sizes)
+    )
+    lines.append(f"Racks: {sizes}; pool: {seen.pool_size} tiles")
+    lines.append(f"Your rack (player {seen.player}): {tiles_text(seen.rack)}")
+    return "\n".join(lines)
+
+
+def _ask(state: State, player: int, read: Input, out: Output) -> Action | None:
+    out(render(observe(state, player)))
+    while True:
+        try:
+            line = read("draw, pass, play [..] {..}, hint or quit> ")
+        except EOFError:
+            return None
+        words = line.strip().lower()
+        if words == "quit":
+            return None
+        if words == "hint":
+            hint = best_play(state)
+            out(f"  the solver lays: {hint}" if hint else "  no play: draw")
+            continue
+        try:
+            action = parse_action(line)
+            if not isinstance(action, Play) and action not in legal_actions(state):
+                raise IllegalActionError("R-RUM-TURN-1", f"{line.strip()!r} is not possible now")
+            apply(state, action)
+        except (IllegalActionError, NotationError) as error:
+            out(f"  {error}")
+            continue
+        return action
+
+
+def play_terminal(
+    rules: Rules,
+    seats: Sequence[str],
+    *,
+    seed: int,
+    input: Input = input,
+    output: Output = print,
+    state: State | None = None,
+) -> State:
+    """Play a match at the terminal; ``seats`` names ``human`` or a bot (random, greedy, points).
+
+    The match starts from ``new_game(rules)``, or from ``state`` when given.
+    """
+    rng = random.Random(seed)
+    bots: dict[int, Bot] = {p: BOTS[s]() for p, s in enumerate(seats) if s != "human"}
+    state = new_game(rules) if state is None else state
+    while not state.is_terminal:
+        if state.is_chance:
+            state = apply(state, sample_chance(state, rng))
+            continue
+        player = state.current_player
+        assert player is not None
+        if player in bots:
+            action = bots[player].choose(state, rng)
+            output(f"Player {player} ({seats[player]}): {action}")
+        else:
+            asked = _ask(state, player, input, output)
+            if asked is None:
+                output("Stopped.")
+                return state
+            action = asked
+        round_before = state.round
+        state = apply(state, action)
+        if state.round != round_before:
+            output(f"Round over: {state.last_round}; totals {state.totals}")
+    output(
+        f"Match over ({state.end_rule}): totals {scores(state)}; winners {sorted(state.winners)}"
+    )
+    return state
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    seats = [seat.strip() for seat in args.seats.split(",")]
+    choices = {"human", *BOTS}
+    if not 2 <= len(seats) <= 4 or not set(seats) <= choices:
+        print(f"--seats: 2 to 4 of {', '.join(sorted(choices))}, got {args.seats!r}")
+        return 2
+    try:
+        rules = attrs.evolve(
+            PRESETS[args.rules](len(seats)), rounds=args.rounds, rack_size=args.rack_size
+        )
+    except ValueError as error:
+        print(error)
+        return 2
+    play_terminal(rules, seats, seed=args.seed)
+    return 0
+
+
+def register_myrummy(subparsers: Any) -> None:
+    """Add the ``myrummy`` command, with its ``play`` subcommand, to ``morpyam``."""
+    parser = subparsers.add_parser(
+        "myrummy", help="the MyRummy tile game", description="MyRummy (Schmidt MyRummy Classic)."
+    )
+    parser.set_defaults(run=lambda args: parser.print_help() or 2)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    play = commands.add_parser(
+        "play",
+        help="play a match at the terminal",
+        description="Play MyRummy: a human sees only their own rack.",
+    )
+    play.add_argument("--seats", default="human,greedy", help="e.g. human,greedy,random")
+    play.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    play.add_argument("--rounds", type=int, default=1)
+    play.add_argument("--rack-size", type=int, default=14, help="tiles dealt to each rack")
+    play.add_argument("--seed", type=int, default=1)
+    play.set_defaults(run=_run_play)

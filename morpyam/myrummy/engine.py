@@ -1,0 +1,405 @@
+"""Playing MyRummy: new_game, position, legal_actions, apply, chance and scores.
+
+Chance is exact and explicit. A match starts with the lot for the first
+player (unless ``first_player`` is given), then the deal, one tile at a time
+round the table from the first player (R-RUM-SET-2); a
+[`Draw`][morpyam.myrummy.actions.Draw] is followed by the tile drawn. Each
+tile comes with the probability its count in the pool gives.
+
+``legal_actions`` lists every action except plays, which are too many to
+list: at a decision, ``Draw()`` (or ``Pass()`` with the pool empty), then
+``TimeOut()``; at a chance node, the outcomes in tile order. Plays come from
+[`plays`][morpyam.myrummy.solver.plays] and
+[`best_play`][morpyam.myrummy.solver.best_play], and
+[`apply`][morpyam.myrummy.engine.apply] judges any
+[`Play`][morpyam.myrummy.actions.Play] exactly (see
+[`morpyam.myrummy.judge`][morpyam.myrummy.judge]).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from morpyam.errors import IllegalActionError
+from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut
+from morpyam.myrummy.judge import judge_play
+from morpyam.myrummy.melds import Meld, sort_table
+from morpyam.myrummy.rules import Rules
+from morpyam.myrummy.state import State
+from morpyam.myrummy.tiles import COPIES, KINDS, TILES, Tile, counts, sort_tiles
+
+__all__ = [
+    "apply",
+    "chance_outcomes",
+    "legal_actions",
+    "new_game",
+    "position",
+    "rack_points",
+    "resign",
+    "sample_chance",
+    "scores",
+]
+
+_FULL_POOL = (COPIES,) * KINDS
+_DRAW = (Draw(), TimeOut())
+_PASS = (Pass(), TimeOut())
+_LOTS = tuple(FirstPlayer(p) for p in range(4))
+
+
+def _check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise ValueError(f"expected a myrummy Rules value, got {rules!r}")
+    return rules
+
+
+def new_game(rules: Rules, *, first_player: int | None = None) -> State:
+    """Start a match: every tile in the pool, then the lot and the deal as chance nodes.
+
+    With ``first_player`` given the lot is skipped (R-RUM-SET-3).
+
+    Examples:
+        >>> state = new_game(Rules.classic(players=2), first_player=0)
+        >>> state.is_chance, state.pool_size, state.deal_left
+        (True, 106, 28)
+
+    Raises:
+        ValueError: for rules that are not a ``Rules`` value or a seat out of range.
+    """
+    rules = _check_rules(rules)
+    n = rules.players
+    if first_player is not None and (type(first_player) is not int or not 0 <= first_player < n):
+        raise ValueError(f"R-RUM-SET-3: first_player is a seat 0 to {n - 1}, got {first_player!r}")
+    return _new_round(rules, first_player, 0, (0,) * n, None)
+
+
+def _new_round(
+    rules: Rules,
+    first: int | None,
+    round_: int,
+    totals: tuple[int, ...],
+    last: tuple[int, ...] | None,
+) -> State:
+    n = rules.players
+    deal = n * rules.rack_size
+    return State(
+        rules,
+        ((),) * n,
+        (),
+        _FULL_POOL,
+        first or 0,
+        first,
+        (False,) * n,
+        deal,
+        0,
+        0,
+        round_,
+        totals,
+        last,
+        None,
+    )
+
+
+def position(
+    rules: Rules,
+    *,
+    racks: Sequence[Iterable[Tile]],
+    table: Iterable[Meld] = (),
+    player: int = 0,
+    opened: Iterable[int] = (),
+) -> State:
+    """A decision position from a real table: the pool is the rest of the 106 tiles.
+
+    ``racks`` holds one iterable of tiles per player, ``table`` the melds on
+    the table, ``opened`` the players who have laid out.
+
+    Examples:
+        >>> from morpyam.myrummy.melds import parse_meld
+        >>> from morpyam.myrummy.tiles import parse_tile
+        >>> state = position(
+        ...     Rules.classic(),
+        ...     racks=[[parse_tile("gn5")], [parse_tile("J")]],
+        ...     table=[parse_meld("[gn6 gn7 gn8]")],
+        ...     opened=[0],
+        ... )
+        >>> state.current_player, state.pool_size
+        (0, 101)
+
+    Raises:
+        ValueError: for a wrong number of racks or seats; IllegalActionError
+            (R-RUM-SET-1) when the tiles given exceed the set.
+    """
+    rules = _check_rules(rules)
+    n = rules.players
+    if isinstance(racks, (str, bytes)) or len(racks) != n:
+        raise ValueError(f"R-RUM-SET-1: one rack per player ({n}), got {racks!r}")
+    sorted_racks = []
+    for rack in racks:
+        tiles = list(rack)
+        if len(tiles) > 106 or not all(type(tile) is Tile for tile in tiles):
+            raise ValueError(f"R-RUM-SET-1: a rack is a sequence of Tile values, got {tiles!r}")
+        sorted_racks.append(sort_tiles(tiles))
+    melds = sort_table(table)
+    used = counts(tile for rack in sorted_racks for tile in rack)
+    for meld in melds:
+        for tile in meld.tiles:
+            used[tile.index] += 1
+    for kind, count in enumerate(used):
+        if count > COPIES:
+            raise IllegalActionError(
+                "R-RUM-SET-1", f"the set has {COPIES} × {TILES[kind]}, the position uses {count}"
+            )
+    if type(player) is not int or not 0 <= player < n:
+        raise ValueError(f"R-RUM-SET-3: player is a seat 0 to {n - 1}, got {player!r}")
+    seats = set(opened)
+    if not seats <= set(range(n)):
+        raise ValueError(f"opened lists seats 0 to {n - 1}, got {sorted(seats, key=repr)!r}")
+    return State(
+        rules,
+        tuple(sorted_racks),
+        melds,
+        tuple(COPIES - count for count in used),
+        player,
+        player,
+        tuple(p in seats for p in range(n)),
+        0,
+        0,
+        0,
+        0,
+        (0,) * n,
+        None,
+        None,
+    )
+
+
+def _check_state(state: object) -> State:
+    if not isinstance(state, State):
+        raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
+    return state
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every action [`apply`][morpyam.myrummy.engine.apply] accepts here except plays.
+
+    Raises:
+        ValueError: for a ``state`` that is not a ``State``.
+    """
+    state = _check_state(state)
+    if state.end_rule is not None:
+        return ()
+    if state.first is None:
+        return _LOTS[: state.players]
+    if state.deal_left or state.draws_left:
+        return tuple(tile for tile, count in zip(TILES, state.pool) if count)
+    return _DRAW if any(state.pool) else _PASS
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """The chance outcomes with their exact probabilities; ``()`` at a decision.
+
+    A tile's probability is its count in the pool over the pool's size.
+
+    Raises:
+        ValueError: for a ``state`` that is not a ``State``.
+    """
+    state = _check_state(state)
+    if not state.is_chance:
+        return ()
+    if state.first is None:
+        share = Fraction(1, state.players)
+        return tuple((lot, share) for lot in _LOTS[: state.players])
+    total = sum(state.pool)
+    return tuple((tile, Fraction(count, total)) for tile, count in zip(TILES, state.pool) if count)
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """One chance outcome drawn with ``rng`` at its probability, without listing the outcomes.
+
+    Raises:
+        IllegalActionError: at a state that is not a chance node.
+        ValueError: for a ``state`` that is not a ``State`` or an ``rng`` that is
+            not a `random.Random`.
+    """
+    state = _check_state(state)
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"rng must be a random.Random, got {rng!r}")
+    if not state.is_chance:
+        raise IllegalActionError("R-RUM-SET-2", "no tile is being dealt or drawn here")
+    if state.first is None:
+        return _LOTS[rng.randrange(state.players)]
+    pick = rng.randrange(sum(state.pool))
+    for tile, count in zip(TILES, state.pool):
+        pick -= count
+        if pick < 0:
+            return tile
+    raise AssertionError("unreachable: the pick lies within the pool")
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; ``state`` itself never changes.
+
+    Raises:
+        IllegalActionError: when the rules do not allow ``action`` here, naming the rule.
+        ValueError: for a ``state`` that is not a ``State``.
+    """
+    state = _check_state(state)
+    if state.end_rule is not None:
+        raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
+    kind = type(action)
+    if state.first is None:
+        if kind is not FirstPlayer or action.player >= state.players:  # type: ignore[union-attr]
+            raise IllegalActionError(
+                "R-RUM-SET-3", f"the lot names the first player, a seat 0 to {state.players - 1}"
+            )
+        return _new_round(state.rules, action.player, 0, state.totals, None)  # type: ignore[union-attr]
+    if state.deal_left or state.draws_left:
+        if kind is not Tile:
+            raise IllegalActionError(
+                "R-RUM-SET-2", "a tile is being dealt or drawn: the next action is that tile"
+            )
+        return _receive(state, action)  # type: ignore[arg-type]
+    if kind is Draw:
+        if not any(state.pool):
+            raise IllegalActionError("R-RUM-END-3", "the pool is empty: lay tiles or pass")
+        return _evolve(state, draws_left=1)
+    if kind is Pass:
+        if any(state.pool):
+            raise IllegalActionError(
+                "R-RUM-TURN-1", "a player who does not lay takes a tile from the pool"
+            )
+        return _pass(state)
+    if isinstance(action, Play):
+        return _play(state, action.table)
+    if isinstance(action, TimeOut):
+        return _time_out(state, action.table)
+    if kind in (Tile, FirstPlayer):
+        raise IllegalActionError("R-RUM-TURN-1", "no tile is being dealt or drawn: it is a turn")
+    raise IllegalActionError("R-RUM-TURN-1", f"{action!r} is not an action of this game")
+
+
+def _evolve(state: State, **changes: object) -> State:
+    fields = {
+        "rules": state.rules,
+        "racks": state.racks,
+        "table": state.table,
+        "pool": state.pool,
+        "player": state.player,
+        "first": state.first,
+        "opened": state.opened,
+        "deal_left": state.deal_left,
+        "draws_left": state.draws_left,
+        "passes": state.passes,
+        "round": state.round,
+        "totals": state.totals,
+        "last_round": state.last_round,
+        "end_rule": state.end_rule,
+        "resigned": state.resigned,
+    }
+    fields.update(changes)
+    return State(**fields)  # type: ignore[arg-type]
+
+
+def _receive(state: State, tile: Tile) -> State:
+    index = tile.index
+    if not state.pool[index]:
+        raise IllegalActionError("R-RUM-SET-2", f"no {tile} is left in the pool")
+    pool = (*state.pool[:index], state.pool[index] - 1, *state.pool[index + 1 :])
+    player = state.player
+    rack = sort_tiles((*state.racks[player], tile))
+    racks = (*state.racks[:player], rack, *state.racks[player + 1 :])
+    n = state.players
+    if state.deal_left:
+        deal_left = state.deal_left - 1
+        nxt = (player + 1) % n
+        return _evolve(state, racks=racks, pool=pool, deal_left=deal_left, player=nxt)
+    draws_left = state.draws_left - 1 if any(pool) else 0
+    if draws_left:
+        return _evolve(state, racks=racks, pool=pool, draws_left=draws_left)
+    return _evolve(state, racks=racks, pool=pool, draws_left=0, player=(player + 1) % n, passes=0)
+
+
+def _pass(state: State) -> State:
+    passes = state.passes + 1
+    if state.rules.empty_pool == "ends" or passes >= state.players:
+        return _end_round(state, None, "R-RUM-END-3")
+    return _evolve(state, passes=passes, player=(state.player + 1) % state.players)
+
+
+def _play(state: State, table: tuple[Meld, ...]) -> State:
+    player = state.player
+    rack, handrummy = judge_play(
+        state.rules, state.table, state.racks[player], state.opened[player], table
+    )
+    racks = (*state.racks[:player], rack, *state.racks[player + 1 :])
+    opened = (*state.opened[:player], True, *state.opened[player + 1 :])
+    after = _evolve(state, racks=racks, table=table, opened=opened, passes=0)
+    if not rack:
+        return _end_round(after, player, "R-RUM-VAR-HAND" if handrummy else "R-RUM-END-1")
+    return _evolve(after, player=(player + 1) % state.players)
+
+
+def _time_out(state: State, table: tuple[Meld, ...] | None) -> State:
+    player = state.player
+    if table is not None and table != state.table:
+        after = _play(state, table)
+        if after.end_rule is not None or after.round != state.round:
+            return after
+        state = _evolve(after, player=player)
+    penalty = min(state.rules.timeout_penalty, state.pool_size)
+    if penalty:
+        return _evolve(state, draws_left=penalty)
+    return _evolve(state, player=(player + 1) % state.players)
+
+
+def rack_points(rules: Rules, rack: Iterable[Tile]) -> int:
+    """What a rack counts at the end of a round: the values, a joker ``rules.joker_penalty`` (R-RUM-END-2)."""
+    return sum(rules.joker_penalty if tile.colour is None else tile.value for tile in rack)
+
+
+def _round_points(state: State, winner: int | None, rule: str) -> tuple[int, ...]:
+    rules = state.rules
+    minus = [rack_points(rules, rack) for rack in state.racks]
+    if winner is None:
+        low = min(minus)
+        lowest = [p for p, points in enumerate(minus) if points == low]
+        if len(lowest) > 1:
+            return tuple(-points for points in minus)
+        winner = lowest[0]
+    factor = rules.handrummy_factor if rule == "R-RUM-VAR-HAND" else 1
+    points = [-factor * m for m in minus]
+    points[winner] = -sum(points[p] for p in range(len(points)) if p != winner)
+    return tuple(points)
+
+
+def _end_round(state: State, winner: int | None, rule: str) -> State:
+    points = _round_points(state, winner, rule)
+    totals = tuple(a + b for a, b in zip(state.totals, points))
+    if state.round + 1 < state.rules.rounds:
+        nxt = (state.player + 1) % state.players
+        return _new_round(state.rules, nxt, state.round + 1, totals, points)
+    return _evolve(state, totals=totals, last_round=points, end_rule=rule)
+
+
+def resign(state: State, player: int) -> State:
+    """The match after ``player`` resigns: it ends at once and every other player wins.
+
+    Raises:
+        IllegalActionError: once the match is over.
+        ValueError: for a seat out of range.
+    """
+    state = _check_state(state)
+    if type(player) is not int or not 0 <= player < state.players:
+        raise ValueError(f"player is a seat 0 to {state.players - 1}, got {player!r}")
+    if state.end_rule is not None:
+        raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
+    return _evolve(state, end_rule="resign", resigned=player)
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Per player: the match totals of the rounds finished (R-RUM-END-2, R-RUM-MATCH-1).
+
+    Raises:
+        ValueError: for a ``state`` that is not a ``State``.
+    """
+    return _check_state(state).totals

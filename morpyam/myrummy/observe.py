@@ -1,0 +1,163 @@
+"""What one player sees (R-RUM-SET-2: racks and pool are face down), and states consistent with it.
+
+[`observe`][morpyam.myrummy.observe.observe] keeps the player's own rack,
+the table and everything public (rack sizes, pool size, who has laid out,
+scores); other racks and the pool's tiles are left out.
+[`determinise`][morpyam.myrummy.observe.determinise] deals the unseen tiles
+at random into the hidden places, giving a full state a search bot can play
+on.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from morpyam.myrummy.melds import Meld
+from morpyam.myrummy.rules import Rules
+from morpyam.myrummy.state import State
+from morpyam.myrummy.tiles import COPIES, KINDS, TILES, Tile, counts, sort_tiles
+
+__all__ = ["Observation", "determinise", "observe", "unseen"]
+
+
+@attrs.frozen
+class Observation:
+    """The part of a [`State`][morpyam.myrummy.state.State] that ``player`` sees."""
+
+    rules: Rules
+    """The rules of the match."""
+    player: int
+    """Who observes."""
+    rack: tuple[Tile, ...]
+    """The observer's own rack, sorted."""
+    table: tuple[Meld, ...]
+    """The combinations on the table."""
+    rack_sizes: tuple[int, ...]
+    """Per player: how many tiles their rack holds."""
+    pool_size: int
+    """How many tiles the pool holds."""
+    opened: tuple[bool, ...]
+    """Per player: whether they have laid out."""
+    totals: tuple[int, ...]
+    """Per player: the match totals so far."""
+    last_round: tuple[int, ...] | None
+    """The points of the last round finished."""
+    turn: int
+    """The ``State.player`` field: whose turn it is (or who receives the next tile)."""
+    first: int | None
+    """Who started this round; ``None`` while the lot is open."""
+    deal_left: int
+    """Tiles still to deal."""
+    draws_left: int
+    """Tiles the player on turn still draws."""
+    passes: int
+    """Passes in a row with the pool empty."""
+    round: int
+    """The round being played, from 0."""
+    end_rule: str | None
+    """The rule that ended the match, or ``None``."""
+    resigned: int | None
+    """Who resigned, if anyone."""
+
+    @property
+    def current_player(self) -> int | None:
+        """The player to decide, or ``None`` at a chance node or once the match is over."""
+        if self.end_rule is not None or self.first is None or self.deal_left or self.draws_left:
+            return None
+        return self.turn
+
+
+def observe(state: State, player: int) -> Observation:
+    """What ``player`` sees of ``state``: no other rack, no pool tile.
+
+    Examples:
+        >>> from morpyam.myrummy.engine import position
+        >>> from morpyam.myrummy.tiles import parse_tiles
+        >>> state = position(Rules.classic(), racks=[parse_tiles("gn5"), parse_tiles("J bk3")])
+        >>> seen = observe(state, 0)
+        >>> seen.rack, seen.rack_sizes, seen.pool_size
+        ((Tile(gn5),), (1, 2), 103)
+
+    Raises:
+        ValueError: for a ``state`` that is not a ``State`` or a seat out of range.
+    """
+    if not isinstance(state, State):
+        raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
+    if type(player) is not int or not 0 <= player < state.players:
+        raise ValueError(f"player is a seat 0 to {state.players - 1}, got {player!r}")
+    return Observation(
+        state.rules,
+        player,
+        state.racks[player],
+        state.table,
+        tuple(len(rack) for rack in state.racks),
+        state.pool_size,
+        state.opened,
+        state.totals,
+        state.last_round,
+        state.player,
+        state.first,
+        state.deal_left,
+        state.draws_left,
+        state.passes,
+        state.round,
+        state.end_rule,
+        state.resigned,
+    )
+
+
+def unseen(observation: Observation) -> tuple[Tile, ...]:
+    """The tiles the observer cannot see: the set minus their rack and the table, sorted."""
+    seen = counts(observation.rack)
+    for meld in observation.table:
+        for tile in meld.tiles:
+            seen[tile.index] += 1
+    return tuple(tile for tile, count in zip(TILES, seen) for _ in range(COPIES - count))
+
+
+def determinise(observation: Observation, rng: random.Random) -> State:
+    """A full state consistent with ``observation``: the unseen tiles dealt at random with ``rng``.
+
+    Every arrangement of the unseen tiles into the other racks (of their
+    sizes) and the pool is equally likely.
+
+    Raises:
+        ValueError: for an ``observation`` that is not an ``Observation`` or an
+            ``rng`` that is not a `random.Random`.
+    """
+    if not isinstance(observation, Observation):
+        raise ValueError(f"expected an Observation, got {type(observation).__name__}")
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"rng must be a random.Random, got {rng!r}")
+    hidden = list(unseen(observation))
+    rng.shuffle(hidden)
+    racks: list[tuple[Tile, ...]] = []
+    at = 0
+    for seat, size in enumerate(observation.rack_sizes):
+        if seat == observation.player:
+            racks.append(observation.rack)
+            continue
+        racks.append(sort_tiles(hidden[at : at + size]))
+        at += size
+    pool = [0] * KINDS
+    for tile in hidden[at:]:
+        pool[tile.index] += 1
+    return State(
+        observation.rules,
+        tuple(racks),
+        observation.table,
+        tuple(pool),
+        observation.turn,
+        observation.first,
+        observation.opened,
+        observation.deal_left,
+        observation.draws_left,
+        observation.passes,
+        observation.round,
+        observation.totals,
+        observation.last_round,
+        observation.end_rule,
+        observation.resigned,
+    )

@@ -1,0 +1,123 @@
+"""MyRummy's rules as data: one [`Rules`][morpyam.myrummy.rules.Rules] value, a field per knob.
+
+Where the seed's text is silent or loose (RULES.md section 10 lists the
+places), the library reads it one way by default and makes the reading a
+field: the R-RUM-RE-2 "three must stay" limit (``None``: free rearranging as
+in plain Rummikub), laying off in the opening turn (R-RUM-OPEN-3), the
+empty-pool ending (R-RUM-END-3), the time-out's effect (R-RUM-TIME-1),
+Handrummy (R-RUM-VAR-HAND) and the number of rounds (R-RUM-MATCH-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Literal
+
+import attrs
+
+__all__ = ["EMPTY_POOL_ENDINGS", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "EmptyPool", "Rules"]
+
+MIN_PLAYERS = 2
+"""At least two players (R-RUM-SET-1)."""
+MAX_PLAYERS = 4
+"""The box has four racks, so at most four players (R-RUM-SET-1)."""
+
+EmptyPool = Literal["passes", "ends"]
+EMPTY_POOL_ENDINGS: tuple[EmptyPool, ...] = ("passes", "ends")
+"""What happens when a player would draw from an empty pool (R-RUM-END-3):
+``"passes"``: they pass, and the round ends once every player has passed in a
+row; ``"ends"``: the round ends at once. Either way the lowest rack wins."""
+
+
+def _int_in(low: int, high: int, rule: str) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if type(value) is not int or not low <= value <= high:
+            raise ValueError(
+                f"{rule}: Rules.{attribute.name} must be an int from {low} to {high}, got {value!r}"
+            )
+
+    return check
+
+
+def _bool(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if type(value) is not bool:
+        raise ValueError(f"Rules.{attribute.name} must be True or False, got {value!r}")
+
+
+def _min_stay(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and (type(value) is not int or not 2 <= value <= 13):
+        raise ValueError(f"R-RUM-RE-2: Rules.min_stay is None or 2 to 13, got {value!r}")
+
+
+def _time_limit(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and (type(value) is not int or value < 1):
+        raise ValueError(f"R-RUM-TIME-1: Rules.time_limit is None or seconds >= 1, got {value!r}")
+
+
+def _empty_pool(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value not in EMPTY_POOL_ENDINGS:
+        raise ValueError(
+            f"R-RUM-END-3: Rules.empty_pool must be one of {EMPTY_POOL_ENDINGS}, got {value!r}"
+        )
+
+
+@attrs.frozen
+class Rules:
+    """How a game of MyRummy is played, as data; start from a preset and change knobs with `attrs.evolve`.
+
+    Examples:
+        >>> import attrs
+        >>> rules = Rules.classic(players=3)
+        >>> rules.opening_points, rules.joker_penalty, rules.min_stay
+        (30, 25, 3)
+        >>> attrs.evolve(rules, min_stay=None) == Rules.rummikub(players=3)
+        False
+    """
+
+    players: int = attrs.field(
+        default=2, validator=_int_in(MIN_PLAYERS, MAX_PLAYERS, "R-RUM-SET-1")
+    )
+    """Number of players, 2 to 4 (R-RUM-SET-1)."""
+    rack_size: int = attrs.field(default=14, validator=_int_in(1, 20, "R-RUM-SET-2"))
+    """Tiles each player draws at the start of a round (R-RUM-SET-2)."""
+    opening_points: int = attrs.field(default=30, validator=_int_in(0, 500, "R-RUM-OPEN-1"))
+    """The least total of a player's first laying out (R-RUM-OPEN-1)."""
+    joker_penalty: int = attrs.field(default=25, validator=_int_in(0, 100, "R-RUM-END-2"))
+    """What a joker left on a rack counts at the end of a round (R-RUM-JOK-1, R-RUM-END-2)."""
+    min_stay: int | None = attrs.field(default=3, validator=_min_stay)
+    """Of a combination taken in part, how many tiles must stay together (R-RUM-RE-2);
+    ``None``: free rearranging, as in plain Rummikub. See the docs page for the reading."""
+    lay_off_in_opening_turn: bool = attrs.field(default=False, validator=_bool)
+    """Whether the player who lays out may, in the same turn, also lay rack tiles onto
+    combinations already on the table (R-RUM-OPEN-3: the text suggests not)."""
+    empty_pool: EmptyPool = attrs.field(default="passes", validator=_empty_pool)
+    """What an empty pool does to a player who does not lay (R-RUM-END-3), one of
+    [`EMPTY_POOL_ENDINGS`][morpyam.myrummy.rules.EMPTY_POOL_ENDINGS]."""
+    time_limit: int | None = attrs.field(default=120, validator=_time_limit)
+    """Seconds per turn for apps that keep a clock (R-RUM-TIME-1); the library keeps none."""
+    timeout_penalty: int = attrs.field(default=0, validator=_int_in(0, 3, "R-RUM-TIME-1"))
+    """Tiles a player who runs out of time draws, after taking back all they laid (R-RUM-TIME-1);
+    the text names no penalty (0), plain Rummikub takes 3."""
+    handrummy: bool = attrs.field(default=True, validator=_bool)
+    """Whether the Handrummy variant is played (R-RUM-VAR-HAND)."""
+    handrummy_factor: int = attrs.field(default=2, validator=_int_in(1, 10, "R-RUM-VAR-HAND"))
+    """How many times the others' minus points count after a Handrummy (R-RUM-VAR-HAND)."""
+    rounds: int = attrs.field(default=1, validator=_int_in(1, 100, "R-RUM-MATCH-1"))
+    """Rounds in a match, agreed beforehand (R-RUM-MATCH-1)."""
+
+    @classmethod
+    def classic(cls, players: int = 2) -> Rules:
+        """The seed's Schmidt MyRummy Classic rules, read as the docs page says."""
+        return cls(players=players)
+
+    @classmethod
+    def rummikub(cls, players: int = 2) -> Rules:
+        """Plain Rummikub as commonly played: free rearranging, no Handrummy, 3 tiles for a time-out."""
+        return cls(players=players, min_stay=None, handrummy=False, timeout_penalty=3)
+
+
+PRESETS: Mapping[str, Callable[[int], Rules]] = MappingProxyType(
+    {"classic": Rules.classic, "rummikub": Rules.rummikub}
+)
+"""The rule presets by name; each takes the number of players."""

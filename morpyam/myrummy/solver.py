@@ -1,0 +1,347 @@
+"""Every legal play, and an exact best play.
+
+Both rest on one exhaustive enumeration of the tables a play can leave: every
+partition of the table's tiles (all of which must be used, R-RUM-RE-3) and
+any sub-multiset of the rack's tiles into runs and groups. The enumeration
+takes the lowest tile not yet placed (in ``Tile.index`` order) and either
+leaves it on the rack (only when no copy is needed for the table) or puts one
+copy into a combination in which it is the lowest tile that is no joker: a
+run of its colour starting at it (after 0 to 2 jokers) or a group of its
+value with higher colours and jokers. Every partition is reached exactly
+once (combinations holding the same lowest tile are taken in order), so the
+enumeration is complete and without repeats.
+
+Each table reached is then put to the judge that
+[`apply`][morpyam.myrummy.engine.apply] uses
+([`judge_play`][morpyam.myrummy.judge.judge_play]): the opening's 30 points
+and Handrummy (R-RUM-OPEN-*, R-RUM-VAR-HAND), "three must stay"
+(R-RUM-RE-2) and the joker rules (R-RUM-JOK-2, R-RUM-JOK-3). So ``plays``
+yields exactly the plays ``apply`` accepts, and ``best_play`` is exact.
+
+The objective of [`best_play`][morpyam.myrummy.solver.best_play]: the most
+rack tiles laid (so it goes out whenever going out is possible), then the
+most penalty points taken off the rack (a joker counting
+``rules.joker_penalty``), then the first table in enumeration order. It is a
+branch and bound: a branch is cut when even laying every rack tile it has not
+yet given up could not beat the best play found, a bound that never
+underestimates, so the play returned is optimal. Before laying out, the
+table cannot be touched (unless ``Rules.lay_off_in_opening_turn``) and the
+search is over the rack alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Literal
+
+from morpyam.errors import IllegalActionError
+from morpyam.myrummy.actions import Play
+from morpyam.myrummy.judge import judge_play
+from morpyam.myrummy.melds import Group, Meld, Run, sort_table
+from morpyam.myrummy.state import State
+from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, counts
+
+__all__ = ["OBJECTIVES", "Objective", "best_play", "plays", "tables"]
+
+Objective = Literal["tiles", "points"]
+OBJECTIVES: tuple[Objective, ...] = ("tiles", "points")
+"""What [`best_play`][morpyam.myrummy.solver.best_play] maximises first: tiles laid or points."""
+
+_J = JOKER_INDEX
+MeldKey = tuple[int, ...]
+"""A combination during the search: 0 (run) or 1 (group), then its tiles' kinds in order."""
+
+_MELDS: dict[MeldKey, Meld] = {}
+_OUTER = [(i % 4) * 13 + i // 4 for i in range(_J)] + [_J]
+"""The search numbers tiles value by value (``4 * (value - 1) + colour``), so that a
+combination only reaches a few numbers ahead; ``_OUTER`` maps them to ``Tile.index``."""
+_MAX_RUN = 5
+"""The bound builds runs of at most 5 tiles: a longer run splits into such runs."""
+
+
+def _inner(counts_by_index: list[int]) -> list[int]:
+    return [counts_by_index[_OUTER[i]] for i in range(KINDS)]
+
+
+def _meld(key: MeldKey) -> Meld:
+    meld = _MELDS.get(key)
+    if meld is None:
+        tiles = [TILES[_OUTER[k]] for k in key[1:]]
+        meld = _MELDS[key] = Run(tiles) if key[0] == 0 else Group(tiles)
+    return meld
+
+
+def _candidates(k: int, avail: list[int], longest: int = 13) -> Iterator[MeldKey]:
+    """Every combination whose lowest tile that is no joker is number ``k``, from ``avail``,
+    runs of at most ``longest`` tiles.
+
+    ``avail[k]`` does not count the copy of ``k`` itself.
+    """
+    value, colour = divmod(k, 4)
+    jokers = avail[_J]
+    for lead in range(min(jokers, value) + 1):
+        prefix = (0,) + (_J,) * lead + (k,)
+        yield from _runs(prefix, k + 4, 48 + colour, jokers - lead, avail, longest + 1)
+    others = [k2 for k2 in range(k + 1, value * 4 + 4) if avail[k2]]
+    yield from _groups((1, k), others, 0, jokers, avail)
+
+
+def _runs(
+    prefix: MeldKey, nxt: int, last: int, jokers: int, avail: list[int], limit: int
+) -> Iterator[MeldKey]:
+    if len(prefix) >= 4:
+        yield prefix
+    if nxt > last or len(prefix) >= limit:
+        return
+    if avail[nxt]:
+        yield from _runs((*prefix, nxt), nxt + 4, last, jokers, avail, limit)
+    if jokers:
+        yield from _runs((*prefix, _J), nxt + 4, last, jokers - 1, avail, limit)
+
+
+def _groups(
+    prefix: MeldKey, others: list[int], at: int, jokers: int, avail: list[int]
+) -> Iterator[MeldKey]:
+    size = len(prefix) - 1
+    if at == len(others):
+        for extra in range(min(jokers, 4 - size) + 1):
+            if 3 <= size + extra <= 4:
+                yield (*prefix, *(_J,) * extra)
+        return
+    yield from _groups(prefix, others, at + 1, jokers, avail)
+    if size < 4:
+        yield from _groups((*prefix, others[at]), others, at + 1, jokers, avail)
+
+
+def _worth(kind: int, joker_penalty: int) -> int:
+    return joker_penalty if kind == _J else kind // 4 + 1
+
+
+Score = tuple[int, int]
+"""(rack tiles laid, their penalty points)."""
+_NONE: Score = (-1, -1)
+
+
+class _Search:
+    """The enumeration of partitions, with the free-rearranging optimum as an exact bound.
+
+    ``avail[k]`` counts the copies of kind ``k`` not yet placed or given up,
+    ``deficit[k]`` the table copies still to place; a copy placed while the
+    deficit is 0 comes from the rack and gains ``(1, its points)``. A move at
+    the lowest kind ``k`` left is ``None`` (give up the copies of ``k`` left:
+    they stay on the rack) or a meld key.
+    """
+
+    def __init__(self, need: list[int], avail: list[int], joker_penalty: int) -> None:
+        self.avail = list(avail)
+        self.deficit = list(need)
+        self.worth = [_worth(k, joker_penalty) for k in range(KINDS)]
+        self.melds: list[MeldKey] = []
+        self.gain: Score = (0, 0)
+        self.points_first = False
+        self.limit: Score | None = None
+        self.memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Score] = {}
+
+    def _take(self, key: MeldKey) -> tuple[Score, list[int]]:
+        avail, deficit, worth = self.avail, self.deficit, self.worth
+        tiles = points = 0
+        from_table = []
+        for kind in key[1:]:
+            avail[kind] -= 1
+            if deficit[kind]:
+                deficit[kind] -= 1
+                from_table.append(kind)
+            else:
+                tiles += 1
+                points += worth[kind]
+        return ((points, tiles) if self.points_first else (tiles, points)), from_table
+
+    def _put_back(self, key: MeldKey, from_table: list[int]) -> None:
+        avail, deficit = self.avail, self.deficit
+        for kind in key[1:]:
+            avail[kind] += 1
+        for kind in from_table:
+            deficit[kind] += 1
+
+    def _options(
+        self, k: int, floor: MeldKey | None, longest: int
+    ) -> list[tuple[Score, MeldKey | None]]:
+        """Each move at ``k`` with the best total gain below it (moves that cannot finish left out)."""
+        avail = self.avail
+        options: list[tuple[Score, MeldKey | None]] = []
+        if not self.deficit[k]:
+            saved = avail[k]
+            avail[k] = 0
+            rest = self.bound(k + 1)
+            avail[k] = saved
+            if rest != _NONE:
+                options.append((rest, None))
+        avail[k] -= 1
+        keys = list(_candidates(k, avail, longest))
+        avail[k] += 1
+        for key in keys:
+            if floor is not None and key < floor:
+                continue
+            gained, from_table = self._take(key)
+            rest = self.bound(k)
+            self._put_back(key, from_table)
+            if rest != _NONE:
+                options.append(((gained[0] + rest[0], gained[1] + rest[1]), key))
+        return options
+
+    def _lowest(self, k: int) -> int:
+        avail = self.avail
+        while k < _J and not avail[k]:
+            k += 1
+        return k
+
+    def bound(self, k: int) -> Score:
+        """The best gain from here on under free rearranging (``_NONE``: the table cannot be
+        completed): a dynamic program over the kinds, memoised on what is left."""
+        k = self._lowest(k)
+        if k == _J:
+            return (0, 0) if not self.deficit[_J] else _NONE
+        state = (k, tuple(self.avail[k:]), tuple(self.deficit[k:]))
+        found = self.memo.get(state)
+        if found is None:
+            found = max((score for score, _ in self._options(k, None, _MAX_RUN)), default=_NONE)
+            self.memo[state] = found
+        return found
+
+    def run(self, k: int, floor: MeldKey | None) -> Iterator[tuple[MeldKey, ...]]:
+        """Every partition below this node, each once, best bound first, cut by ``limit``."""
+        if not self.avail[k]:
+            floor = None
+            k = self._lowest(k)
+        if k == _J:
+            if not self.deficit[_J]:
+                yield tuple(self.melds)
+            return
+        options = self._options(k, floor, 13)
+        options.sort(key=lambda option: option[0], reverse=True)
+        base = self.gain
+        avail = self.avail
+        for (tiles, points), key in options:
+            if self.limit is not None and (base[0] + tiles, base[1] + points) <= self.limit:
+                break
+            if key is None:
+                saved = avail[k]
+                avail[k] = 0
+                yield from self.run(k + 1, None)
+                avail[k] = saved
+                continue
+            gained, from_table = self._take(key)
+            self.gain = (base[0] + gained[0], base[1] + gained[1])
+            self.melds.append(key)
+            yield from self.run(k, key)
+            self.melds.pop()
+            self.gain = base
+            self._put_back(key, from_table)
+
+
+def tables(need: list[int], avail: list[int]) -> Iterator[tuple[Meld, ...]]:
+    """Every partition into melds of a multiset that holds at least ``need`` and at most
+    ``avail`` of each tile (counts indexed by ``Tile.index``, ``need[k] <= avail[k]``), each once.
+
+    Examples:
+        >>> from morpyam.myrummy.tiles import counts, parse_tiles
+        >>> found = tables([0] * 53, counts(parse_tiles("pu1 pu2 pu3 pu4")))
+        >>> sorted(" ".join(map(str, table)) for table in found)
+        ['', '[pu1 pu2 pu3 pu4]', '[pu1 pu2 pu3]', '[pu2 pu3 pu4]']
+    """
+    search = _Search(_inner(need), _inner(avail), 0)
+    for keys in search.run(0, None):
+        yield tuple(_meld(key) for key in keys)
+
+
+def _setup(state: State, points_first: bool = False) -> tuple[_Search, tuple[Meld, ...]] | None:
+    """The search for the player on turn, and the table kept as it is (before laying out)."""
+    if state.current_player is None:
+        return None
+    rules = state.rules
+    player = state.player
+    rack = counts(state.racks[player])
+    if state.opened[player] or rules.lay_off_in_opening_turn:
+        need = counts(tile for meld in state.table for tile in meld.tiles)
+        avail = [a + b for a, b in zip(need, rack)]
+        kept: tuple[Meld, ...] = ()
+    else:
+        need = [0] * KINDS
+        avail = rack
+        kept = state.table
+    search = _Search(_inner(need), _inner(avail), rules.joker_penalty)
+    search.points_first = points_first
+    return search, kept
+
+
+def _judged(state: State, kept: tuple[Meld, ...], melds: tuple[MeldKey, ...]) -> Play | None:
+    after = sort_table((*kept, *(_meld(key) for key in melds)))
+    player = state.player
+    try:
+        judge_play(state.rules, state.table, state.racks[player], state.opened[player], after)
+    except IllegalActionError:
+        return None
+    return Play(after)
+
+
+def plays(state: State) -> Iterator[Play]:
+    """Every legal play of the player on turn, lazily, each once; none at a chance node or the end.
+
+    The number of plays can be huge on a full table: take what you need.
+
+    Raises:
+        ValueError: for a ``state`` that is not a ``State``.
+    """
+    if not isinstance(state, State):
+        raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
+    return _plays(state)
+
+
+def _plays(state: State) -> Iterator[Play]:
+    setup = _setup(state)
+    if setup is None:
+        return
+    search, kept = setup
+    seen: set[tuple[Meld, ...]] = set()
+    for melds in search.run(0, None):
+        play = _judged(state, kept, melds)
+        if play is not None and play.table not in seen:
+            seen.add(play.table)
+            yield play
+
+
+def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
+    """An exact best play of the player on turn, or ``None`` when no play is legal (or it is
+    no one's turn).
+
+    ``objective="tiles"`` (the default, see the module): the most rack tiles
+    laid, then the most penalty points; ``"points"``: the most penalty points
+    taken off the rack, then the most tiles.
+
+    Examples:
+        >>> import morpyam.myrummy as mr
+        >>> state = mr.position(
+        ...     mr.Rules.classic(),
+        ...     racks=[mr.parse_tiles("gn10 gn11 gn12 gn13 bk13 gy13 pu2"), mr.parse_tiles("J")],
+        ... )
+        >>> str(best_play(state))
+        'play [gn10 gn11 gn12] {bk13 gn13 gy13}'
+
+    Raises:
+        ValueError: for a ``state`` that is not a ``State`` or an unknown objective.
+    """
+    if not isinstance(state, State):
+        raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective is one of {OBJECTIVES}, got {objective!r}")
+    setup = _setup(state, objective == "points")
+    if setup is None:
+        return None
+    search, kept = setup
+    best: Play | None = None
+    for melds in search.run(0, None):
+        play = _judged(state, kept, melds)
+        if play is not None:
+            best = play
+            search.limit = search.gain
+    return best

@@ -1,0 +1,135 @@
+"""MyRummy's bots, matches, records and terminal game."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import morpyam.myrummy as mr
+from morpyam.cli import main
+from morpyam.myrummy.bots import (
+    BOTS,
+    GameRecord,
+    GreedyBot,
+    PointsBot,
+    RandomBot,
+    play_match,
+    replay,
+    simulate,
+)
+from morpyam.myrummy.cli import play_terminal, render
+from morpyam.myrummy.tiles import tiles_text
+
+SMALL = attrs.evolve(mr.Rules.classic(), rack_size=6)
+
+
+def test_bots_choose_legal_actions() -> None:
+    # R-RUM-TURN-1: every bot lays a legal play or draws
+    state = mr.position(
+        mr.Rules.classic(),
+        racks=[mr.parse_tiles("gn10 gn11 gn12 J pu1"), mr.parse_tiles("bk1")],
+    )
+    rng = random.Random(0)
+    for bot in (RandomBot(), GreedyBot(), PointsBot()):
+        for _ in range(4):
+            mr.apply(state, bot.choose(state, rng))
+    assert GreedyBot().choose(state, rng) == mr.parse_action("play [gn10 gn11 gn12 J]")
+    assert set(BOTS) == {"random", "greedy", "points"}
+
+
+def test_points_objective_prefers_the_joker() -> None:
+    # R-RUM-JOK-1 / R-RUM-END-2: a joker on the rack costs 25, so the points bot lays it
+    state = mr.position(
+        mr.Rules.classic(),
+        racks=[mr.parse_tiles("gn1 gn2 gn3 gn4 J bk13 gy13"), mr.parse_tiles("bk1")],
+        table=(mr.parse_meld("[pu5 pu6 pu7]"),),
+        opened=[0],
+    )
+    tiles = mr.best_play(state)
+    points = mr.best_play(state, objective="points")
+    assert tiles is not None
+    assert points is not None
+    rack_after = mr.apply(state, points).racks[0]
+    assert mr.JOKER not in rack_after
+    with pytest.raises(ValueError, match="objective"):
+        mr.best_play(state, objective="fun")  # type: ignore[arg-type]
+
+
+def test_match_record_round_trip_and_replay() -> None:
+    # R-RUM-MATCH-1: a record replays to the same match
+    record = play_match(SMALL, [GreedyBot(), RandomBot()], seed=4, max_actions=60)
+    state = replay(record)
+    assert len(record.actions) == 60
+    assert (
+        state.pool_size
+        + sum(len(rack) for rack in state.racks)
+        + sum(len(meld.tiles) for meld in state.table)
+        == 106
+    )
+    assert GameRecord.from_json(record.to_json()) == record
+    for bad in ("{}", "[1]", '{"game": "myrummy"}', "not json"):
+        with pytest.raises(ValueError, match="MyRummy record"):
+            GameRecord.from_json(bad)
+    with pytest.raises(ValueError, match="bots"):
+        play_match(SMALL, [GreedyBot()], seed=1)
+
+
+def test_simulation_counts_wins() -> None:
+    # R-RUM-END-1 / R-RUM-MATCH-1: every match has at least one winner
+    result = simulate(SMALL, [GreedyBot(), RandomBot()], games=3, seed=2, max_actions=40)
+    assert result.games == 3
+    assert result.actions == 3 * 40  # no match ends within 40 actions: the deal takes 12
+    assert result.wins == (0, 0)
+    quick = attrs.evolve(SMALL, rack_size=1, empty_pool="ends")
+    result = simulate(quick, [GreedyBot(), GreedyBot()], games=2, seed=1, max_actions=2)
+    assert result.actions == 4
+
+
+def test_terminal_shows_only_the_own_rack() -> None:
+    # R-RUM-SET-2: a human seat never sees another rack
+    lines: list[str] = []
+    typed = iter(["hint", "play [xx]", "pass", "draw", "quit"])
+    state = play_terminal(
+        SMALL, ["human", "greedy"], seed=3, input=lambda _: next(typed), output=lines.append
+    )
+    shown = "\n".join(lines)
+    assert "Your rack (player 0)" in shown
+    assert "Your rack (player 1)" not in shown
+    assert tiles_text(state.racks[1]) not in shown
+    assert "Stopped." in shown
+    seen = mr.observe(state, 0)
+    assert "pool" in render(seen)
+
+
+def test_terminal_between_bots_to_the_end() -> None:
+    # R-RUM-END-1: a match between bots runs to its end
+    lines: list[str] = []
+    start = mr.position(
+        SMALL,
+        racks=[mr.parse_tiles("gn7"), mr.parse_tiles("bk1 bk2")],
+        table=(mr.parse_meld("[gn4 gn5 gn6]"),),
+        opened=[0, 1],
+    )
+    state = play_terminal(SMALL, ["greedy", "points"], seed=5, output=lines.append, state=start)
+    assert state.is_terminal
+    assert any(line.startswith("Match over") for line in lines)
+
+
+def test_terminal_end_of_input() -> None:
+    # R-RUM-TURN-1: end of input stops the game
+    def closed(prompt: str) -> str:
+        raise EOFError
+
+    lines: list[str] = []
+    play_terminal(SMALL, ["human", "greedy"], seed=3, input=closed, output=lines.append)
+    assert lines[-1] == "Stopped."
+
+
+def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # R-RUM-SET-1: 2 to 4 seats
+    assert main(["myrummy", "play", "--seats", "human"]) == 2
+    assert main(["myrummy", "play", "--seats", "human,greedy", "--rack-size", "0"]) == 2
+    assert "rack_size" in capsys.readouterr().out
+    assert main(["myrummy"]) == 2

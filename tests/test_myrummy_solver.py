@@ -1,0 +1,214 @@
+"""MyRummy's plays and solver: legal, complete against brute force, optimal against an ILP."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import morpyam.myrummy as mr
+from morpyam.errors import IllegalActionError
+from morpyam.myrummy.ilp import free_optimum, patterns
+from morpyam.myrummy.tiles import JOKER_INDEX, TILES, counts
+
+FREE = attrs.evolve(mr.Rules.classic(), min_stay=None, handrummy=False)
+CLASSIC = mr.Rules.classic()
+
+
+def objective(state: mr.State, play: mr.Play) -> tuple[int, int]:
+    after = mr.apply(state, play)
+    before_rack = state.racks[state.player]
+    rest = after.racks[state.player] if not after.is_terminal else ()
+    if after.round != state.round:
+        rest = ()
+    laid = Counter(before_rack) - Counter(rest)
+    return sum(laid.values()), mr.rack_points(state.rules, laid.elements())
+
+
+def all_melds(tiles: Counter[mr.Tile]) -> list[mr.Meld]:
+    """Every run and group that the multiset ``tiles`` can hold, built from scratch."""
+    found: set[mr.Meld] = set()
+    jokers = tiles[mr.JOKER]
+    for size in (3, 4):
+        for value in range(1, 14):
+            real = [t for t in tiles if t.value == value and not t.is_joker]
+            for r in range(1, size + 1):
+                for chosen in combinations(sorted(real), r):
+                    if size - r <= jokers:
+                        found.add(mr.Group((*chosen, *(mr.JOKER,) * (size - r))))
+    for colour in mr.Colour:
+        for start in range(1, 12):
+            for length in range(3, 15 - start):
+                need = [mr.Tile(colour, start + i) for i in range(length)]
+                missing = [t for t in need if not tiles[t]]
+                if len(missing) > jokers:
+                    continue
+                for extra in range(0, jokers - len(missing) + 1):
+                    present = [t for t in need if tiles[t]]
+                    for swap in combinations(present, extra):
+                        run = [mr.JOKER if (t in missing or t in swap) else t for t in need]
+                        if any(not t.is_joker for t in run):
+                            found.add(mr.Run(run))
+    return sorted(found, key=lambda meld: meld.key)
+
+
+def brute_tables(tiles: Counter[mr.Tile], table: Counter[mr.Tile]) -> Iterator[tuple[mr.Meld, ...]]:
+    """Every multiset of melds using all of ``table`` and part of ``tiles`` (tiles ⊇ table)."""
+    melds = all_melds(tiles)
+
+    def search(
+        at: int, left: Counter[mr.Tile], chosen: list[mr.Meld]
+    ) -> Iterator[tuple[mr.Meld, ...]]:
+        used = tiles - left
+        if not table - used:
+            yield tuple(chosen)
+        for index in range(at, len(melds)):
+            meld = melds[index]
+            need = Counter(meld.tiles)
+            if not need - left:
+                chosen.append(meld)
+                yield from search(index, left - need, chosen)
+                chosen.pop()
+
+    yield from search(0, Counter(tiles), [])
+
+
+def brute_best(state: mr.State) -> tuple[int, int] | None:
+    table = Counter(tile for meld in state.table for tile in meld.tiles)
+    tiles = table + Counter(state.racks[state.player])
+    best = None
+    for melds in brute_tables(tiles, table):
+        try:
+            score = objective(state, mr.Play(melds))
+        except IllegalActionError:
+            continue
+        if best is None or score > best:
+            best = score
+    return best
+
+
+@st.composite
+def positions(draw: st.DrawFn, *, jokers_on_table: bool = True, max_rack: int = 6) -> mr.State:
+    usable = [p for p in patterns() if jokers_on_table or JOKER_INDEX not in p[0]]
+    chosen = draw(st.lists(st.sampled_from(usable), max_size=3))
+    used = [0] * 53
+    melds: list[mr.Meld] = []
+    for kinds, points in chosen:
+        if all(used[k] + kinds.count(k) <= 2 for k in set(kinds)):
+            for k in kinds:
+                used[k] += 1
+            melds.append(_meld(kinds, points))
+    rack_kinds = list(draw(st.sampled_from(usable))[0])[: draw(st.integers(1, 5))]
+    for meld in melds:  # tiles that fit at the ends of table runs, or in table groups
+        ends = [k for k in range(52) if TILES[k].colour in {t.colour for t in meld.tiles}]
+        rack_kinds += draw(st.lists(st.sampled_from(ends), max_size=1))
+    rack_kinds += draw(st.lists(st.integers(0, 52), max_size=2))
+    rack_kinds = rack_kinds[:max_rack]
+    rack = []
+    for k in rack_kinds:
+        if used[k] < 2:
+            used[k] += 1
+            rack.append(TILES[k])
+    opened = draw(st.booleans())
+    rules = draw(st.sampled_from([CLASSIC, FREE]))
+    return mr.position(rules, racks=[rack, ()], table=melds, opened=[0, 1] if opened else [1])
+
+
+def _meld(kinds: tuple[int, ...], points: int) -> mr.Meld:
+    """The run or group of an ILP pattern (one tile and two jokers can be either)."""
+    tiles = [TILES[k] for k in kinds]
+    for kind in (mr.Run, mr.Group):
+        try:
+            meld = kind(tiles)
+        except IllegalActionError:
+            continue
+        if meld.points == points:
+            return meld
+    raise AssertionError(f"no meld for {kinds}")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_solver_agrees_with_brute_force(state: mr.State) -> None:
+    # R-RUM-OPEN-1, R-RUM-RE-2, R-RUM-JOK-3: the best play is optimal and legal
+    best = mr.best_play(state)
+    expected = brute_best(state)
+    if best is None:
+        assert expected is None
+    else:
+        assert objective(state, best) == expected
+    found = set()
+    for play in mr.plays(state):
+        assert play not in found
+        found.add(play)
+        mr.apply(state, play)  # every play listed is accepted
+    table = Counter(tile for meld in state.table for tile in meld.tiles)
+    tiles = table + Counter(state.racks[0])
+    legal = set()
+    for melds in brute_tables(tiles, table):
+        try:
+            mr.apply(state, mr.Play(melds))
+        except IllegalActionError:
+            continue
+        legal.add(mr.Play(melds))
+    assert found == legal
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(jokers_on_table=False, max_rack=10))
+def test_solver_agrees_with_the_ilp(state: mr.State) -> None:
+    # R-RUM-LAY-1, R-RUM-RE-1: with free rearranging and no table joker, the ILP optimum
+    state = attrs.evolve(state, rules=FREE)
+    best = mr.best_play(state)
+    rack = counts(state.racks[0])
+    if state.opened[0]:
+        table = counts(tile for meld in state.table for tile in meld.tiles)
+        expected = free_optimum(table, rack, FREE.joker_penalty)
+        if expected == (0, 0):
+            expected = None
+    else:
+        expected = free_optimum([0] * 53, rack, FREE.joker_penalty, opening=FREE.opening_points)
+    got = None if best is None else objective(state, best)
+    assert got == expected
+
+
+def test_solver_goes_out_when_it_can() -> None:
+    # R-RUM-END-1: going out beats any other play
+    state = mr.position(
+        CLASSIC,
+        racks=[mr.parse_tiles("gn7 gy3"), ()],
+        table=(mr.parse_meld("[gn4 gn5 gn6]"), mr.parse_meld("{pu3 bk3 gn3}")),
+        opened=[0],
+    )
+    best = mr.best_play(state)
+    assert best is not None
+    assert mr.apply(state, best).is_terminal
+
+
+def test_no_play_at_a_chance_node() -> None:
+    # R-RUM-SET-2: nobody plays while tiles are dealt
+    state = mr.new_game(CLASSIC, first_player=0)
+    assert mr.best_play(state) is None
+    assert list(mr.plays(state)) == []
+
+
+def test_ilp_patterns() -> None:
+    # R-RUM-MELD-1, R-RUM-MELD-2: the ILP's patterns are valid combinations
+    for kinds, points in patterns():
+        assert _meld(kinds, points).points == points
+
+
+@pytest.mark.parametrize("opening", [None, 30])
+def test_ilp_infeasible(opening: int | None) -> None:
+    # R-RUM-RE-3: a table that cannot be kept has no optimum
+    table = [0] * 53
+    if opening is None:
+        table[0] = 1  # a lone purple 1 on the table
+    rack = [0] * 53
+    rack[5] = 1
+    assert free_optimum(table, rack, 25, opening) is None
