@@ -1,0 +1,715 @@
+"""Thousands of Morpyam games stepped at once as NumPy arrays (extra ``numpy``).
+
+[`VectorEngine`][morpyam.vector.VectorEngine] holds ``N`` games of one
+[`Rules`][morpyam.rules.Rules] as small integer arrays and steps all of them
+with one action id per game, in the ids, masks and observations of
+[`morpyam.encoding`][morpyam.encoding] (one encoding, shared with the
+adapters). It plays the same game as the scalar engine: the test suite plays
+random games in both, feeding the same dice, and compares every mask, state
+and result.
+
+Two things differ in shape, not in play:
+
+* A step is a decision. A [`Roll`][morpyam.actions.Roll] id throws its dice
+  in the same step (the scalar engine's chance node that follows it), from
+  the engine's ``numpy.random.Generator`` or from dice the caller supplies.
+* The start roll (R-SET-3) is not stepped: ``reset`` draws the first player
+  uniformly, which is the start roll's distribution (it is symmetric), or
+  takes the first players it is given.
+
+Rules it refuses with a ``ValueError`` (play them with the scalar engine):
+Morpyam Plus (``tile_setup``), ``lost_turns`` (a lost turn has no action
+id), ``call_miss_loses="earlier_figures"``, ``daversa_counts="rolled"``,
+``shown_figure_means="kept"`` with ``forbid_calling_shown_figure``, and
+grids of more than 63 cells.
+
+Examples:
+    >>> import numpy as np
+    >>> import morpyam as mp
+    >>> games = VectorEngine(mp.Rules.classic(), 4, rng=np.random.default_rng(1))
+    >>> games.legal_mask().shape
+    (4, 285)
+    >>> _ = games.step(games.sample_actions())
+    >>> games.state(0).rolls
+    1
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from typing import Any
+
+import attrs
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as error:  # pragma: no cover - the extra is installed in the test session
+    raise ImportError(
+        "morpyam.vector needs numpy: install the extra with pip install 'morpyam[numpy]'"
+    ) from error
+
+from morpyam.dice import DICE, OUTCOMES
+from morpyam.encoding import CALLS, KEEP_MASKS, Encoding, keep_from_mask
+from morpyam.figures import Figure, Special, classify
+from morpyam.rules import Rules
+from morpyam.scoring import lines
+from morpyam.state import State
+
+__all__ = ["END_RULES", "VectorEngine", "unsupported"]
+
+END_RULES: tuple[str | None, ...] = (None, "R-END-1", "R-END-2", "R-MOR-3")
+"""What ``VectorEngine.end_rule`` codes mean: the rule that ended each game (0: not over)."""
+
+_NONE = len(OUTCOMES)  # the outcome index of "no dice yet"
+_CALL_COUNT = len(CALLS)
+_SEC_CALL = CALLS.index(Special.SEC)
+_MORPYAM_CALL = CALLS.index(Figure.MORPYAM)
+_ROLL_IDS = KEEP_MASKS * _CALL_COUNT
+_MAX_CELLS = 63
+_NEVER = np.uint64(1 << 63)  # a cell bit no grid has: pads the KO windows
+_POW6 = np.array([6**face for face in range(6)], dtype=np.int32)
+_DIE = np.arange(DICE, dtype=np.int8)
+_FIGURES = tuple(Figure)
+
+_OUT_INDEX = {dice: index for index, dice in enumerate(OUTCOMES)}
+_POP8 = np.array([bin(byte).count("1") for byte in range(256)], dtype=np.int8)
+_SELECT8 = np.zeros((256, 8), dtype=np.int8)
+for _byte in range(256):
+    for _rank, _bit in enumerate(bit for bit in range(8) if _byte >> bit & 1):
+        _SELECT8[_byte, _rank] = _bit
+
+
+def unsupported(rules: Rules) -> list[str]:
+    """The readings of ``rules`` the vector engine does not play, in words (empty: it plays them).
+
+    Examples:
+        >>> unsupported(Rules.official())
+        []
+        >>> unsupported(Rules.plus())
+        ['tile_setup (Morpyam Plus): the set-up is played by the scalar engine']
+    """
+    reasons = []
+    if rules.tile_setup:
+        reasons.append("tile_setup (Morpyam Plus): the set-up is played by the scalar engine")
+    if rules.lost_turns:
+        reasons.append("lost_turns: a lost turn has no action id in the encoding")
+    if rules.call_miss_loses != "everything":
+        reasons.append(f"call_miss_loses={rules.call_miss_loses!r}")
+    if rules.daversa is not None and rules.daversa_counts != "placed":
+        reasons.append(f"daversa_counts={rules.daversa_counts!r}")
+    if rules.forbid_calling_shown_figure and rules.shown_figure_means != "dice":
+        reasons.append(f"shown_figure_means={rules.shown_figure_means!r}")
+    if len(rules.layout) > _MAX_CELLS:
+        reasons.append(f"a grid of {len(rules.layout)} cells (at most {_MAX_CELLS})")
+    return reasons
+
+
+def _bits(indices: Any) -> np.uint64:
+    value = 0
+    for index in indices:
+        value |= 1 << index
+    return np.uint64(value)
+
+
+def _popcount(values: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+    as_bytes = values.astype("<u8", copy=False).view(np.uint8).reshape(-1, 8)
+    return _POP8[as_bytes].sum(axis=1, dtype=np.int64)
+
+
+def _select(values: npt.NDArray[np.uint64], rank: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The index of the ``rank``-th set bit of each value (ranks counted from 0)."""
+    as_bytes = values.astype("<u8", copy=False).view(np.uint8).reshape(-1, 8)
+    counts = np.cumsum(_POP8[as_bytes], axis=1, dtype=np.int64)
+    byte = (counts <= rank[:, None]).sum(axis=1)
+    byte = np.minimum(byte, 7)
+    rows = np.arange(len(values))
+    before = counts[rows, byte] - _POP8[as_bytes[rows, byte]]
+    return byte * 8 + _SELECT8[as_bytes[rows, byte], rank - before]
+
+
+@attrs.frozen(eq=False)
+class _Tables:
+    """Everything the vector engine reads per rules, computed once."""
+
+    keep_ok: npt.NDArray[np.bool_]  # (253, 31): the mask is the encoded keep of the dice
+    kept_key: npt.NDArray[np.int32]  # (253, 31): base-6 counts of the kept faces
+    thrown: npt.NDArray[np.int8]  # (253, 31): dice thrown
+    keep_list: npt.NDArray[np.int16]  # (253, 31): the encoded masks of the dice, in order
+    keep_count: npt.NDArray[np.int64]  # (253,)
+    by_key: npt.NDArray[np.int16]  # (6**6,): base-6 counts -> outcome
+    counts: npt.NDArray[np.float32]  # (253, 6): faces of each outcome
+    figures: npt.NDArray[np.float32]  # (253, 13): figures shown (R-FIG, as the encoding)
+    fit: npt.NDArray[np.uint64]  # (253,): cells whose label the dice show
+    morpyam: npt.NDArray[np.bool_]  # (253,)
+    sec: npt.NDArray[np.bool_]  # (253,)
+    hit: npt.NDArray[np.bool_]  # (8, 253): a figure call that came up
+    calls: npt.NDArray[np.uint8]  # (253,): call bits allowed before the next roll
+    sec_cells: np.uint64
+    morpyam_cells: np.uint64
+    call_cells: np.uint64
+    all_cells: np.uint64
+    is_sec_cell: npt.NDArray[np.bool_]  # (cells,)
+    windows: npt.NDArray[np.uint64]  # (cells, W): the KO windows through each cell
+    line_cells: tuple[npt.NDArray[np.intp], ...]  # per line length: (lines, length)
+    line_points: tuple[npt.NDArray[np.int16], ...]  # per line length: (players+1)**length rows
+
+
+@functools.lru_cache(maxsize=32)
+def _tables(rules: Rules) -> _Tables:
+    layout = rules.layout
+    labels = layout.labels
+    where = layout._where
+    dice_of: list[tuple[int, ...] | None] = [*OUTCOMES, None]
+    size = len(dice_of)
+    keep_ok = np.zeros((size, KEEP_MASKS), dtype=np.bool_)
+    kept_key = np.zeros((size, KEEP_MASKS), dtype=np.int32)
+    thrown = np.full((size, KEEP_MASKS), DICE, dtype=np.int8)
+    keep_list = np.zeros((size, KEEP_MASKS), dtype=np.int16)
+    keep_count = np.zeros(size, dtype=np.int64)
+    for index, dice in enumerate(dice_of):
+        for mask in range(KEEP_MASKS):
+            try:
+                keep = keep_from_mask(dice, mask)
+            except ValueError:
+                continue
+            keep_ok[index, mask] = True
+            kept_key[index, mask] = sum(6 ** (face - 1) for face in keep)
+            thrown[index, mask] = DICE - len(keep)
+            keep_list[index, keep_count[index]] = mask
+            keep_count[index] += 1
+    by_key = np.full(6**6, -1, dtype=np.int16)
+    counts = np.zeros((size, 6), dtype=np.float32)
+    figures = np.zeros((size, len(_FIGURES)), dtype=np.float32)
+    fit = np.zeros(size, dtype=np.uint64)
+    morpyam = np.zeros(size, dtype=np.bool_)
+    sec = np.zeros(size, dtype=np.bool_)
+    hit = np.zeros((_CALL_COUNT, size), dtype=np.bool_)
+    calls = np.zeros(size, dtype=np.uint8)
+    callable_bits = sum(1 << i for i, call in enumerate(CALLS) if call in rules.callable)
+    calls[_NONE] = callable_bits
+    for index, dice in enumerate(OUTCOMES):
+        by_key[sum(6 ** (face - 1) for face in dice)] = index
+        for face in dice:
+            counts[index, face - 1] += 1
+        for figure in classify(dice):
+            figures[index, _FIGURES.index(figure)] = 1
+        shows = rules._shows[dice]
+        fit[index] = _bits(i for figure in shows for i in where[figure])
+        morpyam[index] = Figure.MORPYAM in shows
+        sec[index] = rules._sec[dice]
+        for c, call in enumerate(CALLS):
+            hit[c, index] = call in shows
+        forbidden = shows if rules.forbid_calling_shown_figure else frozenset()
+        calls[index] = sum(
+            1 << i
+            for i, call in enumerate(CALLS)
+            if call in rules.callable and call is not Special.SEC and call not in forbidden
+        )
+    cells = len(layout)
+    windows_of: list[list[int]] = [[] for _ in range(cells)]
+    if rules.ko_length is not None:
+        for line in lines(layout, rules.diagonals):
+            for start in range(len(line) - rules.ko_length + 1):
+                window = line[start : start + rules.ko_length]
+                for index in window:
+                    windows_of[index].append(int(_bits(window)))
+    width = max([1, *map(len, windows_of)])
+    windows = np.full((cells, width), _NEVER, dtype=np.uint64)
+    for index, found in enumerate(windows_of):
+        windows[index, : len(found)] = found
+    by_length: dict[int, list[tuple[int, ...]]] = {}
+    for line in lines(layout, rules.diagonals):
+        by_length.setdefault(len(line), []).append(line)
+    line_cells = tuple(np.array(group, dtype=np.intp) for group in by_length.values())
+    line_points = tuple(_line_points(rules, length) for length in by_length)
+    return _Tables(
+        keep_ok=keep_ok,
+        kept_key=kept_key,
+        thrown=thrown,
+        keep_list=keep_list,
+        keep_count=keep_count,
+        by_key=by_key,
+        counts=counts,
+        figures=figures,
+        fit=fit,
+        morpyam=morpyam,
+        sec=sec,
+        hit=hit,
+        calls=calls,
+        sec_cells=_bits(where[Special.SEC]),
+        morpyam_cells=_bits(where[Figure.MORPYAM]),
+        call_cells=_bits(where[Special.CALL]),
+        all_cells=_bits(range(cells)),
+        is_sec_cell=np.array([label is Special.SEC for label in labels], dtype=np.bool_),
+        windows=windows,
+        line_cells=line_cells,
+        line_points=line_points,
+    )
+
+
+def _line_points(rules: Rules, length: int) -> npt.NDArray[np.int16]:
+    """Points per player of every content of a line (R-LINE-2), by base ``players + 1`` code.
+
+    Digit ``j`` of the code is the owner of the line's ``j``-th cell plus one (0: empty).
+    """
+    players = rules.players
+    table = np.zeros(((players + 1) ** length, players), dtype=np.int16)
+    for code, content in enumerate(itertools.product(range(players + 1), repeat=length)):
+        owners = content[::-1]  # itertools counts with the last digit fastest
+        for owner, run in itertools.groupby(owners):
+            if owner:
+                table[code, owner - 1] += rules.run_value(len(list(run)))
+    return table
+
+
+def _make_state(**fields: Any) -> State:
+    """The one place the vector engine builds a [`State`][morpyam.state.State] (by keyword)."""
+    return State(**fields)
+
+
+class VectorEngine:
+    """``num_games`` games of ``rules`` as arrays, stepped together (see the module).
+
+    Games are indexed ``0 .. num_games - 1``. A finished game stays finished
+    (its action is ignored, its mask is all 0) unless ``autoreset`` is on: then
+    every game that ends in a step starts again at the end of that step, and
+    the step's returned rewards and ``terminated`` say it ended.
+
+    Raises:
+        ValueError: for rules the engine does not play
+            ([`unsupported`][morpyam.vector.unsupported]), a number of games below 1,
+            or an ``rng`` that is not a ``numpy.random.Generator``.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        num_games: int,
+        *,
+        rng: np.random.Generator,
+        autoreset: bool = False,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise ValueError(f"a VectorEngine needs a Rules value, got {rules!r}")
+        refused = unsupported(rules)
+        if refused:
+            raise ValueError(
+                "the vector engine does not play these rules: "
+                + "; ".join(refused)
+                + " (use the scalar engine, morpyam.apply)"
+            )
+        if type(num_games) is not int or num_games < 1:
+            raise ValueError(f"num_games must be an int >= 1, got {num_games!r}")
+        if not isinstance(rng, np.random.Generator):
+            raise ValueError(f"rng must be a numpy.random.Generator, got {rng!r}")
+        self.rules = rules
+        """The rules of every game."""
+        self.encoding = Encoding(rules)
+        """The shared encoding: ids, mask width and observation layout."""
+        self.num_games = num_games
+        """How many games are played at once."""
+        self.autoreset = autoreset
+        """Whether a game that ends starts again at the end of the step."""
+        self._rng = rng
+        self._t = _tables(rules)
+        self._players = rules.players
+        self._cells = len(rules.layout)
+        n, p, c = num_games, rules.players, self._cells
+        self.owners = np.full((n, c), -1, dtype=np.int8)
+        """Per game and cell: the owner of its token, or -1."""
+        self.tokens_left = np.zeros((n, p), dtype=np.int8)
+        """Per game and player: tokens still to place."""
+        self.player = np.zeros(n, dtype=np.int8)
+        """Per game: whose turn it is."""
+        self.rolls = np.zeros(n, dtype=np.int8)
+        """Per game: rolls completed this turn (0 to 3)."""
+        self.outcome = np.full(n, _NONE, dtype=np.int16)
+        """Per game: the dice showing as an index into ``morpyam.dice.OUTCOMES`` (252: none yet)."""
+        self.call = np.zeros(n, dtype=np.int8)
+        """Per game: the call in force as an index into ``morpyam.encoding.CALLS`` (0: none)."""
+        self.daversa_armed = np.zeros((n, p), dtype=np.bool_)
+        """Per game and player: R-MOR-3 armed."""
+        self.winners = np.zeros((n, p), dtype=np.bool_)
+        """Per game and player: a winner (all False until the game ends)."""
+        self.end_rule = np.zeros(n, dtype=np.int8)
+        """Per game: the rule that ended it, as an index into ``END_RULES`` (0: not over)."""
+        self._free = np.zeros(n, dtype=np.uint64)
+        self._boards = np.zeros((n, p), dtype=np.uint64)
+        self._bit = np.array([1 << i for i in range(c)], dtype=np.uint64)
+        self.reset()
+
+    # --- set-up ------------------------------------------------------------
+
+    def reset(self, first_player: int | npt.ArrayLike | None = None) -> None:
+        """Start every game again: the first player drawn uniformly, or given (one or per game).
+
+        Raises:
+            ValueError: for a first player who is not in the game.
+        """
+        self._reset(np.ones(self.num_games, dtype=np.bool_), first_player)
+
+    def _reset(self, which: npt.NDArray[np.bool_], first: int | npt.ArrayLike | None) -> None:
+        count = int(which.sum())
+        if first is None:
+            start = self._rng.integers(0, self._players, size=count, dtype=np.int8)
+        else:
+            given = np.asarray(first)
+            if given.dtype.kind not in "iu" or np.any((given < 0) | (given >= self._players)):
+                raise ValueError(
+                    f"R-SET-3: first_player must be 0 to {self._players - 1}, got {first!r}"
+                )
+            start = np.broadcast_to(given, (self.num_games,))[which].astype(np.int8)
+        self.owners[which] = -1
+        self.tokens_left[which] = self.rules.tokens_per_player
+        self.player[which] = start
+        self.rolls[which] = 0
+        self.outcome[which] = _NONE
+        self.call[which] = 0
+        self.daversa_armed[which] = False
+        self.winners[which] = False
+        self.end_rule[which] = 0
+        self._free[which] = self._t.all_cells
+        self._boards[which] = 0
+        self._derive()
+
+    # --- what is legal -------------------------------------------------------
+
+    def _derive(self) -> None:
+        """Placeable cells, pass, roll and calls of every game (the engine's shared questions)."""
+        t = self._t
+        o, rolls, call, free = self.outcome, self.rolls, self.call, self._free
+        first = rolls == 1
+        morpyam = t.morpyam[o]
+        sec = np.where(first & t.sec[o], t.sec_cells & free, np.uint64(0))
+        morpyam_free = t.morpyam_cells & free
+        fit = np.where(morpyam & (morpyam_free != 0), morpyam_free, t.fit[o] & free) | sec
+        called = call != 0
+        hit = np.where(call == _SEC_CALL, first & t.sec[o], t.hit[call, o])
+        call_free = t.call_cells & free
+        call_cells = call_free
+        if self.rules.called_morpyam_cells == "call_or_morpyam":
+            call_cells = call_free | np.where(call == _MORPYAM_CALL, morpyam_free, np.uint64(0))
+        placeable = np.where(called, np.where(hit, call_cells, np.uint64(0)), fit)
+        has_place = placeable != 0
+        has_dice = o != _NONE
+        if self.rules.voluntary_pass:
+            free_pass = ~(has_place & morpyam)
+        else:
+            free_pass = (rolls == 3) & ~has_place
+        may_pass = has_dice & np.where(called, ~has_place, free_pass)
+        may_roll = (rolls < 3) & ~(called & hit)
+        if self.rules.morpyam_at_once:
+            may_roll &= ~(has_place & morpyam)
+        calls = t.calls[o]
+        if self.rules.call_needs_free_cell:
+            calls = np.where(call_free != 0, calls, np.uint8(0))
+        live = self.end_rule == 0
+        self._placeable = np.where(live, placeable, np.uint64(0))
+        self._may_pass = may_pass & live
+        self._may_roll = may_roll & live
+        self._calls = calls | np.uint8(1)
+
+    @property
+    def done(self) -> npt.NDArray[np.bool_]:
+        """Per game: whether it is over."""
+        return self.end_rule != 0
+
+    def legal_mask(self) -> npt.NDArray[np.int8]:
+        """``(num_games, num_actions)``: 1 for each legal action id, as ``Encoding.legal_mask``."""
+        n, c = self.num_games, self._cells
+        mask = np.zeros((n, self.encoding.num_actions), dtype=np.int8)
+        rolls = self._t.keep_ok[self.outcome] & self._may_roll[:, None]
+        call_bits = (self._calls[:, None] >> np.arange(_CALL_COUNT, dtype=np.uint8)) & 1
+        mask[:, :_ROLL_IDS] = (rolls[:, :, None] & call_bits[:, None, :].astype(np.bool_)).reshape(
+            n, _ROLL_IDS
+        )
+        places = (self._placeable[:, None] >> np.arange(c, dtype=np.uint64)) & np.uint64(1)
+        mask[:, _ROLL_IDS : _ROLL_IDS + c] = places
+        mask[:, _ROLL_IDS + c] = self._may_pass
+        return mask
+
+    def sample_actions(self) -> npt.NDArray[np.int64]:
+        """One legal action id per game, uniform over the legal ones (0 for a finished game)."""
+        t = self._t
+        places = _popcount(self._placeable)
+        passes = self._may_pass.astype(np.int64)
+        keeps = np.where(self._may_roll, t.keep_count[self.outcome], 0)
+        calls = _POP8[self._calls].astype(np.int64)
+        total = places + passes + keeps * calls
+        pick = (self._rng.random(self.num_games) * total).astype(np.int64)
+        actions = np.zeros(self.num_games, dtype=np.int64)
+        placing = pick < places
+        if placing.any():
+            actions[placing] = _ROLL_IDS + _select(self._placeable[placing], pick[placing])
+        actions[(pick == places) & (passes == 1)] = _ROLL_IDS + self._cells
+        rolling = pick >= places + passes
+        if rolling.any():
+            rest = pick[rolling] - places[rolling] - passes[rolling]
+            per = calls[rolling]
+            keep = t.keep_list[self.outcome[rolling], rest // per]
+            call = _SELECT8[self._calls[rolling], rest % per]
+            actions[rolling] = keep.astype(np.int64) * _CALL_COUNT + call
+        return actions
+
+    # --- a step -------------------------------------------------------------
+
+    def step(
+        self, actions: npt.ArrayLike, dice: npt.ArrayLike | None = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Play one action id per game; return the rewards and which games ended.
+
+        Rewards are ``(num_games, players)``: 0 until a game ends, then +1 for a
+        sole winner, 0 for a shared win, -1 for the others
+        ([`win_rewards`][morpyam.encoding.win_rewards]). ``dice``, when
+        given, is ``(num_games, 5)`` faces from 1 to 6: a game that rolls ``k``
+        dice throws its first ``k``; otherwise the engine's ``rng`` throws them.
+
+        Raises:
+            ValueError: when an action of a game still playing is not legal
+                (nothing is applied), or for arrays of the wrong shape.
+        """
+        n, c = self.num_games, self._cells
+        acts = np.asarray(actions)
+        if acts.shape != (n,) or acts.dtype.kind not in "iu":
+            raise ValueError(f"actions must be {n} integer ids, got shape {acts.shape}")
+        acts = acts.astype(np.int64)
+        if dice is None:
+            faces = self._rng.integers(0, 6, size=(n, DICE), dtype=np.int8)
+        else:
+            given = np.asarray(dice)
+            if given.shape != (n, DICE) or given.dtype.kind not in "iu":
+                raise ValueError(f"dice must be ({n}, {DICE}) integer faces, got {given.shape}")
+            if np.any((given < 1) | (given > 6)):
+                raise ValueError("dice faces must be 1 to 6")
+            faces = (given - 1).astype(np.int8)
+        t = self._t
+        live = self.end_rule == 0
+        o = self.outcome
+        is_roll = (acts >= 0) & (acts < _ROLL_IDS)
+        place_cell = acts - _ROLL_IDS
+        is_place = (place_cell >= 0) & (place_cell < c)
+        is_pass = place_cell == c
+        keep = np.where(is_roll, acts // _CALL_COUNT, 0)
+        new_call = np.where(is_roll, acts % _CALL_COUNT, 0).astype(np.int8)
+        cell = np.where(is_place, place_cell, 0)
+        legal = np.where(
+            is_roll,
+            self._may_roll & t.keep_ok[o, keep] & ((self._calls >> new_call.astype(np.uint8)) & 1 == 1),
+            np.where(
+                is_place,
+                (self._placeable >> cell.astype(np.uint64)) & np.uint64(1) == 1,
+                is_pass & self._may_pass,
+            ),
+        )
+        bad = np.flatnonzero(live & ~legal)
+        if bad.size:
+            shown = ", ".join(f"game {i}: id {acts[i]}" for i in bad[:5])
+            raise ValueError(f"illegal actions in {bad.size} games ({shown}); nothing was applied")
+        rewards = np.zeros((n, self._players), dtype=np.float32)
+        roll = np.flatnonzero(is_roll & live)
+        if roll.size:
+            self._roll(roll, keep[roll], new_call[roll], faces[roll])
+        place = np.flatnonzero(is_place & live)
+        if place.size:
+            self._place(place, cell[place])
+        ends = np.flatnonzero(is_pass & live)
+        if ends.size:
+            self.daversa_armed[ends, self.player[ends]] = False
+            self._new_turn(ends, (self.player[ends] + 1) % self._players)
+        ended = live & (self.end_rule != 0)
+        if ended.any():
+            won = self.winners[ended]
+            shared = won.sum(axis=1, keepdims=True) > 1
+            rewards[ended] = np.where(won, np.where(shared, 0.0, 1.0), -1.0)
+            if self.autoreset:
+                self._reset(ended, None)
+                return rewards, ended
+        self._derive()
+        return rewards, ended
+
+    def _roll(
+        self,
+        games: npt.NDArray[np.intp],
+        keep: npt.NDArray[np.int64],
+        call: npt.NDArray[np.int8],
+        faces: npt.NDArray[np.int8],
+    ) -> None:
+        t = self._t
+        o = self.outcome[games]
+        thrown = t.thrown[o, keep]
+        key = t.kept_key[o, keep] + np.where(_DIE < thrown[:, None], _POW6[faces], 0).sum(axis=1)
+        new = t.by_key[key]
+        rolls = self.rolls[games] + 1
+        hit = np.where(call == _SEC_CALL, (rolls == 1) & t.sec[new], t.hit[call, new])
+        called = call != 0
+        if not self.rules.call_needs_free_cell:
+            no_call_cell = (t.call_cells & self._free[games]) == 0
+            call = np.where(called & hit & no_call_cell, 0, call).astype(np.int8)
+        if self.rules.missed_call_voids == "third_roll":
+            call = np.where(called & ~hit & (rolls < 3), 0, call).astype(np.int8)
+        self.outcome[games] = new
+        self.rolls[games] = rolls
+        self.call[games] = call
+
+    def _place(self, games: npt.NDArray[np.intp], cell: npt.NDArray[np.int64]) -> None:
+        t = self._t
+        rules = self.rules
+        player = self.player[games]
+        bit = self._bit[cell]
+        self.owners[games, cell] = player
+        self._free[games] &= ~bit
+        board = self._boards[games, player] | bit
+        self._boards[games, player] = board
+        tokens = self.tokens_left[games, player] - 1
+        self.tokens_left[games, player] = tokens
+        windows = t.windows[cell]
+        ko = ((board[:, None] & windows) == windows).any(axis=1)
+        o = self.outcome[games]
+        morpyam = t.morpyam[o]
+        armed = self.daversa_armed[games, player]
+        daversa = ~ko & morpyam & armed
+        finished = ~ko & ~daversa & (tokens == 0)
+        over = ko | daversa | finished
+        if over.any():
+            self.end_rule[games[ko]] = 1
+            self.end_rule[games[daversa]] = 3
+            self.winners[games[ko | daversa], player[ko | daversa]] = True
+            if finished.any():
+                self._score_end(games[finished], player[finished])
+            ending = games[over]
+            self.rolls[ending] = 0
+            self.outcome[ending] = _NONE
+            self.call[ending] = 0
+            self.daversa_armed[ending] = False
+        going = ~over
+        if not going.any():
+            return
+        games, player, cell, morpyam = games[going], player[going], cell[going], morpyam[going]
+        call = self.call[games]
+        spoiled = t.is_sec_cell[cell]
+        if not rules.sec_call_morpyam_replays:
+            spoiled = spoiled | (call == _SEC_CALL)
+        if not rules.called_morpyam_replays:
+            spoiled = spoiled | ((call != 0) & (call != _SEC_CALL))
+        replay = morpyam & ~spoiled
+        if rules.daversa is not None:
+            self.daversa_armed[games, player] = replay if rules.daversa == "replay" else morpyam
+        following = np.where(replay, player, (player + 1) % self._players).astype(np.int8)
+        self._new_turn(games, following)
+
+    def _new_turn(self, games: npt.NDArray[np.intp], player: npt.NDArray[np.int8]) -> None:
+        self.player[games] = player
+        self.rolls[games] = 0
+        self.outcome[games] = _NONE
+        self.call[games] = 0
+
+    def _score_end(self, games: npt.NDArray[np.intp], finisher: npt.NDArray[np.int8]) -> None:
+        """R-END-2 and R-END-3: the finisher's bonus, then the winners on points."""
+        totals = self._points(games).astype(np.int64)
+        totals[np.arange(len(games)), finisher] += self.rules.end_bonus
+        tied = totals == totals.max(axis=1, keepdims=True)
+        alone = tied[np.arange(len(games)), finisher]
+        if self.rules.tie_break == "fewest_tokens_left":
+            left = np.where(tied, self.tokens_left[games], np.iinfo(np.int8).max)
+            tied &= left == left.min(axis=1, keepdims=True)
+        winners = np.where(alone[:, None], False, tied)
+        winners[np.arange(len(games))[alone], finisher[alone]] = True
+        self.winners[games] = winners
+        self.end_rule[games] = 2
+
+    def _points(self, games: npt.NDArray[np.intp] | slice) -> npt.NDArray[np.int16]:
+        """Points from runs per game and player (R-LINE-1, R-LINE-2), without the end bonus."""
+        owners = self.owners[games].astype(np.int64) + 1
+        base = self._players + 1
+        totals = np.zeros((len(owners), self._players), dtype=np.int16)
+        for cells, table in zip(self._t.line_cells, self._t.line_points):
+            digits = owners[:, cells]  # (games, lines, length)
+            weights = base ** np.arange(cells.shape[1] - 1, -1, -1, dtype=np.int64)
+            codes = digits @ weights
+            totals += table[codes].sum(axis=1, dtype=np.int16)
+        return totals
+
+    # --- what a program reads ----------------------------------------------
+
+    def scores(self) -> npt.NDArray[np.int16]:
+        """``(num_games, players)``: points as [`scores`][morpyam.engine.scores] counts them."""
+        totals = self._points(slice(None))
+        finished = np.flatnonzero(self.end_rule == 2)
+        finisher = np.argmax(self.tokens_left[finished] == 0, axis=1)
+        totals[finished, finisher] += self.rules.end_bonus
+        return totals
+
+    @property
+    def dice(self) -> npt.NDArray[np.int8]:
+        """``(num_games, 5)``: the sorted dice showing, or zeros before a turn's first roll."""
+        table = np.zeros((_NONE + 1, DICE), dtype=np.int8)
+        table[:_NONE] = OUTCOMES
+        return table[self.outcome]
+
+    def observation(self, player: int | None = None) -> npt.NDArray[np.float32]:
+        """``(num_games, size)``: ``Encoding.observation`` of every game.
+
+        Seen by ``player`` (a seat), or with ``None`` by each game's player to move.
+        """
+        n, p, c = self.num_games, self._players, self._cells
+        at = {field.name: field.offset for field in self.encoding.layout.fields}
+        if player is None:
+            seat = self.player.astype(np.int64)
+        elif type(player) is int and 0 <= player < p:
+            seat = np.full(n, player, dtype=np.int64)
+        else:
+            raise ValueError(f"player must be None or 0 to {p - 1}, got {player!r}")
+        vector = np.zeros((n, self.encoding.layout.size), dtype=np.float32)
+        rows = np.arange(n)[:, None]
+        owners = self.owners.astype(np.int64)
+        relative = np.where(owners < 0, p, (owners - seat[:, None]) % p)
+        vector[rows, at["owners"] + relative * c + np.arange(c)] = 1
+        vector[:, self.encoding._labels] = 1
+        o = self.outcome
+        vector[:, at["dice"] : at["dice"] + 6] = self._t.counts[o]
+        figures = at["figures"]
+        vector[:, figures : figures + len(_FIGURES)] = self._t.figures[o]
+        vector[rows[:, 0], at["rolls"] + self.rolls.astype(np.int64)] = 1
+        vector[rows[:, 0], at["call"] + self.call.astype(np.int64)] = 1
+        order = (seat[:, None] + np.arange(p)) % p  # seats from the observer's
+        take = np.take_along_axis
+        span = np.arange(p)
+        vector[:, at["tokens_left"] + span] = take(self.tokens_left, order, axis=1)
+        vector[:, at["scores"] + span] = take(self.scores(), order, axis=1)
+        vector[:, at["daversa_armed"] + span] = take(self.daversa_armed, order, axis=1)
+        vector[:, at["winners"] + span] = take(self.winners, order, axis=1)
+        going = np.flatnonzero(self.end_rule == 0)
+        vector[going, at["to_move"] + (self.player[going].astype(np.int64) - seat[going]) % p] = 1
+        return vector
+
+    def state(self, game: int) -> State:
+        """Game ``game`` as a scalar [`State`][morpyam.state.State] (at a decision node or over).
+
+        Raises:
+            ValueError: for a game index out of range.
+        """
+        if type(game) is not int or not 0 <= game < self.num_games:
+            raise ValueError(f"game must be 0 to {self.num_games - 1}, got {game!r}")
+        o = int(self.outcome[game])
+        rule = END_RULES[int(self.end_rule[game])]
+        return _make_state(
+            rules=self.rules,
+            layout=self.rules.layout,
+            owners=tuple(None if owner < 0 else int(owner) for owner in self.owners[game]),
+            tokens_left=tuple(int(left) for left in self.tokens_left[game]),
+            player=int(self.player[game]),
+            rolls=int(self.rolls[game]),
+            dice=None if o == _NONE else OUTCOMES[o],
+            kept=(),
+            in_air=False,
+            call=CALLS[int(self.call[game])],
+            roll_off=(),
+            roll_off_faces=(),
+            daversa_armed=tuple(bool(armed) for armed in self.daversa_armed[game]),
+            resigned=frozenset(),
+            winners=frozenset(int(i) for i in np.flatnonzero(self.winners[game])),
+            end_rule=rule,
+        )
+
