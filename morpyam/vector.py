@@ -50,7 +50,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
         "morpyam.vector needs numpy: install the extra with pip install 'morpyam[numpy]'"
     ) from error
 
-from morpyam.dice import DICE, OUTCOMES
+from morpyam.dice import DICE, OUTCOMES, multisets
 from morpyam.encoding import CALLS, KEEP_MASKS, Encoding, keep_from_mask
 from morpyam.figures import Figure, Special, classify
 from morpyam.rules import Rules
@@ -70,15 +70,40 @@ _ROLL_IDS = KEEP_MASKS * _CALL_COUNT
 _MAX_CELLS = 63
 _NEVER = np.uint64(1 << 63)  # a cell bit no grid has: pads the KO windows
 _POW6 = np.array([6**face for face in range(6)], dtype=np.int32)
-_DIE = np.arange(DICE, dtype=np.int8)
 _FIGURES = tuple(Figure)
 
-_OUT_INDEX = {dice: index for index, dice in enumerate(OUTCOMES)}
+_THROWS = 6**DICE
+
+
+def _after_table() -> tuple[dict[tuple[int, ...], int], npt.NDArray[np.int16]]:
+    """Every keep of 0 to 4 faces, and the outcome each ordered throw of the other dice makes.
+
+    A throw is a number below ``6**5``: its base-6 digits, lowest first, are
+    the faces minus one, and a keep of ``k`` faces reads the first ``5 - k``.
+    """
+    by_key = np.full(6 ** (DICE + 1), -1, dtype=np.int16)  # base-6 face counts
+    for index, dice in enumerate(OUTCOMES):
+        by_key[sum(6 ** (face - 1) for face in dice)] = index
+    keeps = [keep for count in range(DICE) for keep in multisets(count)]
+    digits = (np.arange(_THROWS)[:, None] // _POW6[:DICE]) % 6
+    after = np.zeros((len(keeps), _THROWS), dtype=np.int16)
+    for index, keep in enumerate(keeps):
+        thrown = 6 ** digits[:, : DICE - len(keep)]
+        after[index] = by_key[sum(6 ** (face - 1) for face in keep) + thrown.sum(axis=1)]
+    return {keep: index for index, keep in enumerate(keeps)}, after
+
+
+_KEPT_INDEX, _AFTER = _after_table()
 _POP8 = np.array([bin(byte).count("1") for byte in range(256)], dtype=np.int8)
-_SELECT8 = np.zeros((256, 8), dtype=np.int8)
+_SELECT8 = np.zeros((256, 8), dtype=np.intp)
 for _byte in range(256):
     for _rank, _bit in enumerate(bit for bit in range(8) if _byte >> bit & 1):
         _SELECT8[_byte, _rank] = _bit
+_SELECT8_FLAT = _SELECT8.reshape(-1)
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
+_NO_GAMES = np.zeros(0, dtype=np.intp)
+_SIZE = len(OUTCOMES) + 1  # outcome indices, "no dice yet" included
 
 
 def unsupported(rules: Rules) -> list[str]:
@@ -113,7 +138,12 @@ def _bits(indices: Any) -> np.uint64:
     return np.uint64(value)
 
 
+_BITWISE_COUNT = getattr(np, "bitwise_count", None)  # NumPy 2
+
+
 def _popcount(values: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+    if _BITWISE_COUNT is not None:
+        return _BITWISE_COUNT(values)  # type: ignore[no-any-return]
     as_bytes = values.astype("<u8", copy=False).view(np.uint8).reshape(-1, 8)
     return _POP8[as_bytes].sum(axis=1, dtype=np.int64)
 
@@ -133,19 +163,19 @@ def _select(values: npt.NDArray[np.uint64], rank: npt.NDArray[np.int64]) -> npt.
 class _Tables:
     """Everything the vector engine reads per rules, computed once."""
 
-    keep_ok: npt.NDArray[np.bool_]  # (253, 31): the mask is the encoded keep of the dice
-    kept_key: npt.NDArray[np.int32]  # (253, 31): base-6 counts of the kept faces
-    thrown: npt.NDArray[np.int8]  # (253, 31): dice thrown
-    keep_list: npt.NDArray[np.int16]  # (253, 31): the encoded masks of the dice, in order
+    # Tables by outcome (253: the 252 outcomes and "no dice yet"), flat for ``take``.
+    keep_ok: npt.NDArray[np.bool_]  # (253 * 31): the mask is the encoded keep of the dice
+    kept: npt.NDArray[np.intp]  # (253 * 31): the row of ``after`` for the kept faces
+    after: npt.NDArray[np.int16]  # (210 * 6**5): kept faces and throw -> outcome
+    keep_list: npt.NDArray[np.intp]  # (253 * 31): the encoded masks of the dice, in order
     keep_count: npt.NDArray[np.int64]  # (253,)
-    by_key: npt.NDArray[np.int16]  # (6**6,): base-6 counts -> outcome
     counts: npt.NDArray[np.float32]  # (253, 6): faces of each outcome
     figures: npt.NDArray[np.float32]  # (253, 13): figures shown (R-FIG, as the encoding)
     fit: npt.NDArray[np.uint64]  # (253,): cells whose label the dice show
     morpyam: npt.NDArray[np.bool_]  # (253,)
     sec: npt.NDArray[np.bool_]  # (253,)
-    hit: npt.NDArray[np.bool_]  # (8, 253): a figure call that came up
-    calls: npt.NDArray[np.uint8]  # (253,): call bits allowed before the next roll
+    hit: npt.NDArray[np.bool_]  # (8 * 253): the call came up (SEC: on a first roll)
+    calls: npt.NDArray[np.intp]  # (253,): call bits allowed before the next roll
     sec_cells: np.uint64
     morpyam_cells: np.uint64
     call_cells: np.uint64
@@ -164,8 +194,7 @@ def _tables(rules: Rules) -> _Tables:
     dice_of: list[tuple[int, ...] | None] = [*OUTCOMES, None]
     size = len(dice_of)
     keep_ok = np.zeros((size, KEEP_MASKS), dtype=np.bool_)
-    kept_key = np.zeros((size, KEEP_MASKS), dtype=np.int32)
-    thrown = np.full((size, KEEP_MASKS), DICE, dtype=np.int8)
+    kept = np.zeros((size, KEEP_MASKS), dtype=np.int16)
     keep_list = np.zeros((size, KEEP_MASKS), dtype=np.int16)
     keep_count = np.zeros(size, dtype=np.int64)
     for index, dice in enumerate(dice_of):
@@ -175,11 +204,9 @@ def _tables(rules: Rules) -> _Tables:
             except ValueError:
                 continue
             keep_ok[index, mask] = True
-            kept_key[index, mask] = sum(6 ** (face - 1) for face in keep)
-            thrown[index, mask] = DICE - len(keep)
+            kept[index, mask] = _KEPT_INDEX[keep]
             keep_list[index, keep_count[index]] = mask
             keep_count[index] += 1
-    by_key = np.full(6**6, -1, dtype=np.int16)
     counts = np.zeros((size, 6), dtype=np.float32)
     figures = np.zeros((size, len(_FIGURES)), dtype=np.float32)
     fit = np.zeros(size, dtype=np.uint64)
@@ -190,7 +217,6 @@ def _tables(rules: Rules) -> _Tables:
     callable_bits = sum(1 << i for i, call in enumerate(CALLS) if call in rules.callable)
     calls[_NONE] = callable_bits
     for index, dice in enumerate(OUTCOMES):
-        by_key[sum(6 ** (face - 1) for face in dice)] = index
         for face in dice:
             counts[index, face - 1] += 1
         for figure in classify(dice):
@@ -224,20 +250,20 @@ def _tables(rules: Rules) -> _Tables:
         by_length.setdefault(len(line), []).append(line)
     line_cells = tuple(np.array(group, dtype=np.intp) for group in by_length.values())
     line_points = tuple(_line_points(rules, length) for length in by_length)
+    hit[_SEC_CALL] = sec  # and only on the first roll
     return _Tables(
-        keep_ok=keep_ok,
-        kept_key=kept_key,
-        thrown=thrown,
-        keep_list=keep_list,
+        keep_ok=keep_ok.reshape(-1),
+        kept=(kept.astype(np.intp) * _THROWS).reshape(-1),
+        after=_AFTER.reshape(-1),
+        keep_list=keep_list.astype(np.intp).reshape(-1),
         keep_count=keep_count,
-        by_key=by_key,
         counts=counts,
         figures=figures,
         fit=fit,
         morpyam=morpyam,
         sec=sec,
-        hit=hit,
-        calls=calls,
+        hit=hit.reshape(-1),
+        calls=calls.astype(np.intp),
         sec_cells=_bits(where[Special.SEC]),
         morpyam_cells=_bits(where[Figure.MORPYAM]),
         call_cells=_bits(where[Special.CALL]),
@@ -313,6 +339,7 @@ class VectorEngine:
         self.autoreset = autoreset
         """Whether a game that ends starts again at the end of the step."""
         self._rng = rng
+        self._all_live = autoreset  # no finished game is ever kept
         self._t = _tables(rules)
         self._players = rules.players
         self._cells = len(rules.layout)
@@ -321,13 +348,13 @@ class VectorEngine:
         """Per game and cell: the owner of its token, or -1."""
         self.tokens_left = np.zeros((n, p), dtype=np.int8)
         """Per game and player: tokens still to place."""
-        self.player = np.zeros(n, dtype=np.int8)
+        self.player = np.zeros(n, dtype=np.intp)
         """Per game: whose turn it is."""
         self.rolls = np.zeros(n, dtype=np.int8)
         """Per game: rolls completed this turn (0 to 3)."""
-        self.outcome = np.full(n, _NONE, dtype=np.int16)
+        self.outcome = np.full(n, _NONE, dtype=np.intp)
         """Per game: the dice showing as an index into ``morpyam.dice.OUTCOMES`` (252: none yet)."""
-        self.call = np.zeros(n, dtype=np.int8)
+        self.call = np.zeros(n, dtype=np.intp)
         """Per game: the call in force as an index into ``morpyam.encoding.CALLS`` (0: none)."""
         self.daversa_armed = np.zeros((n, p), dtype=np.bool_)
         """Per game and player: R-MOR-3 armed."""
@@ -338,6 +365,14 @@ class VectorEngine:
         self._free = np.zeros(n, dtype=np.uint64)
         self._boards = np.zeros((n, p), dtype=np.uint64)
         self._bit = np.array([1 << i for i in range(c)], dtype=np.uint64)
+        self._next = (np.arange(p, dtype=np.intp) + 1) % p
+        self._ended: npt.NDArray[np.intp] = _NO_GAMES
+        # flat views: one index per (game, player) or (game, cell) is faster than two
+        self._owners_flat = self.owners.reshape(-1)
+        self._tokens_flat = self.tokens_left.reshape(-1)
+        self._armed_flat = self.daversa_armed.reshape(-1)
+        self._boards_flat = self._boards.reshape(-1)
+        self._winners_flat = self.winners.reshape(-1)
         self.reset()
 
     # --- set-up ------------------------------------------------------------
@@ -353,14 +388,14 @@ class VectorEngine:
     def _reset(self, which: npt.NDArray[np.bool_], first: int | npt.ArrayLike | None) -> None:
         count = int(which.sum())
         if first is None:
-            start = self._rng.integers(0, self._players, size=count, dtype=np.int8)
+            start = self._rng.integers(0, self._players, size=count)
         else:
             given = np.asarray(first)
             if given.dtype.kind not in "iu" or np.any((given < 0) | (given >= self._players)):
                 raise ValueError(
                     f"R-SET-3: first_player must be 0 to {self._players - 1}, got {first!r}"
                 )
-            start = np.broadcast_to(given, (self.num_games,))[which].astype(np.int8)
+            start = np.broadcast_to(given, (self.num_games,))[which]
         self.owners[which] = -1
         self.tokens_left[which] = self.rules.tokens_per_player
         self.player[which] = start
@@ -379,37 +414,47 @@ class VectorEngine:
     def _derive(self) -> None:
         """Placeable cells, pass, roll and calls of every game (the engine's shared questions)."""
         t = self._t
-        o, rolls, call, free = self.outcome, self.rolls, self.call, self._free
-        first = rolls == 1
-        morpyam = t.morpyam[o]
-        sec = np.where(first & t.sec[o], t.sec_cells & free, np.uint64(0))
+        rules = self.rules
+        o, call, free = self.outcome, self.call, self._free
+        first = self.rolls == 1
+        morpyam = t.morpyam.take(o)
+        first_sec = first & t.sec.take(o)
+        sec = np.where(first_sec, t.sec_cells & free, _ZERO)
         morpyam_free = t.morpyam_cells & free
-        fit = np.where(morpyam & (morpyam_free != 0), morpyam_free, t.fit[o] & free) | sec
+        fit = np.where(morpyam & (morpyam_free != 0), morpyam_free, t.fit.take(o) & free) | sec
         called = call != 0
-        hit = np.where(call == _SEC_CALL, first & t.sec[o], t.hit[call, o])
         call_free = t.call_cells & free
-        call_cells = call_free
-        if self.rules.called_morpyam_cells == "call_or_morpyam":
-            call_cells = call_free | np.where(call == _MORPYAM_CALL, morpyam_free, np.uint64(0))
-        placeable = np.where(called, np.where(hit, call_cells, np.uint64(0)), fit)
+        placeable = fit
+        if called.any():
+            hit = t.hit.take(call * _SIZE + o) & (first | (call != _SEC_CALL))
+            call_cells = call_free
+            if rules.called_morpyam_cells == "call_or_morpyam":
+                call_cells = call_free | np.where(call == _MORPYAM_CALL, morpyam_free, _ZERO)
+            placeable = np.where(called, np.where(hit, call_cells, _ZERO), fit)
+            may_roll = ~(called & hit)
+        else:
+            may_roll = np.ones(len(o), dtype=np.bool_)
         has_place = placeable != 0
-        has_dice = o != _NONE
-        if self.rules.voluntary_pass:
+        if rules.voluntary_pass:
             free_pass = ~(has_place & morpyam)
         else:
-            free_pass = (rolls == 3) & ~has_place
-        may_pass = has_dice & np.where(called, ~has_place, free_pass)
-        may_roll = (rolls < 3) & ~(called & hit)
-        if self.rules.morpyam_at_once:
+            free_pass = (self.rolls == 3) & ~has_place
+        may_pass = (o != _NONE) & np.where(called, ~has_place, free_pass)
+        may_roll &= self.rolls < 3
+        if rules.morpyam_at_once:
             may_roll &= ~(has_place & morpyam)
-        calls = t.calls[o]
-        if self.rules.call_needs_free_cell:
-            calls = np.where(call_free != 0, calls, np.uint8(0))
-        live = self.end_rule == 0
-        self._placeable = np.where(live, placeable, np.uint64(0))
-        self._may_pass = may_pass & live
-        self._may_roll = may_roll & live
-        self._calls = calls | np.uint8(1)
+        calls = t.calls.take(o)
+        if rules.call_needs_free_cell:
+            calls = np.where(call_free != 0, calls, 0)
+        if not self._all_live:
+            live = self.end_rule == 0
+            placeable = np.where(live, placeable, _ZERO)
+            may_pass &= live
+            may_roll &= live
+        self._placeable = placeable
+        self._may_pass = may_pass
+        self._may_roll = may_roll
+        self._calls = calls | 1
 
     @property
     def done(self) -> npt.NDArray[np.bool_]:
@@ -420,8 +465,8 @@ class VectorEngine:
         """``(num_games, num_actions)``: 1 for each legal action id, as ``Encoding.legal_mask``."""
         n, c = self.num_games, self._cells
         mask = np.zeros((n, self.encoding.num_actions), dtype=np.int8)
-        rolls = self._t.keep_ok[self.outcome] & self._may_roll[:, None]
-        call_bits = (self._calls[:, None] >> np.arange(_CALL_COUNT, dtype=np.uint8)) & 1
+        rolls = self._t.keep_ok.reshape(_SIZE, KEEP_MASKS)[self.outcome] & self._may_roll[:, None]
+        call_bits = (self._calls[:, None] >> np.arange(_CALL_COUNT)) & 1
         mask[:, :_ROLL_IDS] = (rolls[:, :, None] & call_bits[:, None, :].astype(np.bool_)).reshape(
             n, _ROLL_IDS
         )
@@ -433,24 +478,26 @@ class VectorEngine:
     def sample_actions(self) -> npt.NDArray[np.int64]:
         """One legal action id per game, uniform over the legal ones (0 for a finished game)."""
         t = self._t
+        o = self.outcome
         places = _popcount(self._placeable)
-        passes = self._may_pass.astype(np.int64)
-        keeps = np.where(self._may_roll, t.keep_count[self.outcome], 0)
-        calls = _POP8[self._calls].astype(np.int64)
-        total = places + passes + keeps * calls
-        pick = (self._rng.random(self.num_games) * total).astype(np.int64)
-        actions = np.zeros(self.num_games, dtype=np.int64)
-        placing = pick < places
-        if placing.any():
+        passes = self._may_pass
+        keeps = t.keep_count.take(o) * self._may_roll
+        calls = _POP8.take(self._calls)
+        pick = (self._rng.random(self.num_games) * (places + passes + keeps * calls)).astype(
+            np.intp
+        )
+        rest = pick - places - passes
+        per = np.maximum(calls, 1)
+        keep = np.minimum(rest // per, KEEP_MASKS - 1)
+        call = _SELECT8_FLAT.take(self._calls * 8 + rest % per)
+        actions = np.where(
+            rest >= 0,
+            t.keep_list.take(o * KEEP_MASKS + keep) * _CALL_COUNT + call,
+            _ROLL_IDS + self._cells,
+        )
+        placing = np.flatnonzero(pick < places)
+        if placing.size:
             actions[placing] = _ROLL_IDS + _select(self._placeable[placing], pick[placing])
-        actions[(pick == places) & (passes == 1)] = _ROLL_IDS + self._cells
-        rolling = pick >= places + passes
-        if rolling.any():
-            rest = pick[rolling] - places[rolling] - passes[rolling]
-            per = calls[rolling]
-            keep = t.keep_list[self.outcome[rolling], rest // per]
-            call = _SELECT8[self._calls[rolling], rest % per]
-            actions[rolling] = keep.astype(np.int64) * _CALL_COUNT + call
         return actions
 
     # --- a step -------------------------------------------------------------
@@ -474,108 +521,125 @@ class VectorEngine:
         acts = np.asarray(actions)
         if acts.shape != (n,) or acts.dtype.kind not in "iu":
             raise ValueError(f"actions must be {n} integer ids, got shape {acts.shape}")
-        acts = acts.astype(np.int64)
         if dice is None:
-            faces = self._rng.integers(0, 6, size=(n, DICE), dtype=np.int8)
+            throws = (self._rng.random(n) * _THROWS).astype(np.intp)
         else:
             given = np.asarray(dice)
             if given.shape != (n, DICE) or given.dtype.kind not in "iu":
                 raise ValueError(f"dice must be ({n}, {DICE}) integer faces, got {given.shape}")
             if np.any((given < 1) | (given > 6)):
                 raise ValueError("dice faces must be 1 to 6")
-            faces = (given - 1).astype(np.int8)
+            throws = (given.astype(np.intp) - 1) @ _POW6[:DICE].astype(np.intp)
+        acts = acts.astype(np.intp)
         t = self._t
-        live = self.end_rule == 0
-        o = self.outcome
-        is_roll = (acts >= 0) & (acts < _ROLL_IDS)
-        place_cell = acts - _ROLL_IDS
-        is_place = (place_cell >= 0) & (place_cell < c)
-        is_pass = place_cell == c
-        keep = np.where(is_roll, acts // _CALL_COUNT, 0)
-        new_call = np.where(is_roll, acts % _CALL_COUNT, 0).astype(np.int8)
-        cell = np.where(is_place, place_cell, 0)
-        legal = np.where(
-            is_roll,
-            self._may_roll & t.keep_ok[o, keep] & ((self._calls >> new_call.astype(np.uint8)) & 1 == 1),
-            np.where(
-                is_place,
-                (self._placeable >> cell.astype(np.uint64)) & np.uint64(1) == 1,
-                is_pass & self._may_pass,
-            ),
+        if self._all_live:
+            roll = np.flatnonzero(acts < _ROLL_IDS)
+            place = np.flatnonzero((acts >= _ROLL_IDS) & (acts < _ROLL_IDS + c))
+            ends = np.flatnonzero(acts == _ROLL_IDS + c)
+            live_count = n
+        else:
+            live = self.end_rule == 0
+            roll = np.flatnonzero(live & (acts < _ROLL_IDS))
+            place = np.flatnonzero(live & (acts >= _ROLL_IDS) & (acts < _ROLL_IDS + c))
+            ends = np.flatnonzero(live & (acts == _ROLL_IDS + c))
+            live_count = int(np.count_nonzero(live))
+        roll_acts = acts[roll]
+        keep, call = np.divmod(roll_acts, _CALL_COUNT)
+        cell = acts[place] - _ROLL_IDS
+        o = self.outcome[roll]
+        at = o * KEEP_MASKS + keep
+        legal = (
+            roll.size + place.size + ends.size == live_count
+            and (roll_acts >= 0).all()
+            and (self._may_roll[roll] & t.keep_ok.take(at)).all()
+            and ((self._calls[roll] >> call) & 1).all()
+            and ((self._placeable[place] >> cell.astype(np.uint64)) & _ONE).all()
+            and self._may_pass[ends].all()
         )
-        bad = np.flatnonzero(live & ~legal)
-        if bad.size:
-            shown = ", ".join(f"game {i}: id {acts[i]}" for i in bad[:5])
-            raise ValueError(f"illegal actions in {bad.size} games ({shown}); nothing was applied")
-        rewards = np.zeros((n, self._players), dtype=np.float32)
-        roll = np.flatnonzero(is_roll & live)
+        if not legal:
+            self._refuse(acts)
         if roll.size:
-            self._roll(roll, keep[roll], new_call[roll], faces[roll])
-        place = np.flatnonzero(is_place & live)
+            self._roll(roll, t.kept.take(at) + throws[roll], call)
         if place.size:
-            self._place(place, cell[place])
-        ends = np.flatnonzero(is_pass & live)
+            self._place(place, cell)
         if ends.size:
-            self.daversa_armed[ends, self.player[ends]] = False
-            self._new_turn(ends, (self.player[ends] + 1) % self._players)
-        ended = live & (self.end_rule != 0)
-        if ended.any():
-            won = self.winners[ended]
+            if self.rules.daversa is not None:
+                self._armed_flat[ends * self._players + self.player[ends]] = False
+            self._new_turn(ends, self._next.take(self.player[ends]))
+        rewards = np.zeros((n, self._players), dtype=np.float32)
+        if self._ended.size:
+            ended_at = self._ended
+            self._ended = _NO_GAMES
+            won = self.winners[ended_at]
             shared = won.sum(axis=1, keepdims=True) > 1
-            rewards[ended] = np.where(won, np.where(shared, 0.0, 1.0), -1.0)
+            rewards[ended_at] = np.where(won, np.where(shared, 0.0, 1.0), -1.0)
+            ended = np.zeros(n, dtype=np.bool_)
+            ended[ended_at] = True
             if self.autoreset:
                 self._reset(ended, None)
                 return rewards, ended
+        else:
+            ended = np.zeros(n, dtype=np.bool_)
         self._derive()
         return rewards, ended
 
+    def _refuse(self, acts: npt.NDArray[np.intp]) -> None:
+        mask = self.legal_mask()
+        inside = (acts >= 0) & (acts < mask.shape[1])
+        legal = inside & (mask[np.arange(self.num_games), np.where(inside, acts, 0)] == 1)
+        bad = np.flatnonzero((self.end_rule == 0) & ~legal)
+        shown = ", ".join(f"game {i}: id {acts[i]}" for i in bad[:5])
+        raise ValueError(f"illegal actions in {bad.size} games ({shown}); nothing was applied")
+
     def _roll(
-        self,
-        games: npt.NDArray[np.intp],
-        keep: npt.NDArray[np.int64],
-        call: npt.NDArray[np.int8],
-        faces: npt.NDArray[np.int8],
+        self, games: npt.NDArray[np.intp], after: npt.NDArray[np.intp], call: npt.NDArray[np.intp]
     ) -> None:
         t = self._t
-        o = self.outcome[games]
-        thrown = t.thrown[o, keep]
-        key = t.kept_key[o, keep] + np.where(_DIE < thrown[:, None], _POW6[faces], 0).sum(axis=1)
-        new = t.by_key[key]
+        new = t.after.take(after).astype(np.intp)
         rolls = self.rolls[games] + 1
-        hit = np.where(call == _SEC_CALL, (rolls == 1) & t.sec[new], t.hit[call, new])
-        called = call != 0
-        if not self.rules.call_needs_free_cell:
-            no_call_cell = (t.call_cells & self._free[games]) == 0
-            call = np.where(called & hit & no_call_cell, 0, call).astype(np.int8)
-        if self.rules.missed_call_voids == "third_roll":
-            call = np.where(called & ~hit & (rolls < 3), 0, call).astype(np.int8)
         self.outcome[games] = new
         self.rolls[games] = rolls
+        called = call != 0
+        if called.any():
+            hit = t.hit.take(call * _SIZE + new) & ((rolls == 1) | (call != _SEC_CALL))
+            if not self.rules.call_needs_free_cell:
+                no_call_cell = (t.call_cells & self._free[games]) == 0
+                call = np.where(called & hit & no_call_cell, 0, call)
+            if self.rules.missed_call_voids == "third_roll":
+                call = np.where(called & ~hit & (rolls < 3), 0, call)
         self.call[games] = call
 
-    def _place(self, games: npt.NDArray[np.intp], cell: npt.NDArray[np.int64]) -> None:
+    def _place(self, games: npt.NDArray[np.intp], cell: npt.NDArray[np.intp]) -> None:
         t = self._t
         rules = self.rules
+        players = self._players
         player = self.player[games]
-        bit = self._bit[cell]
-        self.owners[games, cell] = player
+        seat = games * players + player
+        bit = self._bit.take(cell)
+        self._owners_flat[games * self._cells + cell] = player
         self._free[games] &= ~bit
-        board = self._boards[games, player] | bit
-        self._boards[games, player] = board
-        tokens = self.tokens_left[games, player] - 1
-        self.tokens_left[games, player] = tokens
-        windows = t.windows[cell]
-        ko = ((board[:, None] & windows) == windows).any(axis=1)
-        o = self.outcome[games]
-        morpyam = t.morpyam[o]
-        armed = self.daversa_armed[games, player]
-        daversa = ~ko & morpyam & armed
-        finished = ~ko & ~daversa & (tokens == 0)
-        over = ko | daversa | finished
+        board = self._boards_flat[seat] | bit
+        self._boards_flat[seat] = board
+        tokens = self._tokens_flat[seat] - 1
+        self._tokens_flat[seat] = tokens
+        morpyam = t.morpyam.take(self.outcome[games])
+        over = tokens == 0
+        if rules.ko_length is not None:
+            windows = t.windows[cell]
+            ko = ((board[:, None] & windows) == windows).any(axis=1)
+            over |= ko
+        else:
+            ko = np.zeros(len(games), dtype=np.bool_)
+        if rules.daversa is not None:
+            daversa = ~ko & morpyam & self._armed_flat[seat]
+            over |= daversa
+        else:
+            daversa = ko & False
         if over.any():
+            finished = over & ~ko & ~daversa
             self.end_rule[games[ko]] = 1
             self.end_rule[games[daversa]] = 3
-            self.winners[games[ko | daversa], player[ko | daversa]] = True
+            self._winners_flat[seat[ko | daversa]] = True
             if finished.any():
                 self._score_end(games[finished], player[finished])
             ending = games[over]
@@ -583,29 +647,33 @@ class VectorEngine:
             self.outcome[ending] = _NONE
             self.call[ending] = 0
             self.daversa_armed[ending] = False
-        going = ~over
-        if not going.any():
-            return
-        games, player, cell, morpyam = games[going], player[going], cell[going], morpyam[going]
+            self._ended = ending
+            going = ~over
+            games, player, cell, morpyam, seat = (
+                games[going],
+                player[going],
+                cell[going],
+                morpyam[going],
+                seat[going],
+            )
         call = self.call[games]
-        spoiled = t.is_sec_cell[cell]
+        spoiled = t.is_sec_cell.take(cell)
         if not rules.sec_call_morpyam_replays:
             spoiled = spoiled | (call == _SEC_CALL)
         if not rules.called_morpyam_replays:
             spoiled = spoiled | ((call != 0) & (call != _SEC_CALL))
         replay = morpyam & ~spoiled
         if rules.daversa is not None:
-            self.daversa_armed[games, player] = replay if rules.daversa == "replay" else morpyam
-        following = np.where(replay, player, (player + 1) % self._players).astype(np.int8)
-        self._new_turn(games, following)
+            self._armed_flat[seat] = replay if rules.daversa == "replay" else morpyam
+        self._new_turn(games, np.where(replay, player, self._next.take(player)))
 
-    def _new_turn(self, games: npt.NDArray[np.intp], player: npt.NDArray[np.int8]) -> None:
+    def _new_turn(self, games: npt.NDArray[np.intp], player: npt.NDArray[np.intp]) -> None:
         self.player[games] = player
         self.rolls[games] = 0
         self.outcome[games] = _NONE
         self.call[games] = 0
 
-    def _score_end(self, games: npt.NDArray[np.intp], finisher: npt.NDArray[np.int8]) -> None:
+    def _score_end(self, games: npt.NDArray[np.intp], finisher: npt.NDArray[np.intp]) -> None:
         """R-END-2 and R-END-3: the finisher's bonus, then the winners on points."""
         totals = self._points(games).astype(np.int64)
         totals[np.arange(len(games)), finisher] += self.rules.end_bonus
