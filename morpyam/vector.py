@@ -383,12 +383,11 @@ class VectorEngine:
         Raises:
             ValueError: for a first player who is not in the game.
         """
-        self._reset(np.ones(self.num_games, dtype=np.bool_), first_player)
+        self._reset(np.arange(self.num_games), first_player)
 
-    def _reset(self, which: npt.NDArray[np.bool_], first: int | npt.ArrayLike | None) -> None:
-        count = int(which.sum())
+    def _reset(self, which: npt.NDArray[np.intp], first: int | npt.ArrayLike | None) -> None:
         if first is None:
-            start = self._rng.integers(0, self._players, size=count)
+            start = (self._rng.random(len(which)) * self._players).astype(np.intp)
         else:
             given = np.asarray(first)
             if given.dtype.kind not in "iu" or np.any((given < 0) | (given >= self._players)):
@@ -576,7 +575,7 @@ class VectorEngine:
             ended = np.zeros(n, dtype=np.bool_)
             ended[ended_at] = True
             if self.autoreset:
-                self._reset(ended, None)
+                self._reset(ended_at, None)
                 return rewards, ended
         else:
             ended = np.zeros(n, dtype=np.bool_)
