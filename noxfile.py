@@ -94,6 +94,8 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_yahtzee.py")
     session.run("python", "benchmarks/bench_odds.py")
     session.run("python", "benchmarks/bench_bots.py")
+    session.run("python", "benchmarks/bench_vector.py")
+    session.run("python", "benchmarks/bench_compare.py")
 
 
 if __name__ == "__main__":

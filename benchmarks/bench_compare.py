@@ -56,7 +56,9 @@ def scalar(rules: mp.Rules, seed: int) -> Callable[[], tuple[int, int]]:
     return play
 
 
-def vectorized(rules: mp.Rules, games: int, seed: int) -> tuple[Callable[[], tuple[int, int]], list[int]]:
+def vectorized(
+    rules: mp.Rules, games: int, seed: int
+) -> tuple[Callable[[], tuple[int, int]], list[int]]:
     """Ten steps of ``games`` at once per call; the second value counts decisions."""
     engine = VectorEngine(rules, games, rng=np.random.default_rng(seed), autoreset=True)
     rolls_below = KEEP_MASKS * len(CALLS)
@@ -123,7 +125,9 @@ def main() -> None:
         start = time.perf_counter()
         steps, games = timed(play, args.seconds)
         per_second = decisions[0] / (time.perf_counter() - start)
-        rows.append((f"morpyam.vector, N = {size:,}", steps, games, f"{per_second:,.0f} decisions/s"))
+        rows.append(
+            (f"morpyam.vector, N = {size:,}", steps, games, f"{per_second:,.0f} decisions/s")
+        )
     try:
         for name, label in (
             ("yacht", "OpenSpiel yacht (C++, via pyspiel)"),

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -135,7 +135,7 @@ def _bits(indices: Any) -> np.uint64:
     value = 0
     for index in indices:
         value |= 1 << index
-    return np.uint64(value)
+    return cast("np.uint64", np.uint64(value))
 
 
 _BITWISE_COUNT = getattr(np, "bitwise_count", None)  # NumPy 2
@@ -143,9 +143,9 @@ _BITWISE_COUNT = getattr(np, "bitwise_count", None)  # NumPy 2
 
 def _popcount(values: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
     if _BITWISE_COUNT is not None:
-        return _BITWISE_COUNT(values)  # type: ignore[no-any-return]
+        return cast("npt.NDArray[np.int64]", _BITWISE_COUNT(values))
     as_bytes = values.astype("<u8", copy=False).view(np.uint8).reshape(-1, 8)
-    return _POP8[as_bytes].sum(axis=1, dtype=np.int64)
+    return cast("npt.NDArray[np.int64]", _POP8[as_bytes].sum(axis=1, dtype=np.int64))
 
 
 def _select(values: npt.NDArray[np.uint64], rank: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -156,7 +156,7 @@ def _select(values: npt.NDArray[np.uint64], rank: npt.NDArray[np.int64]) -> npt.
     byte = np.minimum(byte, 7)
     rows = np.arange(len(values))
     before = counts[rows, byte] - _POP8[as_bytes[rows, byte]]
-    return byte * 8 + _SELECT8[as_bytes[rows, byte], rank - before]
+    return cast("npt.NDArray[np.int64]", byte * 8 + _SELECT8[as_bytes[rows, byte], rank - before])
 
 
 @attrs.frozen(eq=False)
@@ -290,6 +290,22 @@ def _line_points(rules: Rules, length: int) -> npt.NDArray[np.int16]:
     return table
 
 
+def _check(rules: Any, num_games: Any, rng: Any) -> None:
+    if not isinstance(rules, Rules):
+        raise ValueError(f"a VectorEngine needs a Rules value, got {rules!r}")
+    refused = unsupported(rules)
+    if refused:
+        raise ValueError(
+            "the vector engine does not play these rules: "
+            + "; ".join(refused)
+            + " (use the scalar engine, morpyam.apply)"
+        )
+    if type(num_games) is not int or num_games < 1:
+        raise ValueError(f"num_games must be an int >= 1, got {num_games!r}")
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError(f"rng must be a numpy.random.Generator, got {rng!r}")
+
+
 def _make_state(**fields: Any) -> State:
     """The one place the vector engine builds a [`State`][morpyam.state.State] (by keyword)."""
     return State(**fields)
@@ -317,19 +333,7 @@ class VectorEngine:
         rng: np.random.Generator,
         autoreset: bool = False,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise ValueError(f"a VectorEngine needs a Rules value, got {rules!r}")
-        refused = unsupported(rules)
-        if refused:
-            raise ValueError(
-                "the vector engine does not play these rules: "
-                + "; ".join(refused)
-                + " (use the scalar engine, morpyam.apply)"
-            )
-        if type(num_games) is not int or num_games < 1:
-            raise ValueError(f"num_games must be an int >= 1, got {num_games!r}")
-        if not isinstance(rng, np.random.Generator):
-            raise ValueError(f"rng must be a numpy.random.Generator, got {rng!r}")
+        _check(rules, num_games, rng)
         self.rules = rules
         """The rules of every game."""
         self.encoding = Encoding(rules)
@@ -458,7 +462,7 @@ class VectorEngine:
     @property
     def done(self) -> npt.NDArray[np.bool_]:
         """Per game: whether it is over."""
-        return self.end_rule != 0
+        return cast("npt.NDArray[np.bool_]", self.end_rule != 0)
 
     def legal_mask(self) -> npt.NDArray[np.int8]:
         """``(num_games, num_actions)``: 1 for each legal action id, as ``Encoding.legal_mask``."""
@@ -565,20 +569,23 @@ class VectorEngine:
             if self.rules.daversa is not None:
                 self._armed_flat[ends * self._players + self.player[ends]] = False
             self._new_turn(ends, self._next.take(self.player[ends]))
+        return self._finish()
+
+    def _finish(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """The rewards and the games that ended in this step; restart them, or derive."""
+        n = self.num_games
         rewards = np.zeros((n, self._players), dtype=np.float32)
+        ended = np.zeros(n, dtype=np.bool_)
         if self._ended.size:
             ended_at = self._ended
             self._ended = _NO_GAMES
             won = self.winners[ended_at]
             shared = won.sum(axis=1, keepdims=True) > 1
             rewards[ended_at] = np.where(won, np.where(shared, 0.0, 1.0), -1.0)
-            ended = np.zeros(n, dtype=np.bool_)
             ended[ended_at] = True
             if self.autoreset:
                 self._reset(ended_at, None)
                 return rewards, ended
-        else:
-            ended = np.zeros(n, dtype=np.bool_)
         self._derive()
         return rewards, ended
 
@@ -779,4 +786,3 @@ class VectorEngine:
             winners=frozenset(int(i) for i in np.flatnonzero(self.winners[game])),
             end_rule=rule,
         )
-

@@ -10,7 +10,7 @@ import pytest
 from hypothesis_profiles import examples
 
 import morpyam as mp
-import morpyam.vector as vector
+from morpyam import vector
 from morpyam.encoding import CALLS, Encoding, win_rewards
 from morpyam.figures import Figure
 from morpyam.rules import PRESETS as PRESETS_BY_NAME
@@ -56,19 +56,19 @@ def play_both(rules: mp.Rules, games: int, seed: int, observe: bool) -> int:
             if state.is_terminal:
                 continue
             assert masks[i, actions[i]] == 1
-            state = mp.apply(state, encoding.action(state, int(actions[i])))
-            if state.is_chance:
-                thrown = tuple(sorted(int(face) for face in dice[i, : 5 - len(state.kept)]))
-                state = mp.apply(state, mp.RollResult(thrown))
-            states[i] = state
+            after = mp.apply(state, encoding.action(state, int(actions[i])))
+            if after.is_chance:
+                thrown = tuple(sorted(int(face) for face in dice[i, : 5 - len(after.kept)]))
+                after = mp.apply(after, mp.RollResult(thrown))
+            states[i] = after
         rewards, ended = engine.step(actions, dice)
         steps += 1
         for i, state in enumerate(states):
             assert ended[i] == (state.is_terminal and not was_over[i])
-        for i in np.flatnonzero(ended):
-            state = states[i]
-            assert tuple(rewards[i]) == win_rewards(state.winners, rules.players)
-            assert END_RULES[engine.end_rule[i]] == state.end_rule
+        for game in np.flatnonzero(ended):
+            state = states[game]
+            assert tuple(rewards[game]) == win_rewards(state.winners, rules.players)
+            assert END_RULES[engine.end_rule[game]] == state.end_rule
     scores = engine.scores()
     for i, state in enumerate(states):
         assert engine.state(i) == state
@@ -83,7 +83,7 @@ def test_presets_play_the_scalar_game(preset: str, players: int) -> None:
     assert play_both(rules, examples(8), seed=players, observe=True) > 20
 
 
-@pytest.mark.parametrize("knobs", KNOBS, ids=lambda knobs: ",".join(knobs))
+@pytest.mark.parametrize("knobs", KNOBS, ids=",".join)
 def test_knobs_play_the_scalar_game(knobs: dict[str, Any]) -> None:
     seed = KNOBS.index(knobs)
     rules = attrs.evolve(mp.Rules.classic(2 + seed % 3), **knobs)
