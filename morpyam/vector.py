@@ -176,6 +176,7 @@ class _Tables:
     sec: npt.NDArray[np.bool_]  # (253,)
     hit: npt.NDArray[np.bool_]  # (8 * 253): the call came up (SEC: on a first roll)
     calls: npt.NDArray[np.intp]  # (253,): call bits allowed before the next roll
+    call_after: npt.NDArray[np.intp]  # (8 * 253 * 4): call, new dice, rolls -> the call that stays
     sec_cells: np.uint64
     morpyam_cells: np.uint64
     call_cells: np.uint64
@@ -251,6 +252,12 @@ def _tables(rules: Rules) -> _Tables:
     line_cells = tuple(np.array(group, dtype=np.intp) for group in by_length.values())
     line_points = tuple(_line_points(rules, length) for length in by_length)
     hit[_SEC_CALL] = sec  # and only on the first roll
+    call_after = np.zeros((_CALL_COUNT, size, 4), dtype=np.intp)
+    for c in range(1, _CALL_COUNT):
+        for rolls in range(1, 4):
+            came_up = hit[c] & (rolls == 1 or c != _SEC_CALL)
+            voided = ~came_up & (rolls < 3 and rules.missed_call_voids == "third_roll")
+            call_after[c, :, rolls] = np.where(voided, 0, c)  # R-CALL-6
     return _Tables(
         keep_ok=keep_ok.reshape(-1),
         kept=(kept.astype(np.intp) * _THROWS).reshape(-1),
@@ -264,6 +271,7 @@ def _tables(rules: Rules) -> _Tables:
         sec=sec,
         hit=hit.reshape(-1),
         calls=calls.astype(np.intp),
+        call_after=call_after.reshape(-1),
         sec_cells=_bits(where[Special.SEC]),
         morpyam_cells=_bits(where[Figure.MORPYAM]),
         call_cells=_bits(where[Special.CALL]),
@@ -605,15 +613,13 @@ class VectorEngine:
         rolls = self.rolls[games] + 1
         self.outcome[games] = new
         self.rolls[games] = rolls
-        called = call != 0
-        if called.any():
-            hit = t.hit.take(call * _SIZE + new) & ((rolls == 1) | (call != _SEC_CALL))
-            if not self.rules.call_needs_free_cell:
-                no_call_cell = (t.call_cells & self._free[games]) == 0
-                call = np.where(called & hit & no_call_cell, 0, call)
-            if self.rules.missed_call_voids == "third_roll":
-                call = np.where(called & ~hit & (rolls < 3), 0, call)
-        self.call[games] = call
+        at = call * _SIZE + new
+        if not self.rules.call_needs_free_cell:
+            hit = t.hit.take(at) & ((rolls == 1) | (call != _SEC_CALL))
+            no_call_cell = (t.call_cells & self._free[games]) == 0
+            call = np.where(hit & no_call_cell, 0, call)
+            at = call * _SIZE + new
+        self.call[games] = t.call_after.take(at * 4 + rolls)
 
     def _place(self, games: npt.NDArray[np.intp], cell: npt.NDArray[np.intp]) -> None:
         t = self._t
