@@ -19,8 +19,7 @@ Two things differ in shape, not in play:
 
 Rules it refuses with a ``ValueError`` (play them with the scalar engine):
 Morpyam Plus (``tile_setup``), ``lost_turns`` (a lost turn has no action
-id), ``call_miss_loses="earlier_figures"``, ``daversa_counts="rolled"``,
-``shown_figure_means="kept"`` with ``forbid_calling_shown_figure``, and
+id), ``shown_figure_means="kept"`` with ``forbid_calling_shown_figure``, and
 grids of more than 63 cells.
 
 Examples:
@@ -103,6 +102,7 @@ _SELECT8_FLAT = _SELECT8.reshape(-1)
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
 _NO_GAMES = np.zeros(0, dtype=np.intp)
+_MORPYAM_SHOWN = 1 << tuple(Figure).index(Figure.MORPYAM)
 _SIZE = len(OUTCOMES) + 1  # outcome indices, "no dice yet" included
 
 
@@ -120,10 +120,6 @@ def unsupported(rules: Rules) -> list[str]:
         reasons.append("tile_setup (Morpyam Plus): the set-up is played by the scalar engine")
     if rules.lost_turns:
         reasons.append("lost_turns: a lost turn has no action id in the encoding")
-    if rules.call_miss_loses != "everything":
-        reasons.append(f"call_miss_loses={rules.call_miss_loses!r}")
-    if rules.daversa is not None and rules.daversa_counts != "placed":
-        reasons.append(f"daversa_counts={rules.daversa_counts!r}")
     if rules.forbid_calling_shown_figure and rules.shown_figure_means != "dice":
         reasons.append(f"shown_figure_means={rules.shown_figure_means!r}")
     if len(rules.layout) > _MAX_CELLS:
@@ -177,6 +173,8 @@ class _Tables:
     hit: npt.NDArray[np.bool_]  # (8 * 253): the call came up (SEC: on a first roll)
     calls: npt.NDArray[np.intp]  # (253,): call bits allowed before the next roll
     call_after: npt.NDArray[np.intp]  # (8 * 253 * 4): call, new dice, rolls -> the call that stays
+    shows: npt.NDArray[np.intp]  # (253,): the figures shown, bit i for Figure number i
+    seen_cells: npt.NDArray[np.uint64]  # (2**13,): figures -> the cells they label
     sec_cells: np.uint64
     morpyam_cells: np.uint64
     call_cells: np.uint64
@@ -235,29 +233,15 @@ def _tables(rules: Rules) -> _Tables:
             if call in rules.callable and call is not Special.SEC and call not in forbidden
         )
     cells = len(layout)
-    windows_of: list[list[int]] = [[] for _ in range(cells)]
-    if rules.ko_length is not None:
-        for line in lines(layout, rules.diagonals):
-            for start in range(len(line) - rules.ko_length + 1):
-                window = line[start : start + rules.ko_length]
-                for index in window:
-                    windows_of[index].append(int(_bits(window)))
-    width = max([1, *map(len, windows_of)])
-    windows = np.full((cells, width), _NEVER, dtype=np.uint64)
-    for index, found in enumerate(windows_of):
-        windows[index, : len(found)] = found
     by_length: dict[int, list[tuple[int, ...]]] = {}
     for line in lines(layout, rules.diagonals):
         by_length.setdefault(len(line), []).append(line)
     line_cells = tuple(np.array(group, dtype=np.intp) for group in by_length.values())
     line_points = tuple(_line_points(rules, length) for length in by_length)
     hit[_SEC_CALL] = sec  # and only on the first roll
-    call_after = np.zeros((_CALL_COUNT, size, 4), dtype=np.intp)
-    for c in range(1, _CALL_COUNT):
-        for rolls in range(1, 4):
-            came_up = hit[c] & (rolls == 1 or c != _SEC_CALL)
-            voided = ~came_up & (rolls < 3 and rules.missed_call_voids == "third_roll")
-            call_after[c, :, rolls] = np.where(voided, 0, c)  # R-CALL-6
+    shown_bits = np.zeros(size, dtype=np.intp)
+    for index, dice in enumerate(OUTCOMES):
+        shown_bits[index] = sum(1 << _FIGURES.index(figure) for figure in rules._shows[dice])
     return _Tables(
         keep_ok=keep_ok.reshape(-1),
         kept=(kept.astype(np.intp) * _THROWS).reshape(-1),
@@ -271,16 +255,55 @@ def _tables(rules: Rules) -> _Tables:
         sec=sec,
         hit=hit.reshape(-1),
         calls=calls.astype(np.intp),
-        call_after=call_after.reshape(-1),
+        call_after=_call_after(rules, hit),
+        shows=shown_bits,
+        seen_cells=_seen_cells(where) if rules._tracks_turn else np.zeros(1, dtype=np.uint64),
         sec_cells=_bits(where[Special.SEC]),
         morpyam_cells=_bits(where[Figure.MORPYAM]),
         call_cells=_bits(where[Special.CALL]),
         all_cells=_bits(range(cells)),
         is_sec_cell=np.array([label is Special.SEC for label in labels], dtype=np.bool_),
-        windows=windows,
+        windows=_windows(rules),
         line_cells=line_cells,
         line_points=line_points,
     )
+
+
+def _windows(rules: Rules) -> npt.NDArray[np.uint64]:
+    """Per cell, the KO windows through it (R-END-1), padded with a window no grid fills."""
+    cells = len(rules.layout)
+    windows_of: list[list[int]] = [[] for _ in range(cells)]
+    if rules.ko_length is not None:
+        for line in lines(rules.layout, rules.diagonals):
+            for start in range(len(line) - rules.ko_length + 1):
+                window = line[start : start + rules.ko_length]
+                for index in window:
+                    windows_of[index].append(int(_bits(window)))
+    width = max([1, *map(len, windows_of)])
+    windows = np.full((cells, width), _NEVER, dtype=np.uint64)
+    for index, found in enumerate(windows_of):
+        windows[index, : len(found)] = found
+    return windows
+
+
+def _call_after(rules: Rules, hit: npt.NDArray[np.bool_]) -> npt.NDArray[np.intp]:
+    """Per call, new dice and rolls made: the call that stays (R-CALL-6: a miss may void it)."""
+    call_after = np.zeros((_CALL_COUNT, _SIZE, 4), dtype=np.intp)
+    for c in range(1, _CALL_COUNT):
+        for rolls in range(1, 4):
+            came_up = hit[c] & (rolls == 1 or c != _SEC_CALL)
+            voided = ~came_up & (rolls < 3 and rules.missed_call_voids == "third_roll")
+            call_after[c, :, rolls] = np.where(voided, 0, c)
+    return call_after.reshape(-1)
+
+
+def _seen_cells(where: Any) -> npt.NDArray[np.uint64]:
+    """For every set of figures (bit i: ``Figure`` number i), the cells they label."""
+    cells = np.zeros(1 << len(_FIGURES), dtype=np.uint64)
+    for number, figure in enumerate(_FIGURES):
+        bit = 1 << number
+        cells[bit : 2 * bit] = cells[:bit] | _bits(where[figure])
+    return cells
 
 
 def _line_points(rules: Rules, length: int) -> npt.NDArray[np.int16]:
@@ -379,6 +402,9 @@ class VectorEngine:
         self._bit = np.array([1 << i for i in range(c)], dtype=np.uint64)
         self._next = (np.arange(p, dtype=np.intp) + 1) % p
         self._ended: npt.NDArray[np.intp] = _NO_GAMES
+        self._seen = np.zeros(n, dtype=np.intp)  # figures of the turn's earlier rolls (R-CALL-7)
+        self._tracks = rules._tracks_turn
+        self._rolled = rules.daversa is not None and rules.daversa_counts == "rolled"
         # flat views: one index per (game, player) or (game, cell) is faster than two
         self._owners_flat = self.owners.reshape(-1)
         self._tokens_flat = self.tokens_left.reshape(-1)
@@ -418,6 +444,7 @@ class VectorEngine:
         self.end_rule[which] = 0
         self._free[which] = self._t.all_cells
         self._boards[which] = 0
+        self._seen[which] = 0
         self._derive()
 
     # --- what is legal -------------------------------------------------------
@@ -436,12 +463,18 @@ class VectorEngine:
         called = call != 0
         call_free = t.call_cells & free
         placeable = fit
+        mandatory = called  # a call in force: pass only with no cell (R-CALL-5, R-CALL-7)
         if called.any():
             hit = t.hit.take(call * _SIZE + o) & (first | (call != _SEC_CALL))
             call_cells = call_free
             if rules.called_morpyam_cells == "call_or_morpyam":
                 call_cells = call_free | np.where(call == _MORPYAM_CALL, morpyam_free, _ZERO)
-            placeable = np.where(called, np.where(hit, call_cells, _ZERO), fit)
+            if rules.call_miss_loses == "everything":
+                missed = _ZERO
+            else:  # R-CALL-7: a miss loses only the figures the turn's earlier rolls showed
+                missed = fit & ~t.seen_cells.take(self._seen)
+                mandatory = called & hit
+            placeable = np.where(called, np.where(hit, call_cells, missed), fit)
             may_roll = ~(called & hit)
         else:
             may_roll = np.ones(len(o), dtype=np.bool_)
@@ -450,7 +483,7 @@ class VectorEngine:
             free_pass = ~(has_place & morpyam)
         else:
             free_pass = (self.rolls == 3) & ~has_place
-        may_pass = (o != _NONE) & np.where(called, ~has_place, free_pass)
+        may_pass = (o != _NONE) & np.where(mandatory, ~has_place, free_pass)
         may_roll &= self.rolls < 3
         if rules.morpyam_at_once:
             may_roll &= ~(has_place & morpyam)
@@ -574,9 +607,7 @@ class VectorEngine:
         if place.size:
             self._place(place, cell)
         if ends.size:
-            if self.rules.daversa is not None:
-                self._armed_flat[ends * self._players + self.player[ends]] = False
-            self._new_turn(ends, self._next.take(self.player[ends]))
+            self._pass(ends)
         return self._finish()
 
     def _finish(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
@@ -611,6 +642,8 @@ class VectorEngine:
         t = self._t
         new = t.after.take(after).astype(np.intp)
         rolls = self.rolls[games] + 1
+        if self._tracks:
+            self._seen[games] |= t.shows.take(self.outcome[games])
         self.outcome[games] = new
         self.rolls[games] = rolls
         at = call * _SIZE + new
@@ -620,6 +653,12 @@ class VectorEngine:
             call = np.where(hit & no_call_cell, 0, call)
             at = call * _SIZE + new
         self.call[games] = t.call_after.take(at * 4 + rolls)
+        if self._rolled:  # R-MOR-3 counting Morpyams rolled: an armed player wins on the roll
+            player = self.player[games]
+            wins = self._armed_flat[games * self._players + player] & t.morpyam.take(new)
+            if wins.any():
+                self._winners_flat[(games * self._players + player)[wins]] = True
+                self._over(games[wins], 3)
 
     def _place(self, games: npt.NDArray[np.intp], cell: npt.NDArray[np.intp]) -> None:
         t = self._t
@@ -649,17 +688,12 @@ class VectorEngine:
             daversa = ko & False
         if over.any():
             finished = over & ~ko & ~daversa
-            self.end_rule[games[ko]] = 1
-            self.end_rule[games[daversa]] = 3
             self._winners_flat[seat[ko | daversa]] = True
             if finished.any():
                 self._score_end(games[finished], player[finished])
-            ending = games[over]
-            self.rolls[ending] = 0
-            self.outcome[ending] = _NONE
-            self.call[ending] = 0
-            self.daversa_armed[ending] = False
-            self._ended = ending
+            self._over(games[ko], 1)
+            self._over(games[daversa], 3)
+            self._over(games[finished], 2)
             going = ~over
             games, player, cell, morpyam, seat = (
                 games[going],
@@ -675,15 +709,47 @@ class VectorEngine:
         if not rules.called_morpyam_replays:
             spoiled = spoiled | ((call != 0) & (call != _SEC_CALL))
         replay = morpyam & ~spoiled
-        if rules.daversa is not None:
-            self._armed_flat[seat] = replay if rules.daversa == "replay" else morpyam
+        if rules.daversa == "replay":
+            self._armed_flat[seat] = replay
+        elif rules.daversa is not None:
+            self._armed_flat[seat] = morpyam | self._seen_morpyam(games)
         self._new_turn(games, np.where(replay, player, self._next.take(player)))
+
+    def _seen_morpyam(self, games: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+        """Whether an earlier roll of the turn showed a Morpyam, when R-MOR-3 counts those."""
+        if not self._rolled:
+            return np.zeros(len(games), dtype=np.bool_)
+        return cast("npt.NDArray[np.bool_]", (self._seen[games] & _MORPYAM_SHOWN) != 0)
+
+    def _pass(self, games: npt.NDArray[np.intp]) -> None:
+        """R-TURN-4: the turn ends without a token."""
+        player = self.player[games]
+        if self.rules.daversa is not None:
+            arm = np.zeros(len(games), dtype=np.bool_)
+            if self.rules.daversa == "consecutive_turns":
+                arm = self._seen_morpyam(games) | self._t.morpyam.take(self.outcome[games])
+            self._armed_flat[games * self._players + player] = arm
+        self._new_turn(games, self._next.take(player))
 
     def _new_turn(self, games: npt.NDArray[np.intp], player: npt.NDArray[np.intp]) -> None:
         self.player[games] = player
         self.rolls[games] = 0
         self.outcome[games] = _NONE
         self.call[games] = 0
+        if self._tracks:
+            self._seen[games] = 0
+
+    def _over(self, games: npt.NDArray[np.intp], rule: int) -> None:
+        """The games end by ``rule`` (an index of ``END_RULES``): no turn in progress."""
+        if not games.size:
+            return
+        self.end_rule[games] = rule
+        self.rolls[games] = 0
+        self.outcome[games] = _NONE
+        self.call[games] = 0
+        self.daversa_armed[games] = False
+        self._seen[games] = 0
+        self._ended = np.concatenate([self._ended, games])
 
     def _score_end(self, games: npt.NDArray[np.intp], finisher: npt.NDArray[np.intp]) -> None:
         """R-END-2 and R-END-3: the finisher's bonus, then the winners on points."""
@@ -697,7 +763,6 @@ class VectorEngine:
         winners = np.where(alone[:, None], False, tied)
         winners[np.arange(len(games))[alone], finisher[alone]] = True
         self.winners[games] = winners
-        self.end_rule[games] = 2
 
     def _points(self, games: npt.NDArray[np.intp] | slice) -> npt.NDArray[np.int16]:
         """Points from runs per game and player (R-LINE-1, R-LINE-2), without the end bonus."""
@@ -789,6 +854,7 @@ class VectorEngine:
             roll_off_faces=(),
             daversa_armed=tuple(bool(armed) for armed in self.daversa_armed[game]),
             resigned=frozenset(),
+            seen=frozenset(f for i, f in enumerate(_FIGURES) if int(self._seen[game]) >> i & 1),
             winners=frozenset(int(i) for i in np.flatnonzero(self.winners[game])),
             end_rule=rule,
         )

@@ -31,6 +31,10 @@ KNOBS: list[dict[str, Any]] = [
     {"daversa": "consecutive_turns", "ko_length": None},  # R-MOR-3, R-END-1
     {"forbid_calling_shown_figure": True, "run_points": ((3, 1),)},  # R-CALL-8, R-LINE-2
     {"callable": frozenset({Figure.MINI, Figure.MAXI}), "sec_figures": frozenset({Figure.MINI})},
+    {"call_miss_loses": "earlier_figures"},  # R-CALL-7
+    {"call_miss_loses": "earlier_figures", "missed_call_voids": "any_roll"},  # R-CALL-6, R-CALL-7
+    {"daversa": "consecutive_turns", "daversa_counts": "rolled"},  # R-MOR-3
+    {"daversa": "replay", "daversa_counts": "rolled", "ko_length": None},  # R-MOR-3
 ]
 
 
@@ -94,8 +98,6 @@ def test_unsupported_rules_are_refused_by_name() -> None:
     refused = {
         "tile_setup": mp.Rules.plus(),
         "lost_turns": attrs.evolve(mp.Rules.classic(), lost_turns=True),
-        "call_miss_loses": attrs.evolve(mp.Rules.classic(), call_miss_loses="earlier_figures"),
-        "daversa_counts": attrs.evolve(mp.Rules.official(), daversa_counts="rolled"),
         "shown_figure_means": attrs.evolve(mp.Rules.official(), shown_figure_means="kept"),
         "cells": attrs.evolve(
             mp.Rules.classic(), layout=mp.Layout([[Figure.MINI] * 8] * 8), ko_length=None
@@ -209,3 +211,22 @@ def test_popcount_without_numpy_2(monkeypatch: pytest.MonkeyPatch) -> None:
     values = np.array([0, 1, 2**63 - 1, 0b1011_0000_0001], dtype=np.uint64)
     monkeypatch.setattr(vector, "_BITWISE_COUNT", None)
     assert vector._popcount(values).tolist() == [0, 1, 63, 4]
+
+
+def test_a_second_morpyam_rolled_wins_on_the_roll() -> None:
+    # R-MOR-3 counting Morpyams rolled: a Morpyam placed arms the player, whose replay
+    # (their next own turn) wins at once when its roll shows another Morpyam
+    rules = attrs.evolve(mp.Rules.official(), daversa_counts="rolled")
+    engine = VectorEngine(rules, 1, rng=np.random.default_rng(0))
+    engine.reset(first_player=0)
+    base = Encoding(rules).place_base
+    morpyam_cell = rules.layout.labels.index(Figure.MORPYAM)
+    engine.step(np.array([0]), np.array([[1, 1, 1, 1, 1]]))
+    engine.step(np.array([base + morpyam_cell]))
+    assert engine.player.tolist() == [0]  # R-MOR-2: the Morpyam placed replays
+    assert engine.daversa_armed.tolist() == [[True, False]]
+    rewards, ended = engine.step(np.array([0]), np.array([[2, 2, 2, 2, 2]]))
+    assert ended.tolist() == [True]
+    assert rewards.tolist() == [[1.0, -1.0]]
+    state = engine.state(0)
+    assert (state.winners, state.end_rule, state.owners.count(0)) == (frozenset({0}), "R-MOR-3", 1)
