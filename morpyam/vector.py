@@ -19,8 +19,7 @@ Two things differ in shape, not in play:
 
 Rules it refuses with a ``ValueError`` (play them with the scalar engine):
 Morpyam Plus (``tile_setup``), ``lost_turns`` (a lost turn has no action
-id), ``shown_figure_means="kept"`` with ``forbid_calling_shown_figure``, and
-grids of more than 63 cells.
+id), and grids of more than 63 cells.
 
 Examples:
     >>> import numpy as np
@@ -49,7 +48,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
         "morpyam.vector needs numpy: install the extra with pip install 'morpyam[numpy]'"
     ) from error
 
-from morpyam.dice import DICE, OUTCOMES, multisets
+from morpyam.dice import DICE, OUTCOMES, distribution, merge, multisets
 from morpyam.encoding import CALLS, KEEP_MASKS, Encoding, keep_from_mask
 from morpyam.figures import Figure, Special, classify
 from morpyam.rules import Rules
@@ -98,7 +97,6 @@ _SELECT8 = np.zeros((256, 8), dtype=np.intp)
 for _byte in range(256):
     for _rank, _bit in enumerate(bit for bit in range(8) if _byte >> bit & 1):
         _SELECT8[_byte, _rank] = _bit
-_SELECT8_FLAT = _SELECT8.reshape(-1)
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
 _NO_GAMES = np.zeros(0, dtype=np.intp)
@@ -120,8 +118,6 @@ def unsupported(rules: Rules) -> list[str]:
         reasons.append("tile_setup (Morpyam Plus): the set-up is played by the scalar engine")
     if rules.lost_turns:
         reasons.append("lost_turns: a lost turn has no action id in the encoding")
-    if rules.forbid_calling_shown_figure and rules.shown_figure_means != "dice":
-        reasons.append(f"shown_figure_means={rules.shown_figure_means!r}")
     if len(rules.layout) > _MAX_CELLS:
         reasons.append(f"a grid of {len(rules.layout)} cells (at most {_MAX_CELLS})")
     return reasons
@@ -171,7 +167,9 @@ class _Tables:
     morpyam: npt.NDArray[np.bool_]  # (253,)
     sec: npt.NDArray[np.bool_]  # (253,)
     hit: npt.NDArray[np.bool_]  # (8 * 253): the call came up (SEC: on a first roll)
-    calls: npt.NDArray[np.intp]  # (253,): call bits allowed before the next roll
+    calls: npt.NDArray[np.intp]  # (253 * 31): call bits a roll may take, a CALL cell free
+    call_rolls: npt.NDArray[np.intp]  # (253 * 248): the roll ids with calls, in order
+    call_roll_count: npt.NDArray[np.intp]  # (253,)
     call_after: npt.NDArray[np.intp]  # (8 * 253 * 4): call, new dice, rolls -> the call that stays
     shows: npt.NDArray[np.intp]  # (253,): the figures shown, bit i for Figure number i
     seen_cells: npt.NDArray[np.uint64]  # (2**13,): figures -> the cells they label
@@ -212,9 +210,6 @@ def _tables(rules: Rules) -> _Tables:
     morpyam = np.zeros(size, dtype=np.bool_)
     sec = np.zeros(size, dtype=np.bool_)
     hit = np.zeros((_CALL_COUNT, size), dtype=np.bool_)
-    calls = np.zeros(size, dtype=np.uint8)
-    callable_bits = sum(1 << i for i, call in enumerate(CALLS) if call in rules.callable)
-    calls[_NONE] = callable_bits
     for index, dice in enumerate(OUTCOMES):
         for face in dice:
             counts[index, face - 1] += 1
@@ -226,12 +221,6 @@ def _tables(rules: Rules) -> _Tables:
         sec[index] = rules._sec[dice]
         for c, call in enumerate(CALLS):
             hit[c, index] = call in shows
-        forbidden = shows if rules.forbid_calling_shown_figure else frozenset()
-        calls[index] = sum(
-            1 << i
-            for i, call in enumerate(CALLS)
-            if call in rules.callable and call is not Special.SEC and call not in forbidden
-        )
     cells = len(layout)
     by_length: dict[int, list[tuple[int, ...]]] = {}
     for line in lines(layout, rules.diagonals):
@@ -254,7 +243,7 @@ def _tables(rules: Rules) -> _Tables:
         morpyam=morpyam,
         sec=sec,
         hit=hit.reshape(-1),
-        calls=calls.astype(np.intp),
+        **_call_tables(rules, keep_ok),
         call_after=_call_after(rules, hit),
         shows=shown_bits,
         seen_cells=_seen_cells(where) if rules._tracks_turn else np.zeros(1, dtype=np.uint64),
@@ -267,6 +256,53 @@ def _tables(rules: Rules) -> _Tables:
         line_cells=line_cells,
         line_points=line_points,
     )
+
+
+def _call_tables(rules: Rules, keep_ok: npt.NDArray[np.bool_]) -> dict[str, Any]:
+    """The calls each roll may take (R-CALL-2, R-CALL-3, R-CALL-8), and the roll ids they make.
+
+    With ``shown_figure_means="kept"`` the figures R-CALL-8 forbids are those
+    every throw of the other dice shows with the keep kept.
+    """
+    secured: dict[tuple[int, ...], frozenset[Figure]] = {}
+
+    def forbidden(dice: tuple[int, ...], keep: tuple[int, ...]) -> frozenset[Figure]:
+        if not rules.forbid_calling_shown_figure:
+            return frozenset()
+        if rules.shown_figure_means == "dice":
+            return rules._shows[dice]
+        if keep not in secured:
+            throws = distribution(DICE - len(keep))
+            secured[keep] = frozenset.intersection(
+                *(rules._shows[merge(keep, faces)] for faces, _ in throws)
+            )
+        return secured[keep]
+
+    calls = np.ones((_SIZE, KEEP_MASKS), dtype=np.intp)
+    calls[_NONE, 0] = sum(
+        1 << i for i, call in enumerate(CALLS) if call is None or call in rules.callable
+    )
+    for index, dice in enumerate(OUTCOMES):
+        for mask in np.flatnonzero(keep_ok[index]):
+            banned = forbidden(dice, keep_from_mask(dice, int(mask)))
+            calls[index, mask] = sum(
+                1 << i
+                for i, call in enumerate(CALLS)
+                if call is None
+                or (call in rules.callable and call is not Special.SEC and call not in banned)
+            )
+    rolls = np.zeros((_SIZE, _ROLL_IDS), dtype=np.intp)
+    count = np.zeros(_SIZE, dtype=np.intp)
+    for index in range(_SIZE):
+        ids = [
+            mask * _CALL_COUNT + c
+            for mask in np.flatnonzero(keep_ok[index])
+            for c in range(_CALL_COUNT)
+            if calls[index, mask] >> c & 1
+        ]
+        rolls[index, : len(ids)] = ids
+        count[index] = len(ids)
+    return {"calls": calls.reshape(-1), "call_rolls": rolls.reshape(-1), "call_roll_count": count}
 
 
 def _windows(rules: Rules) -> npt.NDArray[np.uint64]:
@@ -487,9 +523,7 @@ class VectorEngine:
         may_roll &= self.rolls < 3
         if rules.morpyam_at_once:
             may_roll &= ~(has_place & morpyam)
-        calls = t.calls.take(o)
-        if rules.call_needs_free_cell:
-            calls = np.where(call_free != 0, calls, 0)
+        can_call = call_free != 0 if rules.call_needs_free_cell else np.ones(len(o), np.bool_)
         if not self._all_live:
             live = self.end_rule == 0
             placeable = np.where(live, placeable, _ZERO)
@@ -498,7 +532,7 @@ class VectorEngine:
         self._placeable = placeable
         self._may_pass = may_pass
         self._may_roll = may_roll
-        self._calls = calls | 1
+        self._can_call = can_call  # R-CALL-4
 
     @property
     def done(self) -> npt.NDArray[np.bool_]:
@@ -509,11 +543,12 @@ class VectorEngine:
         """``(num_games, num_actions)``: 1 for each legal action id, as ``Encoding.legal_mask``."""
         n, c = self.num_games, self._cells
         mask = np.zeros((n, self.encoding.num_actions), dtype=np.int8)
-        rolls = self._t.keep_ok.reshape(_SIZE, KEEP_MASKS)[self.outcome] & self._may_roll[:, None]
-        call_bits = (self._calls[:, None] >> np.arange(_CALL_COUNT)) & 1
-        mask[:, :_ROLL_IDS] = (rolls[:, :, None] & call_bits[:, None, :].astype(np.bool_)).reshape(
-            n, _ROLL_IDS
-        )
+        t = self._t
+        rolls = t.keep_ok.reshape(_SIZE, KEEP_MASKS)[self.outcome] & self._may_roll[:, None]
+        calls = t.calls.reshape(_SIZE, KEEP_MASKS)[self.outcome]
+        calls = np.where(self._can_call[:, None], calls, 1)
+        call_bits = (calls[:, :, None] >> np.arange(_CALL_COUNT)) & 1
+        mask[:, :_ROLL_IDS] = (rolls[:, :, None] & call_bits.astype(np.bool_)).reshape(n, _ROLL_IDS)
         places = (self._placeable[:, None] >> np.arange(c, dtype=np.uint64)) & np.uint64(1)
         mask[:, _ROLL_IDS : _ROLL_IDS + c] = places
         mask[:, _ROLL_IDS + c] = self._may_pass
@@ -525,18 +560,18 @@ class VectorEngine:
         o = self.outcome
         places = _popcount(self._placeable)
         passes = self._may_pass
-        keeps = t.keep_count.take(o) * self._may_roll
-        calls = _POP8.take(self._calls)
-        pick = (self._rng.random(self.num_games) * (places + passes + keeps * calls)).astype(
-            np.intp
-        )
-        rest = pick - places - passes
-        per = np.maximum(calls, 1)
-        keep = np.minimum(rest // per, KEEP_MASKS - 1)
-        call = _SELECT8_FLAT.take(self._calls * 8 + rest % per)
+        can_call = self._can_call
+        rolls = np.where(can_call, t.call_roll_count.take(o), t.keep_count.take(o))
+        total = places + passes + rolls * self._may_roll
+        pick = (self._rng.random(self.num_games) * total).astype(np.intp)
+        rest = np.maximum(pick - places - passes, 0)
         actions = np.where(
-            rest >= 0,
-            t.keep_list.take(o * KEEP_MASKS + keep) * _CALL_COUNT + call,
+            pick - places >= passes,
+            np.where(
+                can_call,
+                t.call_rolls.take(o * _ROLL_IDS + rest),
+                t.keep_list.take(o * KEEP_MASKS + np.minimum(rest, KEEP_MASKS - 1)) * _CALL_COUNT,
+            ),
             _ROLL_IDS + self._cells,
         )
         placing = np.flatnonzero(pick < places)
@@ -596,7 +631,7 @@ class VectorEngine:
             roll.size + place.size + ends.size == live_count
             and (roll_acts >= 0).all()
             and (self._may_roll[roll] & t.keep_ok.take(at)).all()
-            and ((self._calls[roll] >> call) & 1).all()
+            and (((t.calls.take(at) >> call) & 1 == 1) & (self._can_call[roll] | (call == 0))).all()
             and ((self._placeable[place] >> cell.astype(np.uint64)) & _ONE).all()
             and self._may_pass[ends].all()
         )

@@ -32,6 +32,7 @@ KNOBS: list[dict[str, Any]] = [
     {"forbid_calling_shown_figure": True, "run_points": ((3, 1),)},  # R-CALL-8, R-LINE-2
     {"callable": frozenset({Figure.MINI, Figure.MAXI}), "sec_figures": frozenset({Figure.MINI})},
     {"call_miss_loses": "earlier_figures"},  # R-CALL-7
+    {"forbid_calling_shown_figure": True, "shown_figure_means": "kept"},  # R-CALL-8
     {"call_miss_loses": "earlier_figures", "missed_call_voids": "any_roll"},  # R-CALL-6, R-CALL-7
     {"daversa": "consecutive_turns", "daversa_counts": "rolled"},  # R-MOR-3
     {"daversa": "replay", "daversa_counts": "rolled", "ko_length": None},  # R-MOR-3
@@ -98,7 +99,6 @@ def test_unsupported_rules_are_refused_by_name() -> None:
     refused = {
         "tile_setup": mp.Rules.plus(),
         "lost_turns": attrs.evolve(mp.Rules.classic(), lost_turns=True),
-        "shown_figure_means": attrs.evolve(mp.Rules.official(), shown_figure_means="kept"),
         "cells": attrs.evolve(
             mp.Rules.classic(), layout=mp.Layout([[Figure.MINI] * 8] * 8), ko_length=None
         ),
