@@ -451,13 +451,21 @@ class VectorEngine:
 
     # --- set-up ------------------------------------------------------------
 
-    def reset(self, first_player: int | npt.ArrayLike | None = None) -> None:
-        """Start every game again: the first player drawn uniformly, or given (one or per game).
+    def reset(
+        self, first_player: int | npt.ArrayLike | None = None, *, games: npt.ArrayLike | None = None
+    ) -> None:
+        """Start every game again, or the ``games`` listed (indices).
+
+        The first player is drawn uniformly, or given: one for all, or one per
+        game started.
 
         Raises:
-            ValueError: for a first player who is not in the game.
+            ValueError: for a first player who is not in the game, or a game index out of range.
         """
-        self._reset(np.arange(self.num_games), first_player)
+        which = np.arange(self.num_games) if games is None else np.asarray(games, dtype=np.intp)
+        if which.ndim != 1 or np.any((which < 0) | (which >= self.num_games)):
+            raise ValueError(f"games must be indices 0 to {self.num_games - 1}, got {games!r}")
+        self._reset(which, first_player)
 
     def _reset(self, which: npt.NDArray[np.intp], first: int | npt.ArrayLike | None) -> None:
         if first is None:
@@ -468,7 +476,7 @@ class VectorEngine:
                 raise ValueError(
                     f"R-SET-3: first_player must be 0 to {self._players - 1}, got {first!r}"
                 )
-            start = np.broadcast_to(given, (self.num_games,))[which]
+            start = np.broadcast_to(given, which.shape)
         self.owners[which] = -1
         self.tokens_left[which] = self.rules.tokens_per_player
         self.player[which] = start
@@ -582,7 +590,11 @@ class VectorEngine:
     # --- a step -------------------------------------------------------------
 
     def step(
-        self, actions: npt.ArrayLike, dice: npt.ArrayLike | None = None
+        self,
+        actions: npt.ArrayLike,
+        dice: npt.ArrayLike | None = None,
+        *,
+        playing: npt.ArrayLike | None = None,
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """Play one action id per game; return the rewards and which games ended.
 
@@ -591,6 +603,8 @@ class VectorEngine:
         ([`win_rewards`][morpyam.encoding.win_rewards]). ``dice``, when
         given, is ``(num_games, 5)`` faces from 1 to 6: a game that rolls ``k``
         dice throws its first ``k``; otherwise the engine's ``rng`` throws them.
+        ``playing``, one boolean per game, leaves the games where it is False as
+        they are (their ids are ignored), to move some seats and not others.
 
         Raises:
             ValueError: when an action of a game still playing is not legal
@@ -611,13 +625,21 @@ class VectorEngine:
             throws = (given.astype(np.intp) - 1) @ _POW6[:DICE].astype(np.intp)
         acts = acts.astype(np.intp)
         t = self._t
-        if self._all_live:
+        if playing is not None:
+            moving = np.asarray(playing)
+            if moving.shape != (n,) or moving.dtype != np.bool_:
+                raise ValueError(f"playing must be {n} booleans, got {moving!r}")
+            live = (self.end_rule == 0) & moving
+        elif self._all_live:
+            live = None
+        else:
+            live = self.end_rule == 0
+        if live is None:
             roll = np.flatnonzero(acts < _ROLL_IDS)
             place = np.flatnonzero((acts >= _ROLL_IDS) & (acts < _ROLL_IDS + c))
             ends = np.flatnonzero(acts == _ROLL_IDS + c)
             live_count = n
         else:
-            live = self.end_rule == 0
             roll = np.flatnonzero(live & (acts < _ROLL_IDS))
             place = np.flatnonzero(live & (acts >= _ROLL_IDS) & (acts < _ROLL_IDS + c))
             ends = np.flatnonzero(live & (acts == _ROLL_IDS + c))
@@ -636,7 +658,7 @@ class VectorEngine:
             and self._may_pass[ends].all()
         )
         if not legal:
-            self._refuse(acts)
+            self._refuse(acts, self.end_rule == 0 if live is None else live)
         if roll.size:
             self._roll(roll, t.kept.take(at) + throws[roll], call)
         if place.size:
@@ -663,11 +685,11 @@ class VectorEngine:
         self._derive()
         return rewards, ended
 
-    def _refuse(self, acts: npt.NDArray[np.intp]) -> None:
+    def _refuse(self, acts: npt.NDArray[np.intp], live: npt.NDArray[np.bool_]) -> None:
         mask = self.legal_mask()
         inside = (acts >= 0) & (acts < mask.shape[1])
         legal = inside & (mask[np.arange(self.num_games), np.where(inside, acts, 0)] == 1)
-        bad = np.flatnonzero((self.end_rule == 0) & ~legal)
+        bad = np.flatnonzero(live & ~legal)
         shown = ", ".join(f"game {i}: id {acts[i]}" for i in bad[:5])
         raise ValueError(f"illegal actions in {bad.size} games ({shown}); nothing was applied")
 

@@ -230,3 +230,17 @@ def test_a_second_morpyam_rolled_wins_on_the_roll() -> None:
     assert rewards.tolist() == [[1.0, -1.0]]
     state = engine.state(0)
     assert (state.winners, state.end_rule, state.owners.count(0)) == (frozenset({0}), "R-MOR-3", 1)
+
+
+def test_some_games_restart_or_sit_out() -> None:
+    engine = VectorEngine(mp.Rules.classic(), 3, rng=np.random.default_rng(9))
+    engine.reset(first_player=0)
+    engine.step(np.zeros(3, dtype=np.int64), playing=np.array([True, False, True]))
+    assert engine.rolls.tolist() == [1, 0, 1]  # R-TURN-1: game 1 sat out
+    engine.reset(first_player=[1], games=[2])
+    assert engine.rolls.tolist() == [1, 0, 0]
+    assert engine.player.tolist() == [0, 0, 1]
+    with pytest.raises(ValueError, match="games must be"):
+        engine.reset(games=[3])
+    with pytest.raises(ValueError, match="playing must be"):
+        engine.step(np.zeros(3, dtype=np.int64), playing=np.array([1, 0, 1]))
