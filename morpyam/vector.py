@@ -563,7 +563,7 @@ class VectorEngine:
         return mask
 
     def sample_actions(self) -> npt.NDArray[np.int64]:
-        """One legal action id per game, uniform over the legal ones (0 for a finished game)."""
+        """One legal action id per game, uniform over the legal ones (any id for a finished game)."""
         t = self._t
         o = self.outcome
         places = _popcount(self._placeable)

@@ -244,3 +244,20 @@ def test_some_games_restart_or_sit_out() -> None:
         engine.reset(games=[3])
     with pytest.raises(ValueError, match="playing must be"):
         engine.step(np.zeros(3, dtype=np.int64), playing=np.array([1, 0, 1]))
+
+
+def test_sampled_actions_are_uniform_over_the_legal_ids() -> None:
+    # the scalar benchmark's random player: each legal id equally likely (checked by counts)
+    games = 20_000
+    engine = VectorEngine(mp.Rules.classic(), games, rng=np.random.default_rng(8))
+    engine.reset(first_player=0)
+    for dice in ([3, 3, 3, 5, 5], None):  # a full house shown after the first roll, then start
+        if dice is None:
+            engine.reset(first_player=0)
+        else:
+            engine.step(np.zeros(games, dtype=np.int64), np.tile(dice, (games, 1)))
+        legal = np.flatnonzero(engine.legal_mask()[0])
+        counts = np.bincount(engine.sample_actions(), minlength=engine.encoding.num_actions)
+        expected = games / len(legal)
+        assert counts.sum() == counts[legal].sum() == games
+        assert np.abs(counts[legal] - expected).max() < 5 * np.sqrt(expected)
