@@ -96,6 +96,9 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_odds.py")
     session.run("python", "benchmarks/bench_bots.py")
     session.run("python", "benchmarks/bench_hostile.py")
+    session.run("python", "benchmarks/bench_vector.py")
+    session.run("python", "benchmarks/bench_compare.py")
+    session.run("python", "benchmarks/bench_myrummy.py")
 
 
 @nox.session(default=False)
