@@ -19,7 +19,7 @@ from morpyam.myrummy.bots import (
     replay,
     simulate,
 )
-from morpyam.myrummy.cli import play_terminal, render
+from morpyam.myrummy.cli import HELP, play_terminal, render
 from morpyam.myrummy.tiles import tiles_text
 
 SMALL = attrs.evolve(mr.Rules.classic(), rack_size=6)
@@ -129,7 +129,24 @@ def test_terminal_end_of_input() -> None:
 
 def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     # R-RUM-SET-1: 2 to 4 seats
-    assert main(["myrummy", "play", "--seats", "human"]) == 2
+    assert main(["myrummy", "play", "--seat", "human"]) == 2
+    assert "give 2 to 4 --seat options" in capsys.readouterr().err
+    assert main(["myrummy", "play", "--seat", "human", "--seat", "chess"]) == 2
+    assert "got human, chess" in capsys.readouterr().err
     assert main(["myrummy", "play", "--seats", "human,greedy", "--rack-size", "0"]) == 2
-    assert "rack_size" in capsys.readouterr().out
+    assert capsys.readouterr().err.startswith("morpyam myrummy play: error: ")
     assert main(["myrummy"]) == 2
+
+
+def test_terminal_help_and_unknown_words() -> None:
+    # R-RUM-TURN-1: a player draws or plays; the prompt explains its words and offers no chance words
+    answers = iter(["help", "?", "dance", "first 1", "exit"])
+    lines: list[str] = []
+    play_terminal(
+        SMALL, ["human", "greedy"], seed=3, input=lambda _: next(answers), output=lines.append
+    )
+    assert lines.count(HELP) == 2
+    (unknown,) = (line for line in lines if "'dance'" in line)
+    assert unknown == "  column 1: 'dance' is not an action; type help"
+    assert any("not possible now" in line for line in lines)
+    assert lines[-1] == "Stopped."

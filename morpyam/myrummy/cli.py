@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -27,7 +28,7 @@ from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import tiles_text
 from morpyam.notation import NotationError
 
-__all__ = ["play_terminal", "register_myrummy", "render"]
+__all__ = ["HELP", "play_terminal", "register_myrummy", "render"]
 
 Input = Callable[[str], str]
 Output = Callable[[str], object]
@@ -46,16 +47,31 @@ def render(seen: Observation) -> str:
     return "\n".join(lines)
 
 
+HELP = """\
+  draw               take a tile from the pool and end the turn
+  play [..] {..}     the whole table after your play: a run in [ ], a group in { },
+                     e.g. play [gy5 gy6 gy7] {pu12 gn12 J}
+  pass               end the turn without drawing (when the rules allow it)
+  timeout            your time ran out (R-RUM-TIME-1)
+  hint               the solver's best play
+  help, ?            this list
+  quit               stop the game"""
+"""The commands of the terminal game, as ``help`` prints them."""
+
+
 def _ask(state: State, player: int, read: Input, out: Output) -> Action | None:
     out(render(observe(state, player)))
     while True:
         try:
-            line = read("draw, pass, play [..] {..}, hint or quit> ")
+            line = read("draw, play [..] {..}, hint, help or quit> ")
         except EOFError:
             return None
         words = line.strip().lower()
-        if words == "quit":
+        if words in ("quit", "exit", "q"):
             return None
+        if words in ("help", "?"):
+            out(HELP)
+            continue
         if words == "hint":
             hint = best_play(state)
             out(f"  the solver lays: {hint}" if hint else "  no play: draw")
@@ -65,7 +81,10 @@ def _ask(state: State, player: int, read: Input, out: Output) -> Action | None:
             if not isinstance(action, Play) and action not in legal_actions(state):
                 raise IllegalActionError("R-RUM-TURN-1", f"{line.strip()!r} is not possible now")
             apply(state, action)
-        except (IllegalActionError, NotationError) as error:
+        except NotationError as error:
+            out(f"  column {error.column}: {error.reason.partition('; use one of')[0]}; type help")
+            continue
+        except IllegalActionError as error:
             out(f"  {error}")
             continue
         return action
@@ -112,19 +131,26 @@ def play_terminal(
     return state
 
 
+def _fail(message: str) -> int:
+    print(f"morpyam myrummy play: error: {message}", file=sys.stderr)
+    return 2
+
+
 def _run_play(args: argparse.Namespace) -> int:
-    seats = [seat.strip() for seat in args.seats.split(",")]
+    given = args.seats or ["human", "greedy"]
+    seats = [seat.strip() for words in given for seat in words.split(",")]
     choices = {"human", *BOTS}
     if not 2 <= len(seats) <= 4 or not set(seats) <= choices:
-        print(f"--seats: 2 to 4 of {', '.join(sorted(choices))}, got {args.seats!r}")
-        return 2
+        return _fail(
+            f"give 2 to 4 --seat options, each one of {', '.join(sorted(choices))}; "
+            f"got {', '.join(seats)}"
+        )
     try:
         rules = attrs.evolve(
             PRESETS[args.rules](len(seats)), rounds=args.rounds, rack_size=args.rack_size
         )
     except ValueError as error:
-        print(error)
-        return 2
+        return _fail(str(error))
     play_terminal(rules, seats, seed=args.seed)
     return 0
 
@@ -141,9 +167,23 @@ def register_myrummy(subparsers: Any) -> None:
         help="play a match at the terminal",
         description="Play MyRummy: a human sees only their own rack.",
     )
-    play.add_argument("--seats", default="human,greedy", help="e.g. human,greedy,random")
-    play.add_argument("--rules", choices=sorted(PRESETS), default="classic")
-    play.add_argument("--rounds", type=int, default=1)
-    play.add_argument("--rack-size", type=int, default=14, help="tiles dealt to each rack")
-    play.add_argument("--seed", type=int, default=1)
+    play.add_argument(
+        "--seat",
+        "--seats",
+        dest="seats",
+        action="append",
+        metavar="SEAT",
+        help=f"who plays the next seat, one of human, {', '.join(sorted(BOTS))}: give it once "
+        "per player (default: human, greedy)",
+    )
+    play.add_argument(
+        "--rules", choices=sorted(PRESETS), default="classic", help="rule preset (default classic)"
+    )
+    play.add_argument("--rounds", type=int, default=1, help="rounds of the match (default 1)")
+    play.add_argument(
+        "--rack-size", type=int, default=14, help="tiles dealt to each rack (default 14)"
+    )
+    play.add_argument(
+        "--seed", type=int, default=1, help="seed of the tiles and the bots (default 1)"
+    )
     play.set_defaults(run=_run_play)
