@@ -1,4 +1,4 @@
-"""MyRummy's rules, one test (or more) per R-RUM rule ID of RULES.md section 10."""
+"""MyRummy's rules, one test (or more) per R-RUM rule ID of section 10 of docs/rules.md."""
 
 from __future__ import annotations
 

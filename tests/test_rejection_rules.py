@@ -2,7 +2,7 @@
 
 One row per place in ``engine.py`` that raises ``IllegalActionError``: the
 position, the action, the rule ID the rule text gives for it, and a word of
-the reason. The IDs come from RULES.md, not from the code.
+the reason. The IDs come from the rule book, docs/rules.md, not from the code.
 """
 
 from __future__ import annotations

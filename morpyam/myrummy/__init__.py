@@ -1,7 +1,7 @@
-"""MyRummy (Schmidt MyRummy Classic): the tile game of the seed's fifth text, exact and immutable.
+"""MyRummy (Schmidt MyRummy Classic): the Rummikub-style tile game, exact and immutable.
 
 106 tiles, racks of 14, runs and groups, an opening of 30 points, jokers,
-rearranging with the "three must stay" rule (RULES.md section 10). The API has
+rearranging with the "three must stay" rule (section 10 of the rule book). The API has
 the shape of the other games (``new_game``, ``legal_actions``, ``apply``,
 ``chance_outcomes``, ``sample_chance``, ``scores``); plays, too many to list,
 come from [`plays`][morpyam.myrummy.solver.plays] and the exact solver

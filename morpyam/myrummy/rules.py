@@ -1,7 +1,7 @@
 """MyRummy's rules as data: one [`Rules`][morpyam.myrummy.rules.Rules] value, a field per knob.
 
-Where the seed's text is silent or loose (RULES.md section 10 lists the
-places), the library reads it one way by default and makes the reading a
+Where the German rule text is silent or loose (section 10 of the rule book
+lists the places), the library reads it one way by default and makes the reading a
 field: the R-RUM-RE-2 "three must stay" limit (``None``: free rearranging as
 in plain Rummikub), laying off in the opening turn (R-RUM-OPEN-3), the
 empty-pool ending (R-RUM-END-3), the time-out's effect (R-RUM-TIME-1),

@@ -50,7 +50,7 @@ class Colour(enum.Enum):
 
     @property
     def german(self) -> str:
-        """The colour's name in the seed's German text (lila, schwarz, grün, grau)."""
+        """The colour's name in the German rule text (lila, schwarz, grün, grau)."""
         return _GERMAN[self]
 
 
