@@ -17,6 +17,8 @@ tensor per player. The layouts are tables, written out in the
 * **Pass** ``248 + cells``.
 * **Tile lays** (Morpyam Plus only): ``249 + cells + label_index * cells +
   cell_index``, ``label_index`` in [`LABEL_ORDER`][morpyam.tiles.LABEL_ORDER].
+* **Lost turn** (only when ``Rules.lost_turns`` is on, R-END-5): the last
+  id, ``num_actions - 1``.
 
 So the classic grid has 285 action ids, and Plus 825. Chance ids:
 ``0 .. 460`` are the sorted throws of 1 to 5 dice
@@ -56,7 +58,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
         "morpyam.encoding needs numpy: install the extra with pip install 'morpyam[numpy]'"
     ) from error
 
-from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
+from morpyam.actions import Action, DealTile, LoseTurn, Pass, Place, PlaceTile, Roll, RollResult
 from morpyam.dice import DICE, OUTCOMES, keep_options, multisets
 from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, sample_chance, scores
 from morpyam.figures import Figure, Label, Special, shown
@@ -421,7 +423,8 @@ class Encoding:
         labels = len(LABEL_ORDER)
         set_ = object.__setattr__
         set_(self, "cells", cells)
-        set_(self, "num_actions", _ROLL_IDS + cells + 1 + (labels * cells if tiles else 0))
+        lays = labels * cells if tiles else 0
+        set_(self, "num_actions", _ROLL_IDS + cells + 1 + lays + int(self.rules.lost_turns))
         set_(self, "num_chance_outcomes", len(CHANCE_FACES) + (labels if tiles else 0))
         dice = float(DICE)
         shapes: list[tuple[str, tuple[int, ...], float]] = [
@@ -501,6 +504,11 @@ class Encoding:
         """The id of laying the first label on the first cell (Plus only)."""
         return _ROLL_IDS + self.cells + 1
 
+    @property
+    def lose_turn_id(self) -> int | None:
+        """The id of ``LoseTurn`` (the last id), or ``None`` when the rules have no lost turns."""
+        return self.num_actions - 1 if self.rules.lost_turns else None
+
     def new_state(self) -> State:
         """A new game, from the start roll."""
         return new_game(self.rules)
@@ -544,6 +552,8 @@ class Encoding:
             return _ROLL_IDS + self._cell_index(place.cell)
         if kind is Pass:
             return self.pass_id
+        if kind is LoseTurn and self.rules.lost_turns:
+            return self.num_actions - 1
         if kind is PlaceTile and self.rules.tile_setup:
             lay: PlaceTile = action  # type: ignore[assignment]
             return (
@@ -573,6 +583,8 @@ class Encoding:
             return Place(self.rules.layout.cells[index - _ROLL_IDS])
         if index == self.pass_id:
             return Pass()
+        if index == self.lose_turn_id:
+            return LoseTurn()
         label, cell = divmod(index - self.tile_base, cell_ids)
         return PlaceTile(LABEL_ORDER[label], self.rules.layout.cells[cell])
 

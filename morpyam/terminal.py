@@ -39,7 +39,7 @@ from morpyam.bots import BOTS, Bot
 from morpyam.console import colour_players
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
 from morpyam.errors import IllegalActionError
-from morpyam.figures import Special, classify
+from morpyam.figures import Special
 from morpyam.files import MAX_TEXT_SIZE, FileFormatError, _parse_json, _read, load_rules, rules_with
 from morpyam.layouts import Cell
 from morpyam.notation import NotationError
@@ -291,9 +291,10 @@ def _came_up(before: State, after: State) -> bool:
     """Whether the call on the roll that led from ``before`` to ``after`` came up (R-CALL-5)."""
     call = before.call
     assert after.dice is not None
+    shown = before.rules.shows(after.dice)
     if call is Special.SEC:
-        return after.rolls == 1 and not before.rules.sec_figures.isdisjoint(classify(after.dice))
-    return call in classify(after.dice)
+        return after.rolls == 1 and not before.rules.sec_figures.isdisjoint(shown)
+    return call in shown
 
 
 def _told(before: State, entry: Action | Resign, after: State) -> str:

@@ -12,6 +12,7 @@ import math
 import random
 from typing import TypeVar
 
+import attrs
 import numpy as np
 import pytest
 
@@ -132,6 +133,22 @@ def _play(encoding: GameEncoding[S, A], seed: int) -> int:
 def test_ids_round_trip_over_random_games(preset: str, players: int) -> None:
     encoding = Encoding(PRESETS[preset](players))
     assert _play(encoding, seed=players) > 0
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_lost_turn_has_the_last_id(preset: str) -> None:
+    # R-END-5: with lost turns on, LoseTurn is one more action, legal at every decision
+    rules = attrs.evolve(PRESETS[preset](2), lost_turns=True)
+    encoding = Encoding(rules)
+    plain = Encoding(PRESETS[preset](2))
+    assert encoding.num_actions == plain.num_actions + 1
+    assert plain.lose_turn_id is None
+    state = mp.new_game(rules, first_player=0)
+    assert encoding.action_id(state, mp.LoseTurn()) == encoding.lose_turn_id == plain.num_actions
+    assert encoding.action(state, plain.num_actions) == mp.LoseTurn()
+    with pytest.raises(ValueError, match="not a player's action"):
+        plain.action_id(state, mp.LoseTurn())
+    assert _play(encoding, seed=5) > 0
 
 
 @pytest.mark.parametrize("players", [1, 2, 3])

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -626,3 +627,18 @@ def test_ctrl_c_stops_the_game_on_a_line_of_its_own() -> None:
     )
     assert said[-2:] == ["", "Game stopped."]
     assert record.actions == ()
+
+
+@pytest.mark.parametrize(("is_full", "told"), [(True, True), (False, False)])
+def test_a_called_full_house_is_told_as_the_rules_read_five_of_a_kind(
+    is_full: bool, told: bool
+) -> None:
+    # R-FIG-4: five of a kind is a Full only where the rules say so, and the call is told so
+    from morpyam.terminal import _came_up
+
+    rules = attrs.evolve(mp.Rules.classic(), morpyam_is_full=is_full)
+    state = mp.apply(mp.new_game(rules, first_player=0), mp.Roll())
+    state = mp.apply(state, mp.RollResult((1, 2, 4, 5, 6)))
+    before = mp.apply(state, mp.Roll(call=mp.Figure.FULL_HOUSE))
+    after = mp.apply(before, mp.RollResult((3, 3, 3, 3, 3)))
+    assert _came_up(before, after) is told
