@@ -231,7 +231,11 @@ def _check_demo_options(parser: argparse.ArgumentParser, args: argparse.Namespac
     """Refuse the demo's options given before a command, which would be ignored."""
     if args.run is _demo:
         return
-    given = [option for dest, option in _DEMO_OPTIONS.items() if getattr(args, dest, None)]
+    given = [
+        option
+        for dest, option in _DEMO_OPTIONS.items()
+        if getattr(args, dest, None) is not None and getattr(args, dest) is not False
+    ]
     if given:
         parser.error(
             f"{', '.join(given)} {'is an option' if len(given) == 1 else 'are options'} "

@@ -96,6 +96,10 @@ def test_demo_options_before_a_command_are_refused(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         main(["--seed", "4", "--rules", "flash", "odds"])
     assert "--seed, --rules are options of the demo game" in capsys.readouterr().err
+    # a seed of 0 is given too, though it is falsy
+    with pytest.raises(SystemExit):
+        main(["--seed", "0", "odds"])
+    assert "--seed is an option of the demo game" in capsys.readouterr().err
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
