@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam as mp
 from morpyam.scoring import is_ko
@@ -28,7 +29,7 @@ def longest_run_through(layout: mp.Layout, owners: tuple[int | None, ...], index
     return best
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.sampled_from([CLASSIC, TALL]).flatmap(
         lambda layout: st.tuples(

@@ -8,6 +8,7 @@ from collections import Counter
 import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
 
@@ -42,7 +43,7 @@ def step(state: mr.State, rng: random.Random) -> mr.State:
     return mr.apply(state, actions[0] if roll < 0.97 else rng.choice(actions))
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(RULES))
 def test_invariants_over_random_games(seed: int, rules: mr.Rules) -> None:
     rng = random.Random(seed)

@@ -10,6 +10,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
 from morpyam.errors import IllegalActionError
@@ -132,7 +133,7 @@ def _meld(kinds: tuple[int, ...], points: int) -> mr.Meld:
     raise AssertionError(f"no meld for {kinds}")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_solver_agrees_with_brute_force(state: mr.State) -> None:
     # R-RUM-OPEN-1, R-RUM-RE-2, R-RUM-JOK-3: the best play is optimal and legal
@@ -159,7 +160,7 @@ def test_solver_agrees_with_brute_force(state: mr.State) -> None:
     assert found == legal
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(jokers_on_table=False, max_rack=10))
 def test_solver_agrees_with_the_ilp(state: mr.State) -> None:
     # R-RUM-LAY-1, R-RUM-RE-1: with free rearranging and no table joker, the ILP optimum

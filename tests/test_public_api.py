@@ -1,4 +1,4 @@
-"""The names DESIGN.md pins exist with those spellings, and every public name has a docstring."""
+"""The names the design pins exist with those spellings, and every public name has a docstring."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seeded games play as they did before the engine was optimised (issue 12).
+"""Seeded games play as they did before the engine was optimised.
 
 tests/data/seeded_games.json was written by tests/seeded_games.py with the
 engine before the speed work: digests of 504 games (every preset, 2 to 4

@@ -108,7 +108,7 @@ class Rules:
 
     @classmethod
     def classic(cls, players: int = 2) -> Rules:
-        """The seed's Schmidt MyRummy Classic rules, read as the docs page says."""
+        """Schmidt MyRummy Classic's rules, read as section 10 of the rule book says."""
         return cls(players=players)
 
     @classmethod
