@@ -50,7 +50,7 @@ def lint(session: nox.Session) -> None:
 def typecheck(session: nox.Session) -> None:
     """Type-check the package, tests and scripts with mypy --strict."""
     session.install(
-        ".[numpy,openspiel,pettingzoo,gymnasium]",
+        ".[numpy,openspiel,pettingzoo,gymnasium,myrummy-ilp]",
         "nox",
         *nox.project.dependency_groups(PYPROJECT, "typecheck"),
     )

@@ -1,4 +1,4 @@
-"""The Morpyam engine and the score-sheet game satisfy the one game protocol (morpyam.game).
+"""The Morpyam engine, the score-sheet game and MyRummy satisfy the one game protocol (morpyam.game).
 
 The assignments below are checked by mypy (this file is in its ``files``):
 a module that missed a function, or had one of another shape, would fail
@@ -14,12 +14,18 @@ from typing import TypeVar
 import pytest
 
 import morpyam
+import morpyam.myrummy
 import morpyam.yahtzee
 from morpyam.game import Game, GameState
 
 MORPYAM: Game[morpyam.Rules, morpyam.State, morpyam.Action] = morpyam
 YAHTZEE: Game[morpyam.yahtzee.Rules, morpyam.yahtzee.State, morpyam.yahtzee.Action] = (
     morpyam.yahtzee
+)
+# MyRummy's legal_actions lists every action but plays (they come from plays()
+# and best_play()), which the protocol's shape allows.
+MYRUMMY: Game[morpyam.myrummy.Rules, morpyam.myrummy.State, morpyam.myrummy.Action] = (
+    morpyam.myrummy
 )
 
 
@@ -45,7 +51,7 @@ def play_out(game: Game[R, S, A], state: S, rng: random.Random) -> S:
     raise AssertionError("unreachable: the game did not end")
 
 
-@pytest.mark.parametrize("game", [morpyam, morpyam.yahtzee])
+@pytest.mark.parametrize("game", [morpyam, morpyam.yahtzee, morpyam.myrummy])
 def test_modules_satisfy_the_protocol(game: object) -> None:
     assert isinstance(game, Game)
     assert not isinstance(random, Game)
@@ -54,6 +60,7 @@ def test_modules_satisfy_the_protocol(game: object) -> None:
 def test_states_satisfy_the_state_protocol() -> None:
     assert isinstance(morpyam.new_game(morpyam.Rules.classic()), GameState)
     assert isinstance(morpyam.yahtzee.new_game(morpyam.yahtzee.Rules.hasbro()), GameState)
+    assert isinstance(morpyam.myrummy.new_game(morpyam.myrummy.Rules.classic()), GameState)
     assert not isinstance(morpyam.Rules.classic(), GameState)
 
 
