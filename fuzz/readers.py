@@ -16,7 +16,9 @@ import attrs
 
 import morpyam as mp
 from morpyam import files, records, state_json
+from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
+from morpyam.myrummy import bots as rummy_bots
 from morpyam.notation import NotationError
 
 __all__ = ["READERS", "Reader", "seeds"]
@@ -71,6 +73,10 @@ READERS: dict[str, Reader] = {
     "record_entry": Reader(lambda data: records.parse_entry(_text(data)), (NotationError,)),
     "yahtzee_notation": Reader(lambda data: yz.parse_action(_text(data)), (NotationError,)),
     "solution": Reader(_solution, (ValueError,)),
+    "myrummy_record": Reader(
+        lambda data: rummy_bots.GameRecord.from_json(_text(data)), (ValueError,)
+    ),
+    "myrummy_notation": Reader(lambda data: mr.parse_action(_text(data)), (ValueError,)),
 }
 """Every reader of untrusted input, by name."""
 
@@ -141,6 +147,11 @@ def seeds() -> dict[str, list[bytes]]:
         corpus["yahtzee_notation"].append(str(move).encode())
         sheet = yz.apply(sheet, move)
     corpus["solution"] = list(_solutions())
+    bots: list[rummy_bots.Bot] = [rummy_bots.GreedyBot(), rummy_bots.RandomBot()]
+    for seed in (1, 2):
+        match = rummy_bots.play_match(mr.Rules.classic(), bots, seed=seed, max_actions=60)
+        corpus["myrummy_record"].append(match.to_json().encode())
+        corpus["myrummy_notation"] += [str(action).encode() for action in match.actions[-20:]]
     return corpus
 
 

@@ -69,7 +69,17 @@ def test_match_record_round_trip_and_replay() -> None:
         == 106
     )
     assert GameRecord.from_json(record.to_json()) == record
-    for bad in ("{}", "[1]", '{"game": "myrummy"}', "not json"):
+    for bad in (
+        "{}",
+        "[1]",
+        '{"game": "myrummy"}',
+        "not json",
+        "[" * 100_000,
+        '{"game": "myrummy", "rules": {}, "actions": "draw"}',
+        '{"game": "myrummy", "rules": {"colours": 9}, "actions": []}',
+        '{"game": "myrummy", "rules": {}, "actions": [1]}',
+        " " * 20_000_000,
+    ):
         with pytest.raises(ValueError, match="MyRummy record"):
             GameRecord.from_json(bad)
     with pytest.raises(ValueError, match="bots"):

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from morpyam.files import FileFormatError, _parse_json
 from morpyam.myrummy.actions import Action, parse_action
 from morpyam.myrummy.engine import apply, legal_actions, new_game, sample_chance, scores
 from morpyam.myrummy.rules import Rules
@@ -129,18 +130,30 @@ class GameRecord:
     def from_json(cls, text: str) -> GameRecord:
         """Read a record written by [`to_json`][morpyam.myrummy.bots.GameRecord.to_json].
 
+        The text is untrusted: it is refused by size and nesting before any
+        work, as the other readers do (see the Untrusted input page).
+
         Raises:
             ValueError: for text that is no MyRummy record.
         """
+        if not isinstance(text, str):
+            raise ValueError(f"not a MyRummy record: a record is text, not {type(text).__name__}")
         try:
-            data = json.loads(text)
-            if data.get("game") != "myrummy":
-                raise ValueError("not a MyRummy record")
-            rules = Rules(**data["rules"])
-            actions = tuple(parse_action(word) for word in data["actions"])
-        except (TypeError, KeyError, AttributeError, json.JSONDecodeError) as error:
+            data = _parse_json(text)
+        except FileFormatError as error:
             raise ValueError(f"not a MyRummy record: {error}") from None
-        return cls(rules, actions)
+        if not isinstance(data, dict) or data.get("game") != "myrummy":
+            raise ValueError('not a MyRummy record: no "game": "myrummy" object')
+        fields, words = data.get("rules"), data.get("actions")
+        if not isinstance(fields, dict) or not isinstance(words, list):
+            raise ValueError("not a MyRummy record: it needs a rules object and a list of actions")
+        if not all(isinstance(word, str) for word in words):
+            raise ValueError("not a MyRummy record: every action is a text")
+        try:
+            rules = Rules(**fields)
+        except TypeError as error:
+            raise ValueError(f"not a MyRummy record: {error}") from None
+        return cls(rules, tuple(parse_action(word) for word in words))
 
 
 def replay(record: GameRecord) -> State:
