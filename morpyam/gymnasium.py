@@ -91,7 +91,8 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
         self._rng = random.Random(0)
 
     def _opponent_action(self, state: Any) -> Any:
-        raise NotImplementedError  # pragma: no cover - every game with opponents overrides it
+        """The action of a seat the agent does not play; games with opponents override it."""
+        raise AssertionError("unreachable: a game without opponents never asks for their action")
 
     def _settle(self, state: Any) -> Any:
         """Resolve chance and the bots' turns until the agent decides or the game ends."""
