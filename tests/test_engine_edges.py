@@ -218,3 +218,27 @@ def test_a_tie_at_the_end_of_a_game(tie_break: str, winners: set[int]) -> None:
     assert mp.scores(state) == (1, 1, 0)
     assert state.tokens_left == (1, 2, 0)
     assert state.winners == winners
+
+
+def test_legal_actions_of_something_else() -> None:
+    with pytest.raises(ValueError, match=r"^expected a morpyam State, got str$"):
+        mp.legal_actions("a1")  # type: ignore[arg-type]
+
+
+def test_the_kept_reading_of_r_call_8_keeps_placements_and_passes() -> None:
+    # R-CALL-8 (shown_figure_means="kept"): only the calls depend on the kept dice; the
+    # placements (three ones: the 3x1 cells a1, a5, f6, R-GRID-2) and the pass stay
+    state = roll(start(mp.Rules.official, shown_figure_means="kept"), (1, 1, 1, 2, 4))
+    actions = mp.legal_actions(state)
+    places = {str(a.cell) for a in actions if isinstance(a, mp.Place)}
+    assert places == {"a1", "a5", "f6"}
+    assert mp.Pass() in actions
+    assert mp.Roll(keep=(1, 1, 1)) in actions
+
+
+def test_the_kept_reading_without_r_call_8_changes_nothing() -> None:
+    # R-CALL-8 off (the classic rules): which dice are kept never limits a call
+    for dice in ((1, 1, 1, 2, 4), (2, 3, 4, 5, 5), (6, 6, 6, 6, 1)):
+        by_dice = roll(start(), dice)
+        by_kept = roll(start(shown_figure_means="kept"), dice)
+        assert mp.legal_actions(by_kept) == mp.legal_actions(by_dice)
