@@ -242,3 +242,16 @@ def test_the_kept_reading_without_r_call_8_changes_nothing() -> None:
         by_dice = roll(start(), dice)
         by_kept = roll(start(shown_figure_means="kept"), dice)
         assert mp.legal_actions(by_kept) == mp.legal_actions(by_dice)
+
+
+def test_a_pass_after_a_sec_call_came_up() -> None:
+    # R-CALL-5: the SEC call came up on the 1st roll, so the token must go on a CALL cell
+    state = roll(start(), (1, 2, 3, 4, 5), call=S.SEC)
+    error = refusal(state, mp.Pass())
+    assert error.rule == "R-CALL-5"
+
+
+def test_a_pass_before_the_third_roll_without_voluntary_passes() -> None:
+    # R-TURN-4 (voluntary_pass off): no pass before the 3rd roll, a Morpyam showing or not
+    state = roll(start(voluntary_pass=False), (2, 2, 2, 2, 2))
+    assert refusal(state, mp.Pass()).rule == "R-TURN-4"
