@@ -152,6 +152,10 @@ def test_a_ko_keeps_the_board_the_tokens_and_the_resigned() -> None:
     assert state.resigned == {2}
     assert state.tokens_left == (11 - 5, 11 - 1, 11)
     assert board(state) == {"a1": 0, "b1": 0, "c1": 0, "d1": 0, "e1": 0, "a6": 1}
+    # a game over has no turn in progress: no dice, no call, no start roll
+    turn = (state.rolls, state.dice, state.kept, state.in_air, state.call)
+    assert turn == (0, None, (), False, None)
+    assert (state.roll_off, state.roll_off_faces) == ((), ())
 
 
 def test_a_daversa_placed_keeps_the_board_and_the_tokens() -> None:
@@ -164,6 +168,16 @@ def test_a_daversa_placed_keeps_the_board_and_the_tokens() -> None:
     assert state.resigned == frozenset()
     assert state.tokens_left == (17 - 2, 17)
     assert board(state) == {"b2": 0, "e5": 0}
+    assert (state.rolls, state.dice, state.kept, state.in_air) == (0, None, (), False)
+
+
+def test_a_new_turn_starts_clean() -> None:
+    # R-TURN-1: after a token the next player starts with no dice, nothing kept or called
+    state = play(roll(start(), (1, 1, 1, 2, 4)), mp.Place("a1"))
+    assert state.current_player == 1
+    turn = (state.rolls, state.dice, state.kept, state.in_air, state.call)
+    assert turn == (0, None, (), False, None)
+    assert (state.roll_off, state.roll_off_faces) == ((), ())
 
 
 def test_a_daversa_rolled_keeps_the_board_and_wants_five_alike() -> None:
