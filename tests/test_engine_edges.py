@@ -269,3 +269,18 @@ def test_a_pass_before_the_third_roll_without_voluntary_passes() -> None:
     # R-TURN-4 (voluntary_pass off): no pass before the 3rd roll, a Morpyam showing or not
     state = roll(start(voluntary_pass=False), (2, 2, 2, 2, 2))
     assert refusal(state, mp.Pass()).rule == "R-TURN-4"
+
+
+def test_a_pass_after_a_missed_first_call_without_voluntary_passes() -> None:
+    # R-CALL-6 (missed_call_voids="any_roll"): after any missed call the player rolls again
+    # or passes, even where R-TURN-4 (voluntary_pass off) allows no pass before the 3rd roll
+    state = start(voluntary_pass=False, missed_call_voids="any_roll")
+    state = roll(state, NOTHING, call=F.MAXI)
+    assert mp.Pass() in mp.legal_actions(state)
+    assert mp.apply(state, mp.Pass()).current_player == 1
+
+
+def test_four_alike_under_morpyam_at_once_may_roll_on() -> None:
+    # R-MOR-1 (morpyam_at_once): four alike are no Morpyam
+    state = roll(start(morpyam_at_once=True), (1, 5, 5, 5, 5))
+    assert mp.Roll() in mp.legal_actions(state)
