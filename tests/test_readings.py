@@ -807,3 +807,88 @@ def test_advice_explains_a_lost_turn_last() -> None:
     assert {hint.action for hint in hints} == set(mp.legal_actions(state))
     assert hints[-1].action == mp.LoseTurn()
     assert "collision" in hints[-1].reason
+
+
+def every_description() -> list[str]:
+    """The descriptions of every preset and of each knob changed alone (OTHER_VALUES)."""
+    texts = [
+        preset(3).describe()
+        for preset in (mp.Rules.classic, mp.Rules.official, mp.Rules.flash, mp.Rules.plus)
+    ]
+    for field, value in OTHER_VALUES.items():
+        base = mp.Rules.official() if field in ("shown_figure_means", "daversa_counts") else None
+        texts.append(attrs.evolve(base or mp.Rules.classic(), **{field: value}).describe())
+    return texts
+
+
+def test_describe_writes_sentences() -> None:
+    # Every line: a rule ID in capitals, then a sentence in lower case (but for the labels,
+    # "Sec", "KO", "Morpyam" and rule IDs), ending with a full stop
+    for text in every_description():
+        for line in text.splitlines():
+            assert re.fullmatch(r"R-[A-Z]+-\d: (?:[a-z0-9]|KO R).*\.", line), line
+            assert not re.search(
+                r"r-[a-z]+-\d|\bmorpyam\b|XX|[A-Z]{4,} [A-Z]{3,} [A-Z]{3,}", line
+            ), line
+
+
+def test_describe_says_each_reading() -> None:
+    # The words of the rule book for each reading, default first (docs/rules.md)
+    def line(rules: mp.Rules, rule: str) -> str:
+        (found,) = [x for x in rules.describe().splitlines() if x.startswith(rule + ":")]
+        return found
+
+    classic = mp.Rules.classic()
+    other = {
+        field: attrs.evolve(classic, **{field: value}) for field, value in OTHER_VALUES.items()
+    }
+    # R-LINE-2: 3 in a row 1 point, 4 in a row 2 points with 2 players
+    assert "(3 in a row: 1 point, 4 in a row: 2 points)" in line(classic, "R-LINE-2")
+    # R-GRID-1, R-VAR-PLUS, R-VAR-FLASH
+    assert line(classic, "R-GRID-1") == "R-GRID-1: played on the classic grid (R-GRID-2)."
+    assert "Morpyam Flash grid (R-VAR-FLASH)." in line(mp.Rules.flash(), "R-GRID-1")
+    assert "tiles" in line(mp.Rules.plus(), "R-GRID-1")
+    assert "(R-VAR-PLUS)." in line(mp.Rules.plus(), "R-GRID-1")
+    # R-CALL-2: no figure callable on the Flash grid (no CALL cell, R-VAR-FLASH)
+    bare = attrs.evolve(mp.Rules.flash(), callable=frozenset())
+    assert line(bare, "R-CALL-2") == "R-CALL-2: callable: nothing."
+    assert "MAXI, MORPYAM, SEC." in line(classic, "R-CALL-2")
+    # R-CALL-5: CALL cell, or CALL or MORPYAM cell
+    assert "MORPYAM" not in line(classic, "R-CALL-5")
+    assert "a CALL or a MORPYAM cell" in line(other["called_morpyam_cells"], "R-CALL-5")
+    # R-CALL-6, R-CALL-7, R-LINE-1, R-END-1, R-END-3, R-END-5, R-FIG-4, R-TURN-4, R-CALL-4
+    assert "1st or 2nd roll" in line(classic, "R-CALL-6")
+    assert "any missed call" in line(other["missed_call_voids"], "R-CALL-6")
+    assert "places nothing" in line(classic, "R-CALL-7")
+    assert "before that roll" in line(other["call_miss_loses"], "R-CALL-7")
+    assert "every diagonal" in line(classic, "R-LINE-1")
+    assert "two long diagonals" in line(other["diagonals"], "R-LINE-1")
+    assert "5 tokens in a row" in line(classic, "R-END-1")
+    assert line(other["ko_length"], "R-END-1") == "R-END-1: no KO."
+    assert "share the win" in line(classic, "R-END-3")
+    assert "most tokens" in line(other["tie_break"], "R-END-3")
+    assert "no lost turns" in line(classic, "R-END-5")
+    assert "LoseTurn" in line(other["lost_turns"], "R-END-5")
+    assert "is also a full house" in line(classic, "R-FIG-4")
+    assert "is not a full house" in line(other["morpyam_is_full"], "R-FIG-4")
+    assert "may end a turn" in line(classic, "R-TURN-4")
+    assert "after the 3rd roll" in line(other["voluntary_pass"], "R-TURN-4")
+    assert "only while a CALL cell is free" in line(classic, "R-CALL-4")
+    assert "even when no CALL cell is free" in line(other["call_needs_free_cell"], "R-CALL-4")
+    # R-MOR-1, R-MOR-2, R-MOR-3
+    assert "may roll on" in line(classic, "R-MOR-1")
+    assert "must be placed at once" in line(other["morpyam_at_once"], "R-MOR-1")
+    mor2 = "a Morpyam placed replays, except on a SEC cell; a called figure that comes up with a"
+    assert line(classic, "R-MOR-2").startswith("R-MOR-2: " + mor2 + " Morpyam replays; a SEC")
+    assert "figure that comes up with a Morpyam does not replay" in line(
+        other["called_morpyam_replays"], "R-MOR-2"
+    )
+    assert "SEC call that comes up with a Morpyam replays" in line(
+        other["sec_call_morpyam_replays"], "R-MOR-2"
+    )
+    assert "in the replay" in line(other["daversa"], "R-MOR-3")
+    assert "next own turn" in line(mp.Rules.official(), "R-MOR-3")
+    # R-CALL-8: the dice, or the kept dice
+    assert "the dice already show." in line(mp.Rules.official(), "R-CALL-8")
+    kept = attrs.evolve(mp.Rules.official(), shown_figure_means="kept")
+    assert "the kept dice already secure." in line(kept, "R-CALL-8")

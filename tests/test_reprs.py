@@ -70,3 +70,11 @@ def test_strategies_without_hypothesis_say_what_to_install() -> None:
         "morpyam.strategies needs Hypothesis, which morpyam does not install: "
         "pip install hypothesis"
     )
+
+
+def test_a_tie_between_presets_names_the_first_one() -> None:
+    # R-VAR-2025: the official preset is classic with R-MOR-3 and R-CALL-8; a value with only
+    # the R-MOR-3 change is one field from both, and the repr names the base game, listed first
+    half = attrs.evolve(mp.Rules.classic(), daversa="consecutive_turns")
+    assert repr(half) == "attrs.evolve(Rules.classic(players=2), daversa='consecutive_turns')"
+    assert eval(repr(half), {"attrs": attrs, "Rules": mp.Rules}) == half

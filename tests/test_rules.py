@@ -132,3 +132,78 @@ def test_runs_shorter_than_three_score_nothing() -> None:
     # R-LINE-2: runs shorter than 3 score nothing, so run_points cannot give them points
     with pytest.raises(ValueError, match=r"R-LINE-2: .* lengths >= 3"):
         attrs.evolve(mp.Rules.classic(), run_points={2: 1, 3: 1})
+
+
+# --- Edges of the validation (found by mutation testing, CONTRIBUTING.md) ---------------------
+
+
+def test_the_edges_of_the_knobs_are_accepted() -> None:
+    classic = mp.Rules.classic()
+    # R-SET-2: 2 players x 18 tokens fill the 36 cells of the classic grid exactly
+    assert attrs.evolve(classic, tokens_per_player=18).tokens_per_player == 18
+    # R-SET-2: a player needs one token at least; R-END-2: no end bonus is a bonus of 0
+    assert attrs.evolve(classic, tokens_per_player=1).tokens_per_player == 1
+    assert attrs.evolve(classic, end_bonus=0).end_bonus == 0
+    # R-END-1: a KO from 2 in a row up to the longest line (6 cells on the 6x6 grid)
+    assert attrs.evolve(classic, ko_length=2).ko_length == 2
+    assert attrs.evolve(classic, ko_length=6).ko_length == 6
+    # R-LINE-2: a run may be worth 0 points
+    assert attrs.evolve(classic, run_points={3: 0, 4: 2}).run_value(3) == 0
+    # R-CALL-2, R-CELL-3: SEC alone is callable, so a call can succeed and the CALL cells live
+    assert attrs.evolve(classic, callable={S.SEC}).callable == {S.SEC}
+
+
+def test_a_grid_without_lines_allows_no_ko() -> None:
+    # R-LINE-1: lines have 3 cells or more, so a 2x2 grid has none; R-END-1: no KO length fits
+    tiny = mp.Layout([[F.MINI, F.MAXI], [F.MINI, F.MAXI]])
+    base = attrs.evolve(mp.Rules.classic(), layout=tiny, tokens_per_player=2, ko_length=None)
+    with pytest.raises(ValueError, match=r"R-END-1: ko_length must be None or an int from 2 to 0"):
+        attrs.evolve(base, ko_length=2)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"tokens_per_player": 0}, "Rules.tokens_per_player must be an int >= 1, got 0"),
+        ({"tokens_per_player": "3"}, "Rules.tokens_per_player must be an int >= 1, got '3'"),
+        ({"end_bonus": -1}, "Rules.end_bonus must be an int >= 0, got -1"),
+        ({"callable": 5}, "expected a collection of labels, got 5"),
+        ({"callable": [[1]]}, r"expected a collection of labels, got \[\[1\]\]"),
+        (
+            {"diagonals": "short"},
+            "R-LINE-1: Rules.diagonals must be one of 'all', 'long', got 'short'",
+        ),
+        ({"diagonals": 1}, "R-LINE-1: Rules.diagonals must be one of 'all', 'long', got 1"),
+        (
+            {"call_miss_loses": "all"},
+            "R-CALL-7: Rules.call_miss_loses must be one of 'everything', 'earlier_figures'",
+        ),
+        (
+            {"callable": {F.THREE_ONES, F.THREE_TWOS}},
+            "R-CALL-2: never callable: THREE_ONES, THREE_TWOS$",
+        ),
+        (
+            {"run_points": {3: -1}},
+            r"^R-LINE-2: run_points must pair distinct lengths >= 3 \(shorter runs score "
+            r"nothing\) with points >= 0, got \(\(3, -1\),\)$",
+        ),
+        (
+            {"callable": frozenset()},
+            "^R-CELL-3: no call can ever succeed \\(callable is empty\\), so the CALL cells",
+        ),
+        (
+            {"callable": {S.SEC}, "sec_figures": frozenset()},
+            "^R-CELL-2: no figure makes a Sec \\(sec_figures is empty\\), so the SEC cells",
+        ),
+    ],
+)
+def test_refusals_say_what_is_wrong(change: dict[str, Any], message: str) -> None:
+    # R-SET-2, R-END-2, R-LINE-1, R-LINE-2, R-CALL-2, R-CALL-7, R-CELL-2, R-CELL-3
+    with pytest.raises(ValueError, match=message):
+        attrs.evolve(mp.Rules.classic(), **change)
+
+
+def test_the_flash_preset_is_for_two_players_by_default() -> None:
+    # R-VAR-FLASH: the classic rules, so 2 players with 17 tokens unless told (R-SET-2)
+    assert mp.Rules.flash().players == 2
+    assert mp.Rules.flash().tokens_per_player == 17
