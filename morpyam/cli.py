@@ -21,7 +21,7 @@ from morpyam.files import FileFormatError, rules_with
 from morpyam.myrummy.cli import register_myrummy
 from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.sim_cli import register_advise, register_odds, register_simulate
-from morpyam.terminal import register_play, register_replay, register_show
+from morpyam.terminal import call_came_up, register_play, register_replay, register_show
 from morpyam.text import PLAYER_MARKS, render_grid
 from morpyam.yahtzee.cli import register_yahtzee
 
@@ -48,14 +48,6 @@ def _set_up(state: mp.State, rng: random.Random, out: Callable[[str], object]) -
         out("The players have laid out their tiles:")
         out(str(state.layout))
     return state
-
-
-def _came_up(rules: mp.Rules, call: mp.Label, state: mp.State) -> bool:
-    assert state.dice is not None
-    shown = rules.shows(state.dice)
-    if call is mp.Special.SEC:
-        return state.rolls == 1 and not rules.sec_figures.isdisjoint(shown)
-    return call in shown
 
 
 def _faces(faces: Sequence[int]) -> str:
@@ -105,7 +97,7 @@ def _roll_told(rules: mp.Rules, state: mp.State, roll: mp.Roll) -> str:
     assert state.dice is not None
     told = f"{roll} → {_faces(state.dice)}"
     if roll.call is not None:
-        told += " (came up)" if _came_up(rules, roll.call, state) else " (missed)"
+        told += " (came up)" if call_came_up(rules, roll.call, state) else " (missed)"
     return told
 
 

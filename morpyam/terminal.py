@@ -39,7 +39,7 @@ from morpyam.bots import BOTS, Bot
 from morpyam.console import colour_players
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
 from morpyam.errors import IllegalActionError
-from morpyam.figures import Special
+from morpyam.figures import Label, Special
 from morpyam.files import MAX_TEXT_SIZE, FileFormatError, _parse_json, _read, load_rules, rules_with
 from morpyam.layouts import Cell
 from morpyam.notation import NotationError
@@ -64,6 +64,7 @@ __all__ = [
     "PRESETS",
     "SEATS",
     "Bot",
+    "call_came_up",
     "play_game",
     "register_play",
     "register_replay",
@@ -287,14 +288,19 @@ def _ask_table(state: State, rng: random.Random, read: Input, output: Output) ->
         return entry
 
 
+def call_came_up(rules: Rules, call: Label, after: State) -> bool:
+    """Whether ``call`` came up on the roll that led to ``after`` (R-CALL-5), as ``rules`` read the dice."""
+    assert after.dice is not None
+    shown = rules.shows(after.dice)
+    if call is Special.SEC:
+        return after.rolls == 1 and not rules.sec_figures.isdisjoint(shown)
+    return call in shown
+
+
 def _came_up(before: State, after: State) -> bool:
     """Whether the call on the roll that led from ``before`` to ``after`` came up (R-CALL-5)."""
-    call = before.call
-    assert after.dice is not None
-    shown = before.rules.shows(after.dice)
-    if call is Special.SEC:
-        return after.rolls == 1 and not before.rules.sec_figures.isdisjoint(shown)
-    return call in shown
+    assert before.call is not None
+    return call_came_up(before.rules, before.call, after)
 
 
 def _told(before: State, entry: Action | Resign, after: State) -> str:
