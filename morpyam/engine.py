@@ -20,13 +20,13 @@ from fractions import Fraction
 import attrs
 
 from morpyam.actions import Action, DealTile, LoseTurn, Pass, Place, PlaceTile, Roll, RollResult
-from morpyam.dice import DICE, distribution, is_sub_multiset, keep_options, merge
+from morpyam.dice import _KEEP_SETS, _MERGED, DICE, distribution, keep_options, merge
 from morpyam.errors import IllegalActionError
 from morpyam.figures import FACES, Figure, Label, Special, shown
 from morpyam.layouts import Layout
 from morpyam.rules import Rules
 from morpyam.scoring import is_ko, points, winners_on_points
-from morpyam.state import State
+from morpyam.state import State, build_state
 from morpyam.tiles import LABEL_ORDER, Setup
 
 __all__ = [
@@ -51,6 +51,7 @@ _PLACES: dict[tuple[int, int], tuple[Place, ...]] = {}
 _ROLLS: dict[tuple[tuple[int, ...] | None, tuple[Label, ...]], tuple[Roll, ...]] = {}
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 _NOBODY: frozenset[int] = frozenset()  # one shared empty set: each frozenset() is a new object
+_NO_FIGURES: frozenset[Figure] = frozenset()
 # sample_chance: each die thrown adds the weight of its face, 6**(face-1) (a face shows at
 # most 5 times), so the sum names the sorted outcome of any number of dice
 _FACE_WEIGHTS = tuple(6**i for i in range(len(FACES)))
@@ -106,7 +107,7 @@ def new_game(
         )
     everyone = tuple(range(players))
     setup = Setup.new(rules.layout, players) if rules.tile_setup and layout is None else None
-    start = State(
+    start = build_state(
         rules,
         layout or rules.layout,
         (None,) * len(rules.layout),
@@ -124,6 +125,7 @@ def new_game(
         _NOBODY,
         None,
         setup,
+        _NO_FIGURES,
     )
     if setup is not None and first_player is not None:
         return _begin(start, first_player, _NOBODY)
@@ -157,7 +159,7 @@ def _begin(state: State, first: int, resigned: frozenset[int]) -> State:
 
 
 def _setup_state(state: State, setup: Setup, player: int, resigned: frozenset[int]) -> State:
-    return State(
+    return build_state(
         state.rules,
         state.layout,
         state.owners,
@@ -175,6 +177,7 @@ def _setup_state(state: State, setup: Setup, player: int, resigned: frozenset[in
         _NOBODY,
         None,
         setup,
+        _NO_FIGURES,
     )
 
 
@@ -187,7 +190,7 @@ def _turn(
     resigned: frozenset[int],
 ) -> State:
     """A fresh turn for ``player``."""
-    return State(
+    return build_state(
         state.rules,
         state.layout,
         owners,
@@ -204,6 +207,8 @@ def _turn(
         resigned,
         _NOBODY,
         None,
+        None,
+        _NO_FIGURES,
     )
 
 
@@ -220,7 +225,7 @@ def _over(
     A game that ends in the Plus set-up (by resignations) keeps its set-up,
     so the tiles laid so far stay visible.
     """
-    return State(
+    return build_state(
         state.rules,
         state.layout,
         owners,
@@ -238,6 +243,7 @@ def _over(
         winners,
         rule,
         state.setup,
+        _NO_FIGURES,
     )
 
 
@@ -265,14 +271,22 @@ def _call_hit(state: State, dice: tuple[int, ...], rolls: int) -> bool:
     return call in state.rules._shows[dice]
 
 
-def _placeable(state: State) -> list[int]:
-    """Cell indices a token may go on now (R-CELL-1..3, R-CALL-5, R-CALL-7, R-MOR-1)."""
+def _hit(state: State) -> bool:
+    """Whether a call was made and the dice showing have it (R-CALL-5)."""
     dice = state.dice
+    return state.call is not None and dice is not None and _call_hit(state, dice, state.rolls)
+
+
+def _placeable(state: State, dice: tuple[int, ...] | None, hit: bool) -> list[int]:
+    """Cell indices a token may go on now (R-CELL-1..3, R-CALL-5, R-CALL-7, R-MOR-1).
+
+    ``hit``: whether a call was made and came up (`_hit`).
+    """
     if dice is None:
         return []
+    if hit:
+        return _call_cells(state)
     if state.call is not None:
-        if _call_hit(state, dice, state.rolls):
-            return _call_cells(state)
         if state.rules.call_miss_loses == "everything":
             return []
         labels = state.layout.labels
@@ -291,7 +305,10 @@ def _fitting(state: State, dice: tuple[int, ...]) -> list[int]:
         if not state.rules.morpyam_is_full:  # R-FIG-4: five of a kind is no full house
             return _fitting_shown(state, dice, sec)
     owners = state.owners
-    cells = [i for i in state.layout._covered_by[dice] if owners[i] is None]
+    cells = []
+    for i in state.layout._covered_by[dice]:  # a loop: a list comprehension is a call
+        if owners[i] is None:
+            cells.append(i)
     return sorted(cells + sec) if sec else cells
 
 
@@ -311,15 +328,12 @@ def _call_cells(state: State) -> list[int]:
     return cells
 
 
-def _may_pass(state: State, placeable: list[int]) -> bool:
+def _may_pass(state: State, dice: tuple[int, ...], hit: bool, placeable: list[int]) -> bool:
     """R-TURN-3, R-TURN-4, with the mandatory placements of R-CALL-5 and R-MOR-1."""
-    dice = state.dice
-    assert dice is not None  # callers answer before the turn's first roll themselves
-    if state.call is not None and (
-        state.rules.call_miss_loses == "everything" or _call_hit(state, dice, state.rolls)
-    ):
+    rules = state.rules
+    if hit or (state.call is not None and rules.call_miss_loses == "everything"):
         return not placeable
-    if state.rules.voluntary_pass:
+    if rules.voluntary_pass:
         return not (placeable and dice[0] == dice[4])
     return state.rolls == 3 and not placeable
 
@@ -330,15 +344,25 @@ def _calls(state: State, keep: tuple[int, ...] = ()) -> tuple[Label, ...]:
     ``keep`` matters only when R-CALL-8 reads "already present" as secured by the kept dice.
     """
     rules = state.rules
-    if rules.call_needs_free_cell and not _free(state, Special.CALL):
-        return ()
+    if rules.call_needs_free_cell:
+        owners = state.owners
+        for i in state.layout._where[Special.CALL]:  # is a CALL cell free? (a loop: no call)
+            if owners[i] is None:
+                break
+        else:
+            return ()
     dice = state.dice
     if dice is None:
         return rules._calls_first
     if not rules.forbid_calling_shown_figure:
         return rules._calls_later
     on_show = rules._shows[dice] if rules.shown_figure_means == "dice" else _secured(rules, keep)
-    return tuple(call for call in rules._calls_later if call not in on_show)
+    calls = rules._memo.get(on_show)  # a frozenset keeps its hash: a cheap key
+    if calls is None:
+        calls = rules._memo[on_show] = tuple(
+            call for call in rules._calls_later if call not in on_show
+        )
+    return calls
 
 
 _SECURED: dict[tuple[tuple[int, ...], bool], frozenset[Figure]] = {}
@@ -356,13 +380,9 @@ def _secured(rules: Rules, keep: tuple[int, ...]) -> frozenset[Figure]:
     return figures
 
 
-def _may_roll(state: State, placeable: list[int]) -> bool:
+def _may_roll(state: State, dice: tuple[int, ...], hit: bool, placeable: list[int]) -> bool:
     """R-TURN-1, with R-CALL-5 (a call that came up), R-CALL-6 and ``morpyam_at_once`` (R-MOR-1)."""
-    if state.rolls >= 3:
-        return False
-    dice = state.dice
-    assert dice is not None  # legal_actions answers before the turn's first roll itself
-    if state.call is not None and _call_hit(state, dice, state.rolls):
+    if hit or state.rolls >= 3:
         return False
     return not (state.rules.morpyam_at_once and placeable and dice[0] == dice[4])
 
@@ -386,41 +406,68 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         ValueError: for something that is not a [`State`][morpyam.state.State].
     """
     try:
-        if state.winners:
-            return ()
+        if state.in_air:  # dice are never in the air in a finished game
+            return _OUTCOME_ACTIONS[DICE - len(state.kept)]
     except AttributeError:
         raise _not_a_state(state) from None
+    if state.winners:
+        return ()
     if state.roll_off:
         return _OUTCOME_ACTIONS[1]
-    if state.in_air:
-        return _OUTCOME_ACTIONS[DICE - len(state.kept)]
     setup = state.setup
     if setup is not None:
         if setup.bag:
             return tuple(action for action, _ in setup.deal_outcomes())
         return setup.lay_actions(state.player, state.layout)
+    dice = state.dice
+    if dice is None:  # a turn begins: roll, calling what may be called
+        return _roll_tail(state, dice)
+    if state.call is None:
+        hit = False
+        placeable = _fitting(state, dice)  # what _placeable answers without a call
+    else:
+        hit = _call_hit(state, dice, state.rolls)
+        placeable = _placeable(state, dice, hit)
+    if _may_roll(state, dice, hit, placeable):
+        tail = _roll_tail(state, dice)
+    else:
+        tail = (_LOSE_TURN,) if state.rules.lost_turns else ()
+    if _may_pass(state, dice, hit, placeable):
+        tail = (_PASS, *tail)
+    if placeable:
+        places = _places(state.layout)
+        return (*map(places.__getitem__, placeable), *tail)
+    return tail
+
+
+def _roll_tail(state: State, dice: tuple[int, ...] | None) -> tuple[Action, ...]:
+    """The rolls that may follow ``dice`` (``None``: the turn's first), then a lost turn.
+
+    They depend only on the rules, the dice and whether a CALL cell is free, so
+    each rules value keeps them once computed, by the dice alone while a CALL
+    cell is free or R-CALL-4 is off.
+    """
     rules = state.rules
-    if state.dice is None:  # a turn begins: roll, calling what may be called
-        rolls = _rolls_for(None, _calls(state))
-        return (*rolls, _LOSE_TURN) if rules.lost_turns else rolls
-    placeable = _placeable(state)
-    places = _places(state.layout)
-    actions: list[Action] = [places[i] for i in placeable]
-    if _may_pass(state, placeable):
-        actions.append(_PASS)
-    if _may_roll(state, placeable):
-        dice = state.dice
+    key: object = dice
+    if rules.call_needs_free_cell:
+        owners = state.owners
+        for i in state.layout._where[Special.CALL]:  # is a CALL cell free? (a loop: no call)
+            if owners[i] is None:
+                break
+        else:
+            key = (dice, "no CALL cell free")
+    tail = rules._memo.get(key)
+    if tail is None:
         if (
             dice is not None
             and rules.forbid_calling_shown_figure
             and rules.shown_figure_means == "kept"
         ):
-            actions += _rolls_by_keep(state, dice)
+            rolls = _rolls_by_keep(state, dice)
         else:
-            actions += _rolls_for(dice, _calls(state))
-    if rules.lost_turns:
-        actions.append(_LOSE_TURN)
-    return tuple(actions)
+            rolls = _rolls_for(dice, _calls(state))
+        tail = rules._memo[key] = (*rolls, _LOSE_TURN) if rules.lost_turns else rolls
+    return tail
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -504,23 +551,24 @@ def apply(state: State, action: Action) -> State:
             (read it with [`parse_action`][morpyam.notation.parse_action]).
     """
     try:
-        if state.winners:
-            raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
+        in_air = state.in_air
     except AttributeError:
         raise _not_a_state(state) from None
     kind = type(action)
+    if in_air:  # dice are never in the air in a finished game
+        if kind is not RollResult:
+            raise IllegalActionError(
+                "R-TURN-1", "the dice are in the air: the next action is their RollResult"
+            )
+        return _apply_result(state, action)  # type: ignore[arg-type]
+    if state.winners:
+        raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
     if state.roll_off:
         if kind is not RollResult:
             raise IllegalActionError(
                 "R-SET-3", "the start roll comes first: the next action is a die's RollResult"
             )
         return _apply_start_die(state, action)  # type: ignore[arg-type]
-    if state.in_air:
-        if kind is not RollResult:
-            raise IllegalActionError(
-                "R-TURN-1", "the dice are in the air: the next action is their RollResult"
-            )
-        return _apply_result(state, action)  # type: ignore[arg-type]
     if state.setup is not None:
         return _apply_setup(state, state.setup, action)
     if kind is Roll:
@@ -562,7 +610,7 @@ def _settle_roll_off(
     if len(contenders) == 1:
         return _begin(state, contenders[0], resigned)
     if len(faces) < len(contenders):
-        return State(
+        return build_state(
             state.rules,
             state.layout,
             state.owners,
@@ -580,6 +628,7 @@ def _settle_roll_off(
             _NOBODY,
             None,
             state.setup,
+            _NO_FIGURES,
         )
     best = max(faces)
     tied = tuple(player for player, face in zip(contenders, faces) if face == best)
@@ -595,7 +644,7 @@ def _apply_result(state: State, result: RollResult) -> State:
             f"{thrown} {'die is' if thrown == 1 else 'dice are'} in the air, "
             f"the result has {len(result.faces)} faces",
         )
-    dice = merge(kept, result.faces) if kept else result.faces
+    dice = _MERGED[kept, result.faces] if kept else result.faces
     rolls = state.rolls + 1
     call = state.call
     rules = state.rules
@@ -613,7 +662,7 @@ def _apply_result(state: State, result: RollResult) -> State:
     ):
         winner = frozenset({state.player})  # R-MOR-3 counting Morpyams rolled
         return _over(state, state.owners, state.tokens_left, state.resigned, winner, "R-MOR-3")
-    return State(
+    return build_state(
         rules,
         state.layout,
         state.owners,
@@ -647,18 +696,18 @@ def _apply_roll(state: State, roll: Roll) -> State:
                 "R-CALL-5",
                 f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
             )
-        if rules.morpyam_at_once and dice[0] == dice[4] and _placeable(state):
+        if rules.morpyam_at_once and dice[0] == dice[4] and _placeable(state, dice, False):
             raise IllegalActionError(
                 "R-MOR-1",
                 "a Morpyam showing must be placed at once, on "
-                + _cells_text(state, _placeable(state)),
+                + _cells_text(state, _placeable(state, dice, False)),
             )
         if rules._tracks_turn:
             seen = seen | rules._shows[dice]
     if dice is None:
         if roll.keep:
             raise IllegalActionError("R-TURN-1", "the first roll of a turn throws all 5 dice")
-    elif not is_sub_multiset(roll.keep, dice):
+    elif roll.keep not in _KEEP_SETS[dice]:
         raise IllegalActionError(
             "R-TURN-1",
             f"kept dice must be among the dice showing ({_text(dice)}), not {_text(roll.keep)}",
@@ -666,7 +715,7 @@ def _apply_roll(state: State, roll: Roll) -> State:
     call = roll.call
     if call is not None and call not in _calls(state, roll.keep):
         raise IllegalActionError(*_why_not_callable(state, call))
-    return State(
+    return build_state(
         rules,
         state.layout,
         state.owners,
@@ -709,15 +758,17 @@ def _why_not_callable(state: State, call: Label) -> tuple[str, str]:
 
 
 def _apply_pass(state: State) -> State:
-    if state.dice is None:
+    dice = state.dice
+    if dice is None:
         raise IllegalActionError("R-TURN-4", "a turn can end without a token only after a roll")
-    if not _may_pass(state, placeable := _placeable(state)):
-        if state.call is not None and _call_hit(state, state.dice, state.rolls):
+    hit = _hit(state)
+    if not _may_pass(state, dice, hit, placeable := _placeable(state, dice, hit)):
+        if hit:
             raise IllegalActionError(
                 "R-CALL-5",
                 f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
             )
-        if state.dice[0] == state.dice[4] and state.rules.voluntary_pass:
+        if dice[0] == dice[4] and state.rules.voluntary_pass:
             raise IllegalActionError(
                 "R-MOR-1",
                 f"with a Morpyam showing the token must go on {_cells_text(state, placeable)}",
@@ -764,7 +815,7 @@ def _apply_place(state: State, place: Place) -> State:
             "R-SET-1", f"{cell} is off the {layout.width}×{layout.height} grid"
         )
     index = layout.index(cell)
-    if index not in _placeable(state):
+    if index not in _placeable(state, state.dice, _hit(state)):
         raise IllegalActionError(*_why_not_placeable(state, index))
     rules = state.rules
     player = state.player
@@ -838,7 +889,8 @@ def _why_not_placeable(state: State, index: int) -> tuple[str, str]:
         return "R-CELL-1", f"the dice {_text(dice)} do not show {label} ({cell})"
     return (
         "R-MOR-1",
-        f"with a Morpyam showing the token must go on {_cells_text(state, _placeable(state))}",
+        f"with a Morpyam showing the token must go on "
+        f"{_cells_text(state, _placeable(state, dice, False))}",
     )
 
 
@@ -899,7 +951,7 @@ def resign(state: State, player: int) -> State:
 
 
 def _with_resigned(state: State, resigned: frozenset[int], armed: tuple[bool, ...]) -> State:
-    return State(
+    return build_state(
         state.rules,
         state.layout,
         state.owners,
@@ -917,6 +969,7 @@ def _with_resigned(state: State, resigned: frozenset[int], armed: tuple[bool, ..
         state.winners,
         state.end_rule,
         state.setup,
+        _NO_FIGURES,
     )
 
 
@@ -1010,7 +1063,7 @@ def _next_layer(state: State, setup: Setup, resigned: frozenset[int], current: i
     if placer is not None:
         return _setup_state(state, setup, placer, resigned)
     assert setup.first is not None  # tiles are dealt only once the start roll has decided
-    built = State(
+    built = build_state(
         state.rules,
         setup.built(state.layout),
         state.owners,
@@ -1027,6 +1080,8 @@ def _next_layer(state: State, setup: Setup, resigned: frozenset[int], current: i
         resigned,
         _NOBODY,
         None,
+        None,
+        _NO_FIGURES,
     )
     first = (
         setup.first if setup.first not in resigned else _next_player(state, setup.first, resigned)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 import attrs
 
@@ -37,7 +38,7 @@ class Board(Mapping[Cell, int]):
         return len(self.owners) - self.owners.count(None)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, weakref_slot=False)
 class State:
     """A position of a game, made by [`new_game`][morpyam.engine.new_game] and [`apply`][morpyam.engine.apply].
 
@@ -110,7 +111,10 @@ class State:
             return True
         if self.winners:
             return False
-        return bool(self.roll_off) or (self.setup is not None and bool(self.setup.bag))
+        if self.roll_off:
+            return True
+        setup = self.setup
+        return setup is not None and len(setup.bag) > 0
 
     @property
     def current_player(self) -> int | None:
@@ -145,3 +149,64 @@ class State:
         from morpyam.svg import board
 
         return board(self)
+
+
+class _Building:
+    """A mutable twin of [`State`][morpyam.state.State]'s memory layout (the same slots)."""
+
+    __slots__ = tuple(attrs.fields_dict(State))
+
+
+_allocate = object.__new__
+
+
+def build_state(
+    rules: Rules,
+    layout: Layout,
+    owners: tuple[int | None, ...],
+    tokens_left: tuple[int, ...],
+    player: int,
+    rolls: int,
+    dice: tuple[int, ...] | None,
+    kept: tuple[int, ...],
+    in_air: bool,
+    call: Label | None,
+    roll_off: tuple[int, ...],
+    roll_off_faces: tuple[int, ...],
+    daversa_armed: tuple[bool, ...],
+    resigned: frozenset[int],
+    winners: frozenset[int],
+    end_rule: str | None,
+    setup: Setup | None,
+    seen: frozenset[Figure],
+) -> State:
+    """Make a `State` from all its attributes, in order: the engine's constructor.
+
+    The engine makes a state per step. attrs builds a frozen instance with one
+    ``object.__setattr__`` call per attribute; here they are plain stores on an
+    unfrozen twin, which then becomes a `State` by assigning its class (allowed
+    between classes with the same slots). The result is an ordinary, frozen
+    `State`; nothing is checked.
+    """
+    state: Any = _allocate(_Building)
+    state.rules = rules
+    state.layout = layout
+    state.owners = owners
+    state.tokens_left = tokens_left
+    state.player = player
+    state.rolls = rolls
+    state.dice = dice
+    state.kept = kept
+    state.in_air = in_air
+    state.call = call
+    state.roll_off = roll_off
+    state.roll_off_faces = roll_off_faces
+    state.daversa_armed = daversa_armed
+    state.resigned = resigned
+    state.winners = winners
+    state.end_rule = end_rule
+    state.setup = setup
+    state.seen = seen
+    state.__class__ = State
+    return state  # type: ignore[no-any-return]
+
