@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -26,7 +27,7 @@ from morpyam.figures import FACES, Figure, Label, Special, shown
 from morpyam.layouts import Layout
 from morpyam.rules import Rules
 from morpyam.scoring import is_ko, points, winners_on_points
-from morpyam.state import State, build_state
+from morpyam.state import State, _allocate, _Building, build_state
 from morpyam.tiles import LABEL_ORDER, Setup
 
 __all__ = [
@@ -190,26 +191,28 @@ def _turn(
     resigned: frozenset[int],
 ) -> State:
     """A fresh turn for ``player``."""
-    return build_state(
-        state.rules,
-        state.layout,
-        owners,
-        tokens_left,
-        player,
-        0,
-        None,
-        (),
-        False,
-        None,
-        (),
-        (),
-        armed,
-        resigned,
-        _NOBODY,
-        None,
-        None,
-        _NO_FIGURES,
-    )
+    # build_state written out: the three hottest states skip an 18-argument call
+    new: Any = _allocate(_Building)
+    new.rules = state.rules
+    new.layout = state.layout
+    new.owners = owners
+    new.tokens_left = tokens_left
+    new.player = player
+    new.rolls = 0
+    new.dice = None
+    new.kept = ()
+    new.in_air = False
+    new.call = None
+    new.roll_off = ()
+    new.roll_off_faces = ()
+    new.daversa_armed = armed
+    new.resigned = resigned
+    new.winners = _NOBODY
+    new.end_rule = None
+    new.setup = None
+    new.seen = _NO_FIGURES
+    new.__class__ = State
+    return new  # type: ignore[no-any-return]
 
 
 def _over(
@@ -380,13 +383,6 @@ def _secured(rules: Rules, keep: tuple[int, ...]) -> frozenset[Figure]:
     return figures
 
 
-def _may_roll(state: State, dice: tuple[int, ...], hit: bool, placeable: list[int]) -> bool:
-    """R-TURN-1, with R-CALL-5 (a call that came up), R-CALL-6 and ``morpyam_at_once`` (R-MOR-1)."""
-    if hit or state.rolls >= 3:
-        return False
-    return not (state.rules.morpyam_at_once and placeable and dice[0] == dice[4])
-
-
 def _rolls_by_keep(state: State, dice: tuple[int, ...]) -> tuple[Roll, ...]:
     """The rolls when the calls depend on the dice kept (R-CALL-8, ``shown_figure_means="kept"``)."""
     return tuple(
@@ -428,10 +424,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     else:
         hit = _call_hit(state, dice, state.rolls)
         placeable = _placeable(state, dice, hit)
-    if _may_roll(state, dice, hit, placeable):
-        tail = _roll_tail(state, dice)
+    rules = state.rules
+    # no roll after the 3rd (R-TURN-1), after a call that came up (R-CALL-5), or with a
+    # Morpyam to place at once (R-MOR-1, morpyam_at_once)
+    if hit or state.rolls >= 3 or (rules.morpyam_at_once and placeable and dice[0] == dice[4]):
+        tail: tuple[Action, ...] = (_LOSE_TURN,) if rules.lost_turns else ()
     else:
-        tail = (_LOSE_TURN,) if state.rules.lost_turns else ()
+        tail = _roll_tail(state, dice)
     if _may_pass(state, dice, hit, placeable):
         tail = (_PASS, *tail)
     if placeable:
@@ -662,26 +661,28 @@ def _apply_result(state: State, result: RollResult) -> State:
     ):
         winner = frozenset({state.player})  # R-MOR-3 counting Morpyams rolled
         return _over(state, state.owners, state.tokens_left, state.resigned, winner, "R-MOR-3")
-    return build_state(
-        rules,
-        state.layout,
-        state.owners,
-        state.tokens_left,
-        state.player,
-        rolls,
-        dice,
-        (),
-        False,
-        call,
-        (),
-        (),
-        state.daversa_armed,
-        state.resigned,
-        _NOBODY,
-        None,
-        None,
-        state.seen,
-    )
+    # build_state written out: the three hottest states skip an 18-argument call
+    new: Any = _allocate(_Building)
+    new.rules = rules
+    new.layout = state.layout
+    new.owners = state.owners
+    new.tokens_left = state.tokens_left
+    new.player = state.player
+    new.rolls = rolls
+    new.dice = dice
+    new.kept = ()
+    new.in_air = False
+    new.call = call
+    new.roll_off = ()
+    new.roll_off_faces = ()
+    new.daversa_armed = state.daversa_armed
+    new.resigned = state.resigned
+    new.winners = _NOBODY
+    new.end_rule = None
+    new.setup = None
+    new.seen = state.seen
+    new.__class__ = State
+    return new  # type: ignore[no-any-return]
 
 
 def _apply_roll(state: State, roll: Roll) -> State:
@@ -715,26 +716,28 @@ def _apply_roll(state: State, roll: Roll) -> State:
     call = roll.call
     if call is not None and call not in _calls(state, roll.keep):
         raise IllegalActionError(*_why_not_callable(state, call))
-    return build_state(
-        rules,
-        state.layout,
-        state.owners,
-        state.tokens_left,
-        state.player,
-        state.rolls,
-        None,
-        roll.keep,
-        True,
-        call,
-        (),
-        (),
-        state.daversa_armed,
-        state.resigned,
-        _NOBODY,
-        None,
-        None,
-        seen,
-    )
+    # build_state written out: the three hottest states skip an 18-argument call
+    new: Any = _allocate(_Building)
+    new.rules = rules
+    new.layout = state.layout
+    new.owners = state.owners
+    new.tokens_left = state.tokens_left
+    new.player = state.player
+    new.rolls = state.rolls
+    new.dice = None
+    new.kept = roll.keep
+    new.in_air = True
+    new.call = call
+    new.roll_off = ()
+    new.roll_off_faces = ()
+    new.daversa_armed = state.daversa_armed
+    new.resigned = state.resigned
+    new.winners = _NOBODY
+    new.end_rule = None
+    new.setup = None
+    new.seen = seen
+    new.__class__ = State
+    return new  # type: ignore[no-any-return]
 
 
 def _why_not_callable(state: State, call: Label) -> tuple[str, str]:

@@ -209,4 +209,3 @@ def build_state(
     state.seen = seen
     state.__class__ = State
     return state  # type: ignore[no-any-return]
-
