@@ -27,7 +27,7 @@ from morpyam.figures import FACES, Figure, Label, Special, shown
 from morpyam.layouts import Layout
 from morpyam.rules import Rules
 from morpyam.scoring import is_ko, points, winners_on_points
-from morpyam.state import State, _allocate, _Building, build_state
+from morpyam.state import State, _allocate, _build_state, _Building
 from morpyam.tiles import LABEL_ORDER, Setup
 
 __all__ = [
@@ -108,7 +108,7 @@ def new_game(
         )
     everyone = tuple(range(players))
     setup = Setup.new(rules.layout, players) if rules.tile_setup and layout is None else None
-    start = build_state(
+    start = _build_state(
         rules,
         layout or rules.layout,
         (None,) * len(rules.layout),
@@ -160,7 +160,7 @@ def _begin(state: State, first: int, resigned: frozenset[int]) -> State:
 
 
 def _setup_state(state: State, setup: Setup, player: int, resigned: frozenset[int]) -> State:
-    return build_state(
+    return _build_state(
         state.rules,
         state.layout,
         state.owners,
@@ -191,7 +191,7 @@ def _turn(
     resigned: frozenset[int],
 ) -> State:
     """A fresh turn for ``player``."""
-    # build_state written out: the three hottest states skip an 18-argument call
+    # _build_state written out: the three hottest states skip an 18-argument call
     new: Any = _allocate(_Building)
     new.rules = state.rules
     new.layout = state.layout
@@ -228,7 +228,7 @@ def _over(
     A game that ends in the Plus set-up (by resignations) keeps its set-up,
     so the tiles laid so far stay visible.
     """
-    return build_state(
+    return _build_state(
         state.rules,
         state.layout,
         owners,
@@ -609,7 +609,7 @@ def _settle_roll_off(
     if len(contenders) == 1:
         return _begin(state, contenders[0], resigned)
     if len(faces) < len(contenders):
-        return build_state(
+        return _build_state(
             state.rules,
             state.layout,
             state.owners,
@@ -661,7 +661,7 @@ def _apply_result(state: State, result: RollResult) -> State:
     ):
         winner = frozenset({state.player})  # R-MOR-3 counting Morpyams rolled
         return _over(state, state.owners, state.tokens_left, state.resigned, winner, "R-MOR-3")
-    # build_state written out: the three hottest states skip an 18-argument call
+    # _build_state written out: the three hottest states skip an 18-argument call
     new: Any = _allocate(_Building)
     new.rules = rules
     new.layout = state.layout
@@ -716,7 +716,7 @@ def _apply_roll(state: State, roll: Roll) -> State:
     call = roll.call
     if call is not None and call not in _calls(state, roll.keep):
         raise IllegalActionError(*_why_not_callable(state, call))
-    # build_state written out: the three hottest states skip an 18-argument call
+    # _build_state written out: the three hottest states skip an 18-argument call
     new: Any = _allocate(_Building)
     new.rules = rules
     new.layout = state.layout
@@ -954,7 +954,7 @@ def resign(state: State, player: int) -> State:
 
 
 def _with_resigned(state: State, resigned: frozenset[int], armed: tuple[bool, ...]) -> State:
-    return build_state(
+    return _build_state(
         state.rules,
         state.layout,
         state.owners,
@@ -1066,7 +1066,7 @@ def _next_layer(state: State, setup: Setup, resigned: frozenset[int], current: i
     if placer is not None:
         return _setup_state(state, setup, placer, resigned)
     assert setup.first is not None  # tiles are dealt only once the start roll has decided
-    built = build_state(
+    built = _build_state(
         state.rules,
         setup.built(state.layout),
         state.owners,

@@ -160,7 +160,7 @@ class _Building:
 _allocate = object.__new__
 
 
-def build_state(
+def _build_state(
     rules: Rules,
     layout: Layout,
     owners: tuple[int | None, ...],

@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import morpyam as mp
-from morpyam.state import State, build_state
+from morpyam.state import State, _build_state
 
 
 def _states() -> list[State]:
@@ -37,7 +37,7 @@ def test_engine_states_equal_states_built_by_attrs() -> None:
         assert type(state) is State
         assert state == twin
         assert hash(state) == hash(twin)
-        assert build_state(*values) == twin
+        assert _build_state(*values) == twin
 
 
 def test_built_states_are_frozen_and_copy_like_any_state() -> None:
@@ -54,7 +54,7 @@ def test_built_states_are_frozen_and_copy_like_any_state() -> None:
 
 def test_build_state_takes_every_attribute_in_order() -> None:
     names: list[Any] = [field.name for field in attrs.fields(State)]
-    state = build_state(*names)
+    state = _build_state(*names)
     assert [getattr(state, name) for name in names] == names
     with pytest.raises(TypeError):
-        build_state(*names[:-1])
+        _build_state(*names[:-1])
