@@ -93,6 +93,13 @@ class LayoutError(ValueError):
 
 _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
+# The 252 outcomes show few distinct sets of figures: a grid finds the cells of each set once.
+_GROUPS: dict[frozenset[Figure], list[tuple[int, ...]]] = {}
+for _dice in OUTCOMES:
+    _GROUPS.setdefault(classify(_dice), []).append(_dice)
+_OUTCOMES_SHOWING = tuple((figures, tuple(outcomes)) for figures, outcomes in _GROUPS.items())
+del _GROUPS, _dice
+
 _CLASSIC = """
 1:  3×1  3×2  3×3  3×4  3×5  3×6
 2:  3×4  MOR  4K   STR  MIN  3×3
@@ -215,14 +222,15 @@ class Layout:
 
     def __attrs_post_init__(self) -> None:
         labels = tuple(label for row in self.grid for label in row)
-        where = {
-            label: tuple(i for i, shown in enumerate(labels) if shown is label)
-            for label in (*Figure, *Special)
-        }
-        covered_by = {
-            dice: tuple(sorted(i for figure in classify(dice) for i in where[figure]))
-            for dice in OUTCOMES
-        }
+        indices: dict[Label, list[int]] = {label: [] for label in (*Figure, *Special)}
+        for i, label in enumerate(labels):
+            indices[label].append(i)
+        where = {label: tuple(found) for label, found in indices.items()}
+        covered_by = {}
+        for figures, outcomes in _OUTCOMES_SHOWING:
+            showing = tuple(sorted(i for figure in figures for i in where[figure]))
+            for dice in outcomes:
+                covered_by[dice] = showing
         cells, lines, rays = _geometry(len(self.grid), len(self.grid[0]))
         object.__setattr__(self, "cells", cells)
         object.__setattr__(self, "labels", labels)
