@@ -75,7 +75,7 @@ def _rolls_for(dice: tuple[int, ...] | None, calls: tuple[Label, ...]) -> tuple[
     rolls = _ROLLS.get(key)
     if rolls is None:
         keeps = keep_options(dice) if dice is not None else ((),)
-        rolls = _ROLLS[key] = tuple(Roll(keep, call) for keep in keeps for call in (None, *calls))
+        rolls = _ROLLS[key] = tuple(_roll(keep, call) for keep in keeps for call in (None, *calls))
     return rolls
 
 
@@ -309,7 +309,9 @@ def _fitting(state: State, dice: tuple[int, ...]) -> list[int]:
             return _fitting_shown(state, dice, sec)
     owners = state.owners
     cells = []
-    for i in state.layout._covered_by[dice]:  # a loop: a list comprehension is a call
+    for i in state.layout._covered_by[
+        dice
+    ]:  # a loop: a list comprehension is a call in Python 3.11
         if owners[i] is None:
             cells.append(i)
     return sorted(cells + sec) if sec else cells
@@ -360,9 +362,9 @@ def _calls(state: State, keep: tuple[int, ...] = ()) -> tuple[Label, ...]:
     if not rules.forbid_calling_shown_figure:
         return rules._calls_later
     on_show = rules._shows[dice] if rules.shown_figure_means == "dice" else _secured(rules, keep)
-    calls = rules._memo.get(on_show)  # a frozenset keeps its hash: a cheap key
+    calls = rules._calls_by_shown.get(on_show)  # a frozenset keeps its hash: a cheap key
     if calls is None:
-        calls = rules._memo[on_show] = tuple(
+        calls = rules._calls_by_shown[on_show] = tuple(
             call for call in rules._calls_later if call not in on_show
         )
     return calls
@@ -386,8 +388,28 @@ def _secured(rules: Rules, keep: tuple[int, ...]) -> frozenset[Figure]:
 def _rolls_by_keep(state: State, dice: tuple[int, ...]) -> tuple[Roll, ...]:
     """The rolls when the calls depend on the dice kept (R-CALL-8, ``shown_figure_means="kept"``)."""
     return tuple(
-        Roll(keep, call) for keep in keep_options(dice) for call in (None, *_calls(state, keep))
+        _roll(keep, call) for keep in keep_options(dice) for call in (None, *_calls(state, keep))
     )
+
+
+def _keeps(dice: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    try:
+        return _KEEP_SETS[dice]
+    except KeyError:  # only a state made by hand shows unsorted dice
+        raise ValueError(
+            f"R-SET-1: expected five dice as a sorted tuple of faces 1-6, got {dice!r}"
+        ) from None
+
+
+_ROLL_OBJECTS: dict[tuple[tuple[int, ...], Label | None], Roll] = {}
+
+
+def _roll(keep: tuple[int, ...], call: Label | None) -> Roll:
+    """One shared ``Roll`` per keep and call (at most 210 keeps × 16 calls)."""
+    roll = _ROLL_OBJECTS.get((keep, call))
+    if roll is None:
+        roll = _ROLL_OBJECTS[keep, call] = Roll(keep, call)
+    return roll
 
 
 # --- the legal set ---------------------------------------------------------
@@ -402,14 +424,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         ValueError: for something that is not a [`State`][morpyam.state.State].
     """
     try:
-        if state.in_air:  # dice are never in the air in a finished game
-            return _OUTCOME_ACTIONS[DICE - len(state.kept)]
+        if state.winners:
+            return ()
     except AttributeError:
         raise _not_a_state(state) from None
-    if state.winners:
-        return ()
     if state.roll_off:
         return _OUTCOME_ACTIONS[1]
+    if state.in_air:
+        return _OUTCOME_ACTIONS[DICE - len(state.kept)]
     setup = state.setup
     if setup is not None:
         if setup.bag:
@@ -455,7 +477,7 @@ def _roll_tail(state: State, dice: tuple[int, ...] | None) -> tuple[Action, ...]
                 break
         else:
             key = (dice, "no CALL cell free")
-    tail = rules._memo.get(key)
+    tail = rules._roll_tails.get(key)
     if tail is None:
         if (
             dice is not None
@@ -465,7 +487,7 @@ def _roll_tail(state: State, dice: tuple[int, ...] | None) -> tuple[Action, ...]
             rolls = _rolls_by_keep(state, dice)
         else:
             rolls = _rolls_for(dice, _calls(state))
-        tail = rules._memo[key] = (*rolls, _LOSE_TURN) if rules.lost_turns else rolls
+        tail = rules._roll_tails[key] = (*rolls, _LOSE_TURN) if rules.lost_turns else rolls
     return tail
 
 
@@ -550,24 +572,23 @@ def apply(state: State, action: Action) -> State:
             (read it with [`parse_action`][morpyam.notation.parse_action]).
     """
     try:
-        in_air = state.in_air
+        if state.winners:
+            raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
     except AttributeError:
         raise _not_a_state(state) from None
     kind = type(action)
-    if in_air:  # dice are never in the air in a finished game
-        if kind is not RollResult:
-            raise IllegalActionError(
-                "R-TURN-1", "the dice are in the air: the next action is their RollResult"
-            )
-        return _apply_result(state, action)  # type: ignore[arg-type]
-    if state.winners:
-        raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
     if state.roll_off:
         if kind is not RollResult:
             raise IllegalActionError(
                 "R-SET-3", "the start roll comes first: the next action is a die's RollResult"
             )
         return _apply_start_die(state, action)  # type: ignore[arg-type]
+    if state.in_air:
+        if kind is not RollResult:
+            raise IllegalActionError(
+                "R-TURN-1", "the dice are in the air: the next action is their RollResult"
+            )
+        return _apply_result(state, action)  # type: ignore[arg-type]
     if state.setup is not None:
         return _apply_setup(state, state.setup, action)
     if kind is Roll:
@@ -643,7 +664,10 @@ def _apply_result(state: State, result: RollResult) -> State:
             f"{thrown} {'die is' if thrown == 1 else 'dice are'} in the air, "
             f"the result has {len(result.faces)} faces",
         )
-    dice = _MERGED[kept, result.faces] if kept else result.faces
+    try:
+        dice = _MERGED[kept, result.faces] if kept else result.faces
+    except KeyError:  # only a state made by hand keeps unsorted dice
+        dice = merge(kept, result.faces)
     rolls = state.rolls + 1
     call = state.call
     rules = state.rules
@@ -708,7 +732,7 @@ def _apply_roll(state: State, roll: Roll) -> State:
     if dice is None:
         if roll.keep:
             raise IllegalActionError("R-TURN-1", "the first roll of a turn throws all 5 dice")
-    elif roll.keep not in _KEEP_SETS[dice]:
+    elif roll.keep not in _keeps(dice):
         raise IllegalActionError(
             "R-TURN-1",
             f"kept dice must be among the dice showing ({_text(dice)}), not {_text(roll.keep)}",
@@ -972,7 +996,7 @@ def _with_resigned(state: State, resigned: frozenset[int], armed: tuple[bool, ..
         state.winners,
         state.end_rule,
         state.setup,
-        _NO_FIGURES,
+        state.seen,
     )
 
 

@@ -243,10 +243,13 @@ class Rules:
     # in the engine's order: the figures in the order of Figure, then SEC.
     _calls_first: tuple[Label, ...] = attrs.field(init=False, eq=False, repr=False)
     _calls_later: tuple[Figure, ...] = attrs.field(init=False, eq=False, repr=False)
-    # The engine's memo of what depends only on these rules and a few facts: the actions
-    # that end a decision list (the rolls, then a lost turn) by the dice showing and whether
-    # a CALL cell is free; the calls allowed by the figures already there (R-CALL-8).
-    _memo: dict[object, tuple[Any, ...]] = attrs.field(init=False, eq=False, repr=False)
+    # The engine's memos (never pickled): the actions that end a decision list (the rolls,
+    # then a lost turn) by the dice showing and whether a CALL cell is free; the calls
+    # allowed by the figures already there (R-CALL-8).
+    _roll_tails: dict[object, tuple[Any, ...]] = attrs.field(init=False, eq=False, repr=False)
+    _calls_by_shown: dict[frozenset[Figure], tuple[Figure, ...]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         if type(self.players) is not int or self.players not in _TOKENS:
@@ -296,7 +299,19 @@ class Rules:
         first = (*later, Special.SEC) if Special.SEC in self.callable else later
         object.__setattr__(self, "_calls_first", first)
         object.__setattr__(self, "_calls_later", later)
-        object.__setattr__(self, "_memo", {})
+        object.__setattr__(self, "_roll_tails", {})
+        object.__setattr__(self, "_calls_by_shown", {})
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The knobs only: the tables and memos are made again when read back."""
+        return {
+            field.name: getattr(self, field.name) for field in attrs.fields(Rules) if field.init
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self.__attrs_post_init__()
 
     def _figures(self, dice: tuple[int, ...]) -> frozenset[Figure]:
         figures = classify(dice)
