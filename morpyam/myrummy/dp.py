@@ -118,6 +118,12 @@ def _moves(
     return {move: sorted(actual) for move, actual in found.items()}
 
 
+@lru_cache(maxsize=8192)
+def _splittable(left: tuple[int, ...], jokers: int) -> tuple[int, ...]:
+    """How many of at most ``jokers`` jokers can join the copies ``left`` in groups of one value."""
+    return tuple(k for k in range(jokers + 1) if _group_splits(left, k))
+
+
 Split = tuple[tuple[int, int], ...]
 """Groups of one value: each as (bit mask of its colours, jokers in it)."""
 
@@ -217,23 +223,61 @@ class Solver:
         opening: int,
     ) -> None:
         self.rules = rules
-        self.need = [[table[c * _TOP + v - 1] for c in range(_COLOURS)] for v in range(_TOP + 1)]
-        self.extra = [[rack[c * _TOP + v - 1] for c in range(_COLOURS)] for v in range(_TOP + 1)]
+        self.need = [[0] * _COLOURS] + [
+            [table[c * _TOP + v - 1] for c in range(_COLOURS)] for v in range(1, _TOP + 1)
+        ]
+        self.extra = [[0] * _COLOURS] + [
+            [rack[c * _TOP + v - 1] for c in range(_COLOURS)] for v in range(1, _TOP + 1)
+        ]
         self.table_jokers = table[_J]
         self.jokers = table[_J] + rack[_J]
+        self._drop_unplaceable()
         self.tile_score = [weights[0] + v * weights[1] for v in range(_TOP + 1)]
         self.joker_score = joker_score
         self.opening = opening
+        self.any = [[a + b for a, b in zip(*pair)] for pair in zip(self.need, self.extra)]
+        self.any += [[0] * _COLOURS] * 2
         self.conditions: list[list[_Condition]] = [[] for _ in range(_TOP + 2)]
+        mandatory = [0] * (_TOP + 2)
         for meld in before:
             jokers = sum(tile.is_joker for tile in meld.tiles)
             for place, tile in enumerate(meld.tiles):
-                if tile.is_joker:
-                    value = next(iter(meld.stands_for(place))).value
-                    self.conditions[value].append(_Condition(meld, place, jokers))
-        self.any = [[need + more for need, more in zip(*pair)] for pair in zip(self.need, self.extra)]
-        self.any += [[0] * _COLOURS] * 2
+                if not tile.is_joker:
+                    continue
+                was = meld.stands_for(place)
+                value = next(iter(was)).value
+                if any(self.need[value][_colour(right)] for right in was):
+                    continue  # a right tile lies on the table and stays there: always met
+                self.conditions[value].append(_Condition(meld, place, jokers))
+                if not any(self.extra[value][_colour(right)] for right in was):
+                    mandatory[value] += 1  # only a joker where it may stay can meet it
+        self.mandatory = [sum(mandatory[v:]) for v in range(_TOP + 2)]
+        """Per value: the table jokers from there on that only a joker can satisfy."""
         self.memo: dict[tuple[int, tuple[Lens, ...], int, int], int] = {}
+        self.colour_moves: dict[tuple[int, int, Lens, int], list[tuple[Lens, int, int, int, int]]] = {}
+
+    def _drop_unplaceable(self) -> None:
+        """Leave out rack copies that lie in no run or group of the tiles at hand: no play lays them."""
+        extra = self.extra
+        changed = True
+        while changed:
+            changed = False
+            for v in range(1, _TOP + 1):
+                for c in range(_COLOURS):
+                    if extra[v][c] and not self._fits(v, c):
+                        extra[v][c] = 0
+                        changed = True
+
+    def _fits(self, v: int, c: int) -> bool:
+        need, extra, jokers = self.need, self.extra, self.jokers
+        colours = sum(1 for d in range(_COLOURS) if need[v][d] + extra[v][d])
+        if colours + min(jokers, 4 - colours) >= 3:
+            return True
+        for first in range(max(1, v - 2), min(v, _TOP - 2) + 1):
+            missing = sum(1 for w in range(first, first + 3) if not need[w][c] + extra[w][c])
+            if missing <= jokers:
+                return True
+        return False
 
     # The bound: the relaxation's optimum from a state on.
 
@@ -245,18 +289,139 @@ class Solver:
             if not self.table_jokers <= jokers <= self.jokers:
                 return _NEG
             return (jokers - self.table_jokers) * self.joker_score
+        lens = self._canonical(v, lens, self.jokers - jokers)
+        if lens is None:
+            return _NEG
         key = (v, lens, jokers, points)
         found = self.memo.get(key)
         if found is not None:
             return found
         best = _NEG
-        runs = tuple(tuple(_STUBS[length] for length in colour) for colour in lens)
-        for gain, after, _, _ in self._entries(v, runs, jokers, points)[0]:
-            rest = self.bound(v + 1, *after)
+        bound = self.bound
+        if self.conditions[v]:
+            children: dict[tuple[tuple[Lens, ...], int, int], int] = {}
+            runs = tuple(tuple(_STUBS[length] for length in colour) for colour in lens)
+            for gain, after, _, _ in self._entries(v, runs, jokers, points)[0]:
+                if children.get(after, _NEG) < gain:
+                    children[after] = gain
+        else:
+            children = self._plain_children(v, lens, jokers, points)
+        for after, gain in children.items():
+            rest = bound(v + 1, *after)
             if rest != _NEG and gain + rest > best:
                 best = gain + rest
         self.memo[key] = best
         return best
+
+    def _colour_moves(
+        self, v: int, c: int, lens: Lens, free: int
+    ) -> list[tuple[Lens, int, int, int, int]]:
+        """One colour's moves at ``v`` for the bound: (lengths after, copies left for groups,
+        jokers placed, copies used (for an opening's points), what the rack copies laid
+        score), the best of each, fewest jokers first."""
+        key = (v, c, lens, free)
+        found = self.colour_moves.get(key)
+        if found is not None:
+            return found
+        need = self.need[v][c]
+        if v > _TOP - 2:
+            starts = 0
+        elif self.any[v + 1][c] or self.any[v + 2][c]:
+            starts = 2
+        else:
+            starts = 1
+        stubs = tuple(_STUBS[length] for length in lens)
+        best: dict[tuple[Lens, int, int, int], int] = {}
+        for after, used, left, extend, start in _moves(
+            stubs, c * _TOP + v - 1, need, need + self.extra[v][c], free, starts
+        ):
+            move = (after, left, extend + start, used if self.opening else 0)
+            laid = (used - need) * self.tile_score[v]
+            if best.get(move, _NEG) < laid:
+                best[move] = laid
+        found = sorted(((*move, laid) for move, laid in best.items()), key=lambda m: m[2])
+        self.colour_moves[key] = found
+        return found
+
+    def _plain_children(
+        self, v: int, lens: tuple[Lens, ...], jokers: int, points: int
+    ) -> dict[tuple[tuple[Lens, ...], int, int], int]:
+        """The states after value ``v`` (no table joker's condition there) and the best gain to each."""
+        free = self.jokers - jokers
+        spare = self.jokers - self.mandatory[v + 1] - jokers
+        budget = min(free, spare)
+        opening = self.opening
+        colour_moves = self._colour_moves
+        m0 = colour_moves(v, 0, lens[0], free)
+        m1 = colour_moves(v, 1, lens[1], free)
+        m2 = colour_moves(v, 2, lens[2], free)
+        m3 = colour_moves(v, 3, lens[3], free)
+        splits = _splittable
+        children: dict[tuple[tuple[Lens, ...], int, int], int] = {}
+        get = children.get
+        for l0, g0, j0, u0, s0 in m0:
+            if j0 > budget:
+                break
+            for l1, g1, j1, u1, s1 in m1:
+                j01 = j0 + j1
+                if j01 > budget:
+                    break
+                for l2, g2, j2, u2, s2 in m2:
+                    j012 = j01 + j2
+                    if j012 > budget:
+                        break
+                    for l3, g3, j3, u3, s3 in m3:
+                        placed = j012 + j3
+                        if placed > budget:
+                            break
+                        gain = s0 + s1 + s2 + s3
+                        left = (g0, g1, g2, g3)
+                        lens_after = (l0, l1, l2, l3)
+                        for in_groups in splits(left, budget - placed):
+                            total = placed + in_groups
+                            if opening:
+                                gained = points + v * (u0 + u1 + u2 + u3 + total)
+                                if gained > opening:
+                                    gained = opening
+                            else:
+                                gained = 0
+                            after = (lens_after, jokers + total, gained)
+                            if get(after, _NEG) < gain:
+                                children[after] = gain
+        return children
+
+    def _canonical(self, v: int, lens: tuple[Lens, ...], free: int) -> tuple[Lens, ...] | None:
+        """The open runs before value ``v`` with the runs of 3 that cannot all go on left out,
+        or ``None`` when the short runs cannot all be finished with ``free`` jokers.
+
+        A short run needs a tile at ``v`` (and a run of one at ``v + 1``); runs of 3 beyond the
+        copies and jokers left at ``v`` must stop, so they change nothing.
+        """
+        here, after = self.any[v], self.any[v + 1]
+        short_of = 0
+        result = []
+        for c, runs in enumerate(lens):
+            ones = twos = threes = 0
+            for length in runs:
+                if length == 1:
+                    ones += 1
+                elif length == 2:
+                    twos += 1
+                else:
+                    threes += 1
+            units = here[c] + free
+            missing = ones + twos - here[c]
+            if missing > 0:
+                short_of += missing
+            if ones > after[c]:
+                short_of += ones - after[c]
+            keep = units - ones - twos
+            if threes > keep:
+                runs = (1,) * ones + (2,) * twos + (3,) * max(keep, 0)
+            result.append(runs)
+        if short_of > free:
+            return None
+        return tuple(result)
 
     def _entries(
         self, v: int, runs: tuple[tuple[Units, ...], ...], jokers: int, points: int
@@ -277,30 +442,28 @@ class Solver:
             )
         conditions = self.conditions[v]
         score = self.tile_score[v]
+        spare = self.jokers - self.mandatory[v + 1]
         entries: list[Entry] = []
         for choice in product(*per_colour):
-            jokers_used = 0
-            for move in choice:
-                jokers_used += move[3] + move[4]
+            a, b, c, d = choice
+            jokers_used = a[3] + a[4] + b[3] + b[4] + c[3] + c[4] + d[3] + d[4]
             if jokers_used > free:
                 continue
-            left = (choice[0][2], choice[1][2], choice[2][2], choice[3][2])
-            laid = placed = 0
-            for c, move in enumerate(choice):
-                laid += move[1] - need[c]
-                placed += move[1] + move[3] + move[4]
-            lens = (choice[0][0], choice[1][0], choice[2][0], choice[3][0])
+            left = (a[2], b[2], c[2], d[2])
+            used = a[1] + b[1] + c[1] + d[1]
+            laid = (used - need[0] - need[1] - need[2] - need[3]) * score
+            lens = (a[0], b[0], c[0], d[0])
             for in_groups in range(free - jokers_used + 1):
+                total = jokers + jokers_used + in_groups
+                if total > spare:
+                    break
                 splits = _group_splits(left, in_groups)
                 if conditions and splits:
                     splits = tuple(split for split in splits if _met(conditions, choice, split))
                 if splits:
-                    after = (
-                        lens,
-                        jokers + jokers_used + in_groups,
-                        min(self.opening, points + v * (placed + in_groups)),
-                    )
-                    entries.append((laid * score, after, choice, splits))
+                    gained = points + v * (used + jokers_used + in_groups)
+                    after = (lens, total, gained if gained < self.opening else self.opening)
+                    entries.append((laid, after, choice, splits))
         return entries, per_colour
 
     # The search over actual tables.
