@@ -44,9 +44,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, product
+from typing import cast
 
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy.judge import judge_play
+from morpyam.myrummy.judge import judge_play, rearrangement_error
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.tiles import JOKER_INDEX, TILES, Tile
@@ -158,7 +159,18 @@ def _group_splits(left: tuple[int, ...], jokers: int) -> tuple[Split, ...]:
 
 
 class _Condition:
-    """R-RUM-JOK-3 at a table joker's value: a right tile on the table, or a joker where it may stay."""
+    """R-RUM-JOK-3 at a table joker's value, relaxed to what one value shows: the joker stays
+    (a joker where it may stand with a tile of its old combination) or a right tile lies with a
+    tile of that combination or with a joker (the joker itself, moved).
+
+    For a joker from a run (colour *c*, value *v*): a joker extends a run of *c* at *v* (or
+    starts one, unless *v* ended the old run: then no old tile lies with it), a copy of *c v*
+    lies in a run, or in a group with a joker. For a joker from a group: a group at *v* holds a
+    colour of the old group and either a joker for a colour the joker stood for or a right
+    tile; or a right tile lies in a group with a joker, or in a run. A combination with two
+    jokers is judged loosely: a right tile anywhere, or a joker at *v* where it could stand
+    for one. Every legal play meets these conditions (they only forget which copy is which).
+    """
 
     __slots__ = ("at_end", "colours", "group", "lax", "stayed_with")
 
@@ -170,27 +182,31 @@ class _Condition:
         self.at_end = isinstance(meld, Run) and place == len(meld.tiles) - 1
         self.stayed_with = sum(1 << _colour(tile) for tile in meld.tiles if not tile.is_joker)
 
-    def met(self, used: Sequence[int], extend: Sequence[int], start: Sequence[int], split: Split) -> bool:
+    def met(self, choice: Sequence[LensMove], split: Split) -> bool:
         colours = self.colours
-        for c in range(_COLOURS):
-            if colours >> c & 1 and used[c]:
-                return True  # a right tile is on the table
-        if self.lax or not self.group:
+        if self.lax:
             for c in range(_COLOURS):
-                if colours >> c & 1 and (extend[c] or (start[c] and (self.lax or not self.at_end))):
+                if colours >> c & 1 and (choice[c][1] or choice[c][3] or choice[c][4]):
                     return True
-        if self.lax or self.group:
-            for mask, jokers in split:
-                if jokers and colours & ~mask and (self.lax or mask & self.stayed_with):
+            return any(jokers and colours & ~mask for mask, jokers in split)
+        for c in range(_COLOURS):
+            if colours >> c & 1:
+                _, used, left, extend, start = choice[c]
+                if used > left:
+                    return True  # a right tile in a run
+                if not self.group and (extend or (start and not self.at_end)):
                     return True
+        stayed_with = self.stayed_with
+        for mask, jokers in split:
+            if mask & colours and (jokers or (self.group and mask & stayed_with)):
+                return True
+            if self.group and jokers and colours & ~mask and mask & stayed_with:
+                return True
         return False
 
 
 def _met(conditions: list[_Condition], choice: Sequence[LensMove], split: Split) -> bool:
-    used = [move[1] for move in choice]
-    extend = [move[3] for move in choice]
-    start = [move[4] for move in choice]
-    return all(condition.met(used, extend, start, split) for condition in conditions)
+    return all(condition.met(choice, split) for condition in conditions)
 
 
 _STUBS = {length: (-1,) * length for length in (1, 2, 3)}
@@ -201,6 +217,15 @@ Entry = tuple[int, tuple[tuple[Lens, ...], int, int], tuple[LensMove, ...], tupl
 
 def _colour(tile: Tile) -> int:
     return tile.index // _TOP
+
+
+class _Partial:
+    """An open run during the search, for the judge's matching (which reads only its tiles)."""
+
+    __slots__ = ("tiles",)
+
+    def __init__(self, run: Units) -> None:
+        self.tiles = tuple(TILES[k] for k in run)
 
 
 class Solver:
@@ -246,14 +271,20 @@ class Solver:
                     continue
                 was = meld.stands_for(place)
                 value = next(iter(was)).value
-                if any(self.need[value][_colour(right)] for right in was):
-                    continue  # a right tile lies on the table and stays there: always met
                 self.conditions[value].append(_Condition(meld, place, jokers))
-                if not any(self.extra[value][_colour(right)] for right in was):
+                if not any(self.any[value][_colour(right)] for right in was):
                     mandatory[value] += 1  # only a joker where it may stay can meet it
         self.mandatory = [sum(mandatory[v:]) for v in range(_TOP + 2)]
         """Per value: the table jokers from there on that only a joker can satisfy."""
         self.memo: dict[tuple[int, tuple[Lens, ...], int, int], int] = {}
+        ends = [
+            (meld.start + len(meld.tiles) - 1 if isinstance(meld, Run) else meld.value, meld)
+            for meld in before
+            if rules.min_stay is not None and not any(tile.is_joker for tile in meld.tiles)
+        ]
+        self.settled = [any(end == v for end, _ in ends) for v in range(_TOP + 1)]
+        """Per value: whether a combination of the old table (without a joker) ends there."""
+        self.done = [tuple(meld for end, meld in ends if end <= v) for v in range(_TOP + 1)]
         self.colour_moves: dict[tuple[int, int, Lens, int], list[tuple[Lens, int, int, int, int]]] = {}
 
     def _drop_unplaceable(self) -> None:
@@ -518,9 +549,20 @@ class Solver:
                         )
                         for mask, jokers_in in split
                     ]
-                    self._search(
-                        v + 1, runs_after, after[1], after[2], gain + laid, [*melds, *closed, *groups]
-                    )
+                    made = [*melds, *closed, *groups]
+                    if self.settled[v] and self._breaks_stay(v, made, runs_after):
+                        continue
+                    self._search(v + 1, runs_after, after[1], after[2], gain + laid, made)
+
+    def _breaks_stay(
+        self, v: int, made: list[Meld], runs: tuple[tuple[Units, ...], ...]
+    ) -> bool:
+        """Whether the combinations of the old table that lie wholly at values up to ``v`` (and
+        hold no joker) already break R-RUM-RE-2, whatever comes after: every copy of their
+        tiles has its place by now, in a finished combination or an open run."""
+        partial: list[object] = list(made)
+        partial += [_Partial(run) for colour in runs for run in colour]
+        return rearrangement_error(self.rules, self.done[v], cast(tuple[Meld, ...], tuple(partial))) is not None
 
     def _judge(self, melds: list[Meld], score: int) -> None:
         if score <= self.limit:
