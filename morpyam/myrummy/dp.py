@@ -50,9 +50,10 @@ from morpyam.errors import IllegalActionError
 from morpyam.myrummy.judge import judge_play, rearrangement_error
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.rules import Rules
-from morpyam.myrummy.tiles import JOKER_INDEX, TILES, Tile
+from morpyam.myrummy.state import State
+from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, Tile, counts
 
-__all__ = ["Solver", "Weights"]
+__all__ = ["Solver", "Weights", "best_table", "relaxed_optimum"]
 
 _J = JOKER_INDEX
 _NEG = -(1 << 60)
@@ -272,7 +273,7 @@ class Solver:
                 was = meld.stands_for(place)
                 value = next(iter(was)).value
                 self.conditions[value].append(_Condition(meld, place, jokers))
-                if not any(self.any[value][_colour(right)] for right in was):
+                if not any(table[right.index] + rack[right.index] for right in was):
                     mandatory[value] += 1  # only a joker where it may stay can meet it
         self.mandatory = [sum(mandatory[v:]) for v in range(_TOP + 2)]
         """Per value: the table jokers from there on that only a joker can satisfy."""
@@ -285,7 +286,9 @@ class Solver:
         self.settled = [any(end == v for end, _ in ends) for v in range(_TOP + 1)]
         """Per value: whether a combination of the old table (without a joker) ends there."""
         self.done = [tuple(meld for end, meld in ends if end <= v) for v in range(_TOP + 1)]
-        self.colour_moves: dict[tuple[int, int, Lens, int], list[tuple[Lens, int, int, int, int]]] = {}
+        self.colour_moves: dict[
+            tuple[int, int, Lens, int], list[tuple[Lens, int, int, int, int]]
+        ] = {}
 
     def _drop_unplaceable(self) -> None:
         """Leave out rack copies that lie in no run or group of the tiles at hand: no play lays them."""
@@ -320,9 +323,10 @@ class Solver:
             if not self.table_jokers <= jokers <= self.jokers:
                 return _NEG
             return (jokers - self.table_jokers) * self.joker_score
-        lens = self._canonical(v, lens, self.jokers - jokers)
-        if lens is None:
+        canonical = self._canonical(v, lens, self.jokers - jokers)
+        if canonical is None:
             return _NEG
+        lens = canonical
         key = (v, lens, jokers, points)
         found = self.memo.get(key)
         if found is not None:
@@ -412,8 +416,7 @@ class Solver:
                             total = placed + in_groups
                             if opening:
                                 gained = points + v * (u0 + u1 + u2 + u3 + total)
-                                if gained > opening:
-                                    gained = opening
+                                gained = min(gained, opening)
                             else:
                                 gained = 0
                             after = (lens_after, jokers + total, gained)
@@ -448,8 +451,9 @@ class Solver:
                 short_of += ones - after[c]
             keep = units - ones - twos
             if threes > keep:
-                runs = (1,) * ones + (2,) * twos + (3,) * max(keep, 0)
-            result.append(runs)
+                result.append((1,) * ones + (2,) * twos + (3,) * max(keep, 0))
+            else:
+                result.append(runs)
         if short_of > free:
             return None
         return tuple(result)
@@ -476,14 +480,14 @@ class Solver:
         spare = self.jokers - self.mandatory[v + 1]
         entries: list[Entry] = []
         for choice in product(*per_colour):
-            a, b, c, d = choice
-            jokers_used = a[3] + a[4] + b[3] + b[4] + c[3] + c[4] + d[3] + d[4]
+            a, b, e, d = choice
+            jokers_used = a[3] + a[4] + b[3] + b[4] + e[3] + e[4] + d[3] + d[4]
             if jokers_used > free:
                 continue
-            left = (a[2], b[2], c[2], d[2])
-            used = a[1] + b[1] + c[1] + d[1]
+            left = (a[2], b[2], e[2], d[2])
+            used = a[1] + b[1] + e[1] + d[1]
             laid = (used - need[0] - need[1] - need[2] - need[3]) * score
-            lens = (a[0], b[0], c[0], d[0])
+            lens = (a[0], b[0], e[0], d[0])
             for in_groups in range(free - jokers_used + 1):
                 total = jokers + jokers_used + in_groups
                 if total > spare:
@@ -500,7 +504,11 @@ class Solver:
     # The search over actual tables.
 
     def best(
-        self, state_table: tuple[Meld, ...], rack: tuple[Tile, ...], opened: bool, keep: tuple[Meld, ...]
+        self,
+        state_table: tuple[Meld, ...],
+        rack: tuple[Tile, ...],
+        opened: bool,
+        keep: tuple[Meld, ...],
     ) -> tuple[Meld, ...] | None:
         """The best table the judge accepts that lays at least one tile, or ``None``."""
         self.limit = 0
@@ -554,15 +562,16 @@ class Solver:
                         continue
                     self._search(v + 1, runs_after, after[1], after[2], gain + laid, made)
 
-    def _breaks_stay(
-        self, v: int, made: list[Meld], runs: tuple[tuple[Units, ...], ...]
-    ) -> bool:
+    def _breaks_stay(self, v: int, made: list[Meld], runs: tuple[tuple[Units, ...], ...]) -> bool:
         """Whether the combinations of the old table that lie wholly at values up to ``v`` (and
         hold no joker) already break R-RUM-RE-2, whatever comes after: every copy of their
         tiles has its place by now, in a finished combination or an open run."""
         partial: list[object] = list(made)
         partial += [_Partial(run) for colour in runs for run in colour]
-        return rearrangement_error(self.rules, self.done[v], cast(tuple[Meld, ...], tuple(partial))) is not None
+        return (
+            rearrangement_error(self.rules, self.done[v], cast(tuple[Meld, ...], tuple(partial)))
+            is not None
+        )
 
     def _judge(self, melds: list[Meld], score: int) -> None:
         if score <= self.limit:
@@ -578,3 +587,59 @@ class Solver:
             return
         self.found = after
         self.limit = score
+
+
+def _solver(state: State, points_first: bool) -> tuple[Solver, bool, tuple[Meld, ...]]:
+    """The program for the player on turn (who may touch the table only once laid out): the
+    solver, whether they have laid out, and the table kept as it is."""
+    rules = state.rules
+    player = state.player
+    rack = state.racks[player]
+    rack_counts = counts(rack)
+    if points_first:
+        weights, joker_score = (1, 200), 1 + 200 * rules.joker_penalty
+    else:
+        weights, joker_score = (10_000, 1), 10_000 + rules.joker_penalty
+    if state.opened[player]:
+        table_counts = counts(tile for meld in state.table for tile in meld.tiles)
+        solver = Solver(rules, table_counts, rack_counts, state.table, weights, joker_score, 0)
+        return solver, True, ()
+    nothing = [0] * KINDS
+    if rules.handrummy:
+        solver = Solver(rules, nothing, rack_counts, (), weights, joker_score, 0)
+        whole = sum(solver.tile_score[tile.value] for tile in rack if not tile.is_joker)
+        whole += rack_counts[_J] * joker_score
+        if solver.bound(1, _EMPTY, 0, 0) == whole:
+            return solver, False, state.table
+    opening = rules.opening_points
+    return (
+        Solver(rules, nothing, rack_counts, (), weights, joker_score, opening),
+        False,
+        state.table,
+    )
+
+
+_EMPTY: tuple[Lens, ...] = ((),) * _COLOURS
+
+
+def best_table(state: State, *, points_first: bool = False) -> tuple[Meld, ...] | None:
+    """The table after a best play of the player on turn (most tiles, then most points; with
+    ``points_first`` the other way round), or ``None`` when no play is legal.
+
+    The state must be a decision of a player who may lay (laid out, or an opening that only
+    lays new combinations: not ``Rules.lay_off_in_opening_turn`` before laying out).
+    """
+    solver, opened, keep = _solver(state, points_first)
+    return solver.best(state.table, state.racks[state.player], opened, keep)
+
+
+def relaxed_optimum(state: State) -> tuple[int, int] | None:
+    """The relaxation's optimum (tiles laid, their points) for the player on turn: the bound
+    the search starts from, an upper bound of the best legal play; ``None`` when it lays nothing.
+    """
+    solver, _, _ = _solver(state, False)
+    root = solver.bound(1, _EMPTY, 0, 0)
+    if root <= 0:
+        return None
+    tiles, points = divmod(root, 10_000)
+    return tiles, points

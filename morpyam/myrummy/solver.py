@@ -36,7 +36,7 @@ from typing import Literal
 
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.actions import Play
-from morpyam.myrummy.dp import Solver
+from morpyam.myrummy.dp import best_table
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.state import State
@@ -345,29 +345,7 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
     opened = state.opened[player]
     if not opened and rules.lay_off_in_opening_turn:
         return _branch_and_bound(state, objective)
-    rack = state.racks[player]
-    rack_counts = counts(rack)
-    if objective == "tiles":
-        weights, joker_score = (10_000, 1), 10_000 + rules.joker_penalty
-    else:
-        weights, joker_score = (1, 200), 1 + 200 * rules.joker_penalty
-    if opened:
-        table_counts = counts(tile for meld in state.table for tile in meld.tiles)
-        solver = Solver(rules, table_counts, rack_counts, state.table, weights, joker_score, 0)
-        after = solver.best(state.table, rack, True, ())
-        return None if after is None else Play(after)
-    nothing = [0] * KINDS
-    if rules.handrummy:
-        solver = Solver(rules, nothing, rack_counts, (), weights, joker_score, 0)
-        whole = sum(solver.tile_score[tile.value] for tile in rack if not tile.is_joker)
-        whole += rack_counts[JOKER_INDEX] * joker_score
-        if solver.bound(1, ((),) * 4, 0, 0) == whole:
-            after = solver.best(state.table, rack, False, state.table)
-            return None if after is None else Play(after)
-    solver = Solver(
-        rules, nothing, rack_counts, (), weights, joker_score, rules.opening_points
-    )
-    after = solver.best(state.table, rack, False, state.table)
+    after = best_table(state, points_first=objective == "points")
     return None if after is None else Play(after)
 
 
