@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
@@ -257,7 +258,8 @@ def test_best_play_agrees_with_the_exhaustive_search(state: mr.State, goal: str)
     assert other is not None
     mr.apply(state, best)
     bound = relaxed_optimum(state)
-    assert bound is not None and objective(state, best) <= bound
+    assert bound is not None
+    assert objective(state, best) <= bound
     if goal == "tiles":
         assert objective(state, best) == objective(state, other)
     else:
@@ -300,6 +302,7 @@ def test_an_unreplaced_table_joker_never_moves(
         if rules == CLASSIC:  # with free rearranging, [bk8 bk9 bk10] {gn9 gy9 J} ties
             assert (None if best is None else str(best)) == expected
         assert brute_best(state) == (None if best is None else objective(state, best))
+        assert relaxed_optimum(state) == ilp_optimum(state)
 
 
 def test_handrummy_lays_a_whole_rack_of_few_points() -> None:
@@ -307,7 +310,8 @@ def test_handrummy_lays_a_whole_rack_of_few_points() -> None:
     rack = mr.parse_tiles("pu1 pu2 pu3 bk2 gn2 gy2")
     state = mr.position(CLASSIC, racks=[rack, mr.parse_tiles("bk1")])
     best = mr.best_play(state)
-    assert best is not None and mr.apply(state, best).end_rule == "R-RUM-VAR-HAND"
+    assert best is not None
+    assert mr.apply(state, best).end_rule == "R-RUM-VAR-HAND"
     plain = mr.position(attrs.evolve(CLASSIC, handrummy=False), racks=[rack, mr.parse_tiles("bk1")])
     assert mr.best_play(plain) is None  # 6 + 6 = 12 points < 30
 
@@ -317,3 +321,25 @@ def test_opening_counts_a_joker_at_its_value() -> None:
     state = mr.position(CLASSIC, racks=[mr.parse_tiles("gn9 gn11 J pu1"), mr.parse_tiles("bk1")])
     best = mr.best_play(state)
     assert str(best) == "play [gn9 J gn11]"
+
+
+@pytest.mark.parametrize("min_stay", [3, 4])
+def test_best_play_in_self_play_agrees_with_the_exhaustive_search(min_stay: int) -> None:
+    # R-RUM-RE-2, R-RUM-JOK-3: on full tables of a real game (jokers, many combinations)
+    rules = attrs.evolve(CLASSIC, min_stay=min_stay)
+    rng = random.Random(7)
+    state = mr.new_game(rules, first_player=0)
+    checked = 0
+    while not state.is_terminal and checked < 12:
+        if state.is_chance:
+            state = mr.apply(state, mr.sample_chance(state, rng))
+            continue
+        best = mr.best_play(state)
+        if state.opened[state.player] and sum(len(m.tiles) for m in state.table) >= 20:
+            other = _branch_and_bound(state, "tiles")
+            assert (None if best is None else objective(state, best)) == (
+                None if other is None else objective(state, other)
+            )
+            checked += 1
+        state = mr.apply(state, best if best is not None else mr.Draw())
+    assert checked == 12

@@ -513,7 +513,6 @@ class Solver:
         """The best table the judge accepts that lays at least one tile, or ``None``."""
         self.limit = 0
         self.found: tuple[Meld, ...] | None = None
-        self.judged: set[tuple[Meld, ...]] = set()
         self.before = (state_table, rack, opened, keep)
         empty: tuple[tuple[Units, ...], ...] = ((),) * _COLOURS
         if self.bound(1, empty, 0, 0) > self.limit:  # type: ignore[arg-type]
@@ -574,13 +573,8 @@ class Solver:
         )
 
     def _judge(self, melds: list[Meld], score: int) -> None:
-        if score <= self.limit:
-            return
         state_table, rack, opened, keep = self.before
         after = sort_table((*keep, *melds))
-        if after in self.judged:
-            return
-        self.judged.add(after)
         try:
             judge_play(self.rules, state_table, rack, opened, after)
         except IllegalActionError:
