@@ -15,18 +15,22 @@ forgets origins, so the program solves a *relaxation* and a search makes it
 exact:
 
 - R-RUM-JOK-3 enters the relaxation as a condition at the value of each table
-  joker: either a right tile (the tile it stood for, R-RUM-JOK-2) is on the
-  table after the play, or a joker lies where the table joker could have
-  stayed (in a run of its colour at its value, not starting there if it ended
-  its old run; in a group of its value that lacks a colour it stood for and
-  holds a colour of its old group). Every legal play meets it.
+  joker: a joker lies where the table joker could have stayed (in a run of
+  its colour at its value, not starting there if it ended its old run; in a
+  group of its value that lacks a colour it stood for and holds a colour of
+  its old group), or a right tile (R-RUM-JOK-2) lies in a run, or in a group
+  with a joker or with a colour of the old group (see ``_Condition``). A
+  table joker with no right tile anywhere needs a joker of its own at its
+  value, so the state keeps one for it. Every legal play meets all this.
 - R-RUM-RE-2 ("three must stay") and the rest of R-RUM-JOK-3 (the right tile
   lies with tiles of the joker's old combination, the joker stays with one)
   are left to the judge [`apply`][morpyam.myrummy.engine.apply] uses.
 
 The program's optimum from each state is then an exact bound, and a depth
 first search over actual tables, children best bound first, cut when the
-bound cannot beat the best legal table found, judges each complete table.
+bound cannot beat the best legal table found, judges each complete table; a
+partial table is dropped as soon as an old combination without a joker that
+lies wholly at the values done has broken R-RUM-RE-2.
 The first table judged legal usually has the relaxation's optimum and ends
 the search at once; otherwise the search goes on (the exact fallback) until
 no branch can beat the best legal table. So the play returned is optimal.

@@ -21,12 +21,13 @@ yields exactly the plays ``apply`` accepts, and ``best_play`` is exact.
 The objective of [`best_play`][morpyam.myrummy.solver.best_play]: the most
 rack tiles laid (so it goes out whenever going out is possible), then the
 most penalty points taken off the rack (a joker counting
-``rules.joker_penalty``), then the first table in enumeration order. It is a
-branch and bound: a branch is cut when even laying every rack tile it has not
-yet given up could not beat the best play found, a bound that never
-underestimates, so the play returned is optimal. Before laying out, the
-table cannot be touched (unless ``Rules.lay_off_in_opening_turn``) and the
-search is over the rack alone.
+``rules.joker_penalty``). It is found by the dynamic program over values of
+[`morpyam.myrummy.dp`][morpyam.myrummy.dp]. The enumeration here serves
+``plays`` and, as a branch and bound (a branch is cut when even laying every
+rack tile it has not yet given up could not beat the best play found), the
+one case the program does not cover: an opening that may also lay off
+(``Rules.lay_off_in_opening_turn``). Before laying out, the table cannot be
+touched (unless that knob is set) and the search is over the rack alone.
 """
 
 from __future__ import annotations
