@@ -343,3 +343,15 @@ def test_best_play_in_self_play_agrees_with_the_exhaustive_search(min_stay: int)
             checked += 1
         state = mr.apply(state, best if best is not None else mr.Draw())
     assert checked == 12
+
+
+def test_ilp_tells_a_run_with_two_jokers_from_a_group() -> None:
+    # R-RUM-JOK-1, R-RUM-MELD-2: [J bk9 J] has the points of a group of 9s (27), yet is a run
+    state = mr.position(
+        CLASSIC,
+        racks=[mr.parse_tiles("pu1 pu2 pu3"), mr.parse_tiles("bk1")],
+        table=[mr.parse_meld("[J bk9 J]")],
+        opened=[0, 1],
+    )
+    assert relaxed_optimum(state) == ilp_optimum(state) == (3, 6)
+    assert str(mr.best_play(state)) == "play [pu1 pu2 pu3] [J bk9 J]"

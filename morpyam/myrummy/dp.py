@@ -220,6 +220,30 @@ Entry = tuple[int, tuple[tuple[Lens, ...], int, int], tuple[LensMove, ...], tupl
 """A move at one value: what it lays (scored), the state after, each colour's move, the groups."""
 
 
+def _joker_places(
+    v: int, runs: tuple[tuple[Units, ...], ...], melds: list[Meld]
+) -> tuple[object, ...]:
+    """The open runs before ``v`` by length (capped) and the values of their jokers, and the
+    finished combinations that hold a joker: all of a partial table that the rest depends on
+    at a split of the old table."""
+    shape = tuple(
+        tuple(
+            sorted(
+                (min(len(run), 3), tuple(v - len(run) + i for i, k in enumerate(run) if k == _J))
+                for run in colour
+            )
+        )
+        for colour in runs
+    )
+    jokered = tuple(sorted(m.key for m in melds if any(t.is_joker for t in m.tiles)))
+    return shape, jokered
+
+
+def _last(meld: Meld) -> int:
+    """The highest value a combination holds (or a joker in it stands for)."""
+    return meld.start + len(meld.tiles) - 1 if isinstance(meld, Run) else meld.value
+
+
 def _colour(tile: Tile) -> int:
     return tile.index // _TOP
 
@@ -290,6 +314,24 @@ class Solver:
         self.settled = [any(end == v for end, _ in ends) for v in range(_TOP + 1)]
         """Per value: whether a combination of the old table (without a joker) ends there."""
         self.done = [tuple(meld for end, meld in ends if end <= v) for v in range(_TOP + 1)]
+        self.cut = [False] * (_TOP + 2)
+        """Per value ``v``: whether the old table splits before ``v`` (no old run holds both
+        ``v - 1`` and ``v``, no old combination with a joker lies before ``v``). Then, every
+        old combination before ``v`` checked (R-RUM-RE-2), what can still be laid legally
+        depends only on the program's state at ``v`` and where the jokers placed so far lie:
+        the judge's matching splits in two, the tiles before ``v`` and those from ``v`` on,
+        tied only by the old jokers (all from ``v`` on) that may be matched to jokers placed
+        before."""
+        if rules.min_stay is not None or any(tile.is_joker for m in before for tile in m.tiles):
+            for v in range(2, _TOP + 1):
+                self.cut[v] = not any(
+                    (isinstance(m, Run) and m.start < v <= m.start + len(m.tiles) - 1)
+                    or (any(t.is_joker for t in m.tiles) and _last(m) < v)
+                    for m in before
+                )
+        self.refuted: dict[tuple[object, ...], int] = {}
+        """Per state at a split: the most a legal rest of the play can add (the search below
+        it found no better)."""
         self.colour_moves: dict[
             tuple[int, int, Lens, int], list[tuple[Lens, int, int, int, int]]
         ] = {}
@@ -536,6 +578,24 @@ class Solver:
             closed = [Run([TILES[k] for k in run]) for colour in runs for run in colour]
             self._judge([*melds, *closed], gain + (jokers - self.table_jokers) * self.joker_score)
             return
+        key = None
+        if self.cut[v]:
+            key = (v, jokers, points, _joker_places(v, runs, melds))
+            if gain + self.refuted.get(key, 1 << 60) <= self.limit:
+                return
+        self._expand(v, runs, jokers, points, gain, melds)
+        if key is not None:
+            self.refuted[key] = min(self.refuted.get(key, 1 << 60), self.limit - gain)
+
+    def _expand(
+        self,
+        v: int,
+        runs: tuple[tuple[Units, ...], ...],
+        jokers: int,
+        points: int,
+        gain: int,
+        melds: list[Meld],
+    ) -> None:
         entries, per_colour = self._entries(v, runs, jokers, points)
         ranked = []
         for laid, after, choice, splits in entries:

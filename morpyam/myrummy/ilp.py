@@ -154,14 +154,15 @@ def _satisfies(
 
 def _shape(kinds: tuple[int, ...], points: int) -> tuple[bool, int]:
     """Whether a pattern is a run, and its first value (a run) or its value (a group): a group
-    of ``n`` tiles of value ``v`` has ``n * v`` points, a run from ``v`` more."""
+    lists its jokers last, and a group of ``n`` tiles of value ``v`` has ``n * v`` points, a
+    run from ``v`` more (``[J bk9 J]`` has the points of a group of 9s, but a joker first)."""
     real = [(place, kind) for place, kind in enumerate(kinds) if kind != JOKER_INDEX]
     place, kind = real[0]
     first = kind % 13 + 1 - place
     size = len(kinds)
     if len(real) > 1 and real[1][1] // 13 != kind // 13:
         return False, kind % 13 + 1
-    if len(real) == 1 and points == size * (kind % 13 + 1):
+    if len(real) == 1 and place == 0 and points == size * (kind % 13 + 1):
         return False, kind % 13 + 1
     return True, first
 
