@@ -30,7 +30,9 @@ The program's optimum from each state is then an exact bound, and a depth
 first search over actual tables, children best bound first, cut when the
 bound cannot beat the best legal table found, judges each complete table; a
 partial table is dropped as soon as an old combination without a joker that
-lies wholly at the values done has broken R-RUM-RE-2.
+lies wholly at the values done has broken R-RUM-RE-2, and where the old table
+splits between two values, a state whose rest was refuted before is not
+searched again (see ``Solver.cut``).
 The first table judged legal usually has the relaxation's optimum and ends
 the search at once; otherwise the search goes on (the exact fallback) until
 no branch can beat the best legal table. So the play returned is optimal.
