@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
@@ -14,7 +15,9 @@ from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy.ilp import free_optimum, patterns
+from morpyam.myrummy.dp import relaxed_optimum
+from morpyam.myrummy.ilp import free_optimum, optimum, patterns
+from morpyam.myrummy.solver import _branch_and_bound
 from morpyam.myrummy.tiles import JOKER_INDEX, TILES, counts
 
 FREE = attrs.evolve(mr.Rules.classic(), min_stay=None, handrummy=False)
@@ -213,3 +216,142 @@ def test_ilp_infeasible(opening: int | None) -> None:
     rack = [0] * 53
     rack[5] = 1
     assert free_optimum(table, rack, 25, opening) is None
+
+
+LAY_OFF = attrs.evolve(CLASSIC, lay_off_in_opening_turn=True)
+
+
+def ilp_optimum(state: mr.State) -> tuple[int, int] | None:
+    """The ILP's optimum of the dynamic program's relaxation, for the player on turn."""
+    rules = state.rules
+    rack = counts(state.racks[state.player])
+    if state.opened[state.player]:
+        table = counts(tile for meld in state.table for tile in meld.tiles)
+        found = optimum(table, rack, rules.joker_penalty, before=state.table)
+    else:
+        found = optimum(
+            [0] * 53,
+            rack,
+            rules.joker_penalty,
+            opening=rules.opening_points,
+            handrummy=rules.handrummy,
+        )
+    return None if found in (None, (0, 0)) else found
+
+
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(max_rack=10))
+def test_dp_bound_agrees_with_the_ilp(state: mr.State) -> None:
+    # R-RUM-JOK-3, R-RUM-OPEN-1, R-RUM-VAR-HAND: the program's relaxation, solved two ways
+    assert relaxed_optimum(state) == ilp_optimum(state)
+
+
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(max_rack=8), st.sampled_from(["tiles", "points"]))
+def test_best_play_agrees_with_the_exhaustive_search(state: mr.State, goal: str) -> None:
+    # R-RUM-RE-2, R-RUM-JOK-3, R-RUM-OPEN-1: two exact solvers, one optimum
+    best = mr.best_play(state, objective=goal)  # type: ignore[arg-type]
+    other = _branch_and_bound(state, goal)  # type: ignore[arg-type]
+    if best is None:
+        assert other is None
+        return
+    assert other is not None
+    mr.apply(state, best)
+    bound = relaxed_optimum(state)
+    assert bound is not None
+    assert objective(state, best) <= bound
+    if goal == "tiles":
+        assert objective(state, best) == objective(state, other)
+    else:
+        assert objective(state, best)[::-1] == objective(state, other)[::-1]
+
+
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(max_rack=6))
+def test_opening_that_lays_off_agrees_with_brute_force(state: mr.State) -> None:
+    # R-RUM-OPEN-3: with laying off in the opening turn, the exhaustive search's play is best
+    state = attrs.evolve(state, rules=LAY_OFF)
+    best = mr.best_play(state)
+    expected = brute_best(state)
+    assert (None if best is None else objective(state, best)) == expected
+
+
+@pytest.mark.parametrize(
+    ("rack", "table", "expected"),
+    [
+        # the joker is green 7: it cannot go to bk10 bk11 before a gn7 replaces it
+        ("gn4 bk10 bk11", ["[gn5 gn6 J]"], "play [gn4 gn5 gn6 J]"),
+        # the joker is purple or grey 9: bk8 bk10 cannot take it
+        ("bk8 bk10 gn1", ["{bk9 gn9 J}"], None),
+        # with a grey 9 it is replaced and moves on: [bk8 J bk10]
+        ("bk8 bk10 gy9", ["{bk9 gn9 J}"], "play [bk8 J bk10] {bk9 gn9 gy9}"),
+    ],
+)
+def test_an_unreplaced_table_joker_never_moves(
+    rack: str, table: list[str], expected: str | None
+) -> None:
+    # R-RUM-JOK-3: a table joker moves only once the tile it stands for has taken its place
+    for rules in (CLASSIC, FREE):
+        state = mr.position(
+            rules,
+            racks=[mr.parse_tiles(rack), mr.parse_tiles("bk1")],
+            table=[mr.parse_meld(meld) for meld in table],
+            opened=[0, 1],
+        )
+        best = mr.best_play(state)
+        if rules == CLASSIC:  # with free rearranging, [bk8 bk9 bk10] {gn9 gy9 J} ties
+            assert (None if best is None else str(best)) == expected
+        assert brute_best(state) == (None if best is None else objective(state, best))
+        assert relaxed_optimum(state) == ilp_optimum(state)
+
+
+def test_handrummy_lays_a_whole_rack_of_few_points() -> None:
+    # R-RUM-VAR-HAND: the whole rack at once needs no 30 points; without Handrummy, no play
+    rack = mr.parse_tiles("pu1 pu2 pu3 bk2 gn2 gy2")
+    state = mr.position(CLASSIC, racks=[rack, mr.parse_tiles("bk1")])
+    best = mr.best_play(state)
+    assert best is not None
+    assert mr.apply(state, best).end_rule == "R-RUM-VAR-HAND"
+    plain = mr.position(attrs.evolve(CLASSIC, handrummy=False), racks=[rack, mr.parse_tiles("bk1")])
+    assert mr.best_play(plain) is None  # 6 + 6 = 12 points < 30
+
+
+def test_opening_counts_a_joker_at_its_value() -> None:
+    # R-RUM-OPEN-1: [gn9 J gn11] is 30 points, the joker counting 10
+    state = mr.position(CLASSIC, racks=[mr.parse_tiles("gn9 gn11 J pu1"), mr.parse_tiles("bk1")])
+    best = mr.best_play(state)
+    assert str(best) == "play [gn9 J gn11]"
+
+
+@pytest.mark.parametrize("min_stay", [3, 4])
+def test_best_play_in_self_play_agrees_with_the_exhaustive_search(min_stay: int) -> None:
+    # R-RUM-RE-2, R-RUM-JOK-3: on full tables of a real game (jokers, many combinations)
+    rules = attrs.evolve(CLASSIC, min_stay=min_stay)
+    rng = random.Random(7)
+    state = mr.new_game(rules, first_player=0)
+    checked = 0
+    while not state.is_terminal and checked < 12:
+        if state.is_chance:
+            state = mr.apply(state, mr.sample_chance(state, rng))
+            continue
+        best = mr.best_play(state)
+        if state.opened[state.player] and sum(len(m.tiles) for m in state.table) >= 20:
+            other = _branch_and_bound(state, "tiles")
+            assert (None if best is None else objective(state, best)) == (
+                None if other is None else objective(state, other)
+            )
+            checked += 1
+        state = mr.apply(state, best if best is not None else mr.Draw())
+    assert checked == 12
+
+
+def test_ilp_tells_a_run_with_two_jokers_from_a_group() -> None:
+    # R-RUM-JOK-1, R-RUM-MELD-2: [J bk9 J] has the points of a group of 9s (27), yet is a run
+    state = mr.position(
+        CLASSIC,
+        racks=[mr.parse_tiles("pu1 pu2 pu3"), mr.parse_tiles("bk1")],
+        table=[mr.parse_meld("[J bk9 J]")],
+        opened=[0, 1],
+    )
+    assert relaxed_optimum(state) == ilp_optimum(state) == (3, 6)
+    assert str(mr.best_play(state)) == "play [pu1 pu2 pu3] [J bk9 J]"

@@ -21,12 +21,13 @@ yields exactly the plays ``apply`` accepts, and ``best_play`` is exact.
 The objective of [`best_play`][morpyam.myrummy.solver.best_play]: the most
 rack tiles laid (so it goes out whenever going out is possible), then the
 most penalty points taken off the rack (a joker counting
-``rules.joker_penalty``), then the first table in enumeration order. It is a
-branch and bound: a branch is cut when even laying every rack tile it has not
-yet given up could not beat the best play found, a bound that never
-underestimates, so the play returned is optimal. Before laying out, the
-table cannot be touched (unless ``Rules.lay_off_in_opening_turn``) and the
-search is over the rack alone.
+``rules.joker_penalty``). It is found by the dynamic program over values of
+[`morpyam.myrummy.dp`][morpyam.myrummy.dp]. The enumeration here serves
+``plays`` and, as a branch and bound (a branch is cut when even laying every
+rack tile it has not yet given up could not beat the best play found), the
+one case the program does not cover: an opening that may also lay off
+(``Rules.lay_off_in_opening_turn``). Before laying out, the table cannot be
+touched (unless that knob is set) and the search is over the rack alone.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from typing import Literal
 
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.actions import Play
+from morpyam.myrummy.dp import best_table
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.state import State
@@ -316,7 +318,10 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
 
     ``objective="tiles"`` (the default, see the module): the most rack tiles
     laid, then the most penalty points; ``"points"``: the most penalty points
-    taken off the rack, then the most tiles.
+    taken off the rack, then the most tiles. The dynamic program over values
+    of [`morpyam.myrummy.dp`][morpyam.myrummy.dp] finds it; an opening that may
+    also lay off (``Rules.lay_off_in_opening_turn``) is left to the exhaustive
+    branch and bound of this module.
 
     Examples:
         >>> import morpyam.myrummy as mr
@@ -334,8 +339,21 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
         raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
     if objective not in OBJECTIVES:
         raise ValueError(f"objective is one of {OBJECTIVES}, got {objective!r}")
+    if state.current_player is None:
+        return None
+    rules = state.rules
+    player = state.player
+    opened = state.opened[player]
+    if not opened and rules.lay_off_in_opening_turn:
+        return _branch_and_bound(state, objective)
+    after = best_table(state, points_first=objective == "points")
+    return None if after is None else Play(after)
+
+
+def _branch_and_bound(state: State, objective: Objective) -> Play | None:
+    """The exhaustive search's best play: the exact fallback where the program does not fit."""
     setup = _setup(state, objective == "points")
-    if setup is None:
+    if setup is None:  # pragma: no cover - best_play checks the turn first
         return None
     search, kept = setup
     best: Play | None = None
