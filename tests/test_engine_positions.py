@@ -288,3 +288,11 @@ def test_a_built_grid_refused_names_its_rule() -> None:
 def test_scores_of_something_else() -> None:
     with pytest.raises(ValueError, match=r"^expected a morpyam State, got str$"):
         mp.scores("a1")  # type: ignore[arg-type]
+
+
+def test_a_sec_call_that_came_up_allows_no_pass_when_a_miss_loses_earlier_figures() -> None:
+    # R-CALL-5 with call_miss_loses="earlier_figures" (R-CALL-7) and voluntary passes (R-TURN-4):
+    # the SEC call came up on the 1st roll, so the token must go on a CALL cell
+    state = roll(start(call_miss_loses="earlier_figures"), (1, 2, 3, 4, 5), call=S.SEC)
+    error = refusal(state, mp.Pass())
+    assert error.rule == "R-CALL-5"
