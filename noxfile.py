@@ -130,7 +130,7 @@ def fuzz(session: nox.Session) -> None:
 
 
 MUTANTS_DEFAULT = ["morpyam.dice.*", "morpyam.figures.*", "morpyam.scoring.*"]
-"""What ``nox -s mutants`` runs with no argument: about 200 mutants, half an hour on 2 cores."""
+"""What ``nox -s mutants`` runs with no argument: about 200 mutants, 10-20 minutes on 2 cores."""
 
 
 @nox.session(default=False)
