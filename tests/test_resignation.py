@@ -57,7 +57,7 @@ def check_common(before: mp.State, after: mp.State, player: int) -> bool:
         assert after.is_terminal
         assert not any(after.daversa_armed)
         return False
-    assert not after.winners
+    assert after.winners == frozenset()  # nobody has won yet
     assert after.end_rule is None
     # R-END-4 + R-MOR-3: the one who left cannot win; the others keep their flags
     assert after.daversa_armed == tuple(
