@@ -183,7 +183,9 @@ def test_the_judge_gives_up_after_its_limit(monkeypatch: pytest.MonkeyPatch) -> 
     # R-RUM-RE-2: 2^13 matchings, none legal (min_stay 13); with a limit of 1,000 checks the
     # judge refuses the play saying it gave up, instead of searching on
     rules, before, after = hostile.exhausting()
-    assert rearrangement_error(rules, sort_table(before), sort_table(after)).rule == "R-RUM-RE-2"
+    exhausted = rearrangement_error(rules, sort_table(before), sort_table(after))
+    assert exhausted is not None
+    assert exhausted.rule == "R-RUM-RE-2"
     monkeypatch.setattr(judge, "MAX_CHECKS", 1000)
     error = rearrangement_error(rules, sort_table(before), sort_table(after))
     assert error is not None
