@@ -95,3 +95,56 @@ def test_the_morpyam_reader_points_to_the_myrummy_one(tmp_path: Path) -> None:
     record = mr.play_match(mr.Rules.classic(), [mr.RandomBot()] * 2, seed=1, max_actions=10)
     with pytest.raises(FileFormatError, match=r"morpyam\.myrummy\.load_record"):
         morpyam.records.GameRecord.from_json(record.to_json())
+
+
+def test_command_line_records_and_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # R-RUM-END-1: `morpyam myrummy play --record` writes the match; `replay` checks it and
+    # prints its plays, the chance outcomes only with --all
+    from morpyam.cli import main
+
+    path = tmp_path / "match.json"
+    assert (
+        main(
+            [
+                "myrummy",
+                "play",
+                "--seat",
+                "greedy",
+                "--seat",
+                "random",
+                "--seed",
+                "2",
+                "--record",
+                str(path),
+            ]
+        )
+        == 0
+    )
+    played = capsys.readouterr().out.splitlines()[-1]
+    record = mr.load_record(path)
+    assert mr.replay(record).is_terminal
+    assert main(["myrummy", "replay", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == played
+    assert len(lines) == 1 + sum(
+        not isinstance(action, (mr.Tile, mr.FirstPlayer)) for action in record.actions
+    )
+    assert main(["myrummy", "replay", "--all", str(path)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1 + len(record.actions)
+    data = json.loads(path.read_text())
+    data["actions"][40] = "play [gn1 gn2 gn3]"
+    path.write_text(json.dumps(data))
+    assert main(["myrummy", "replay", str(path)]) == 2
+    assert "action 41 (play [gn1 gn2 gn3])" in capsys.readouterr().err
+    path.write_text("[[[[[[")
+    assert main(["myrummy", "replay", str(path)]) == 2
+    assert "nested deeper" in capsys.readouterr().err
+    assert main(["myrummy", "replay", str(tmp_path / "none.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert (
+        main(["myrummy", "play", "--seat", "greedy", "--seat", "greedy", "--record", str(tmp_path)])
+        == 2
+    )
+    assert "cannot write" in capsys.readouterr().err
