@@ -81,3 +81,9 @@ def test_random_bot_keeps_a_big_table_whole() -> None:
     actions = {str(bot.choose(state, rng)) for _ in range(20)}
     assert actions <= {"play [pu1 pu2 pu3] [bk1 bk2 bk3] [gn5 gn6 gn7]", "draw"}
     assert len(actions) == 2
+
+
+def test_a_joker_is_never_laid_on() -> None:
+    # R-RUM-JOK-1: the cheap play lays jokers only inside new combinations from the rack
+    state = opened("J pu9", "[gn5 gn6 gn7]")
+    assert additive_play(state) is None

@@ -148,3 +148,22 @@ def test_command_line_records_and_replays(
         == 2
     )
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_reader_edges(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # R-RUM-SET-1: bytes are no record; a file over the size limit is refused; an unfinished
+    # record replays to where it stopped
+    from morpyam.cli import main
+
+    with pytest.raises(ValueError, match="a record is text, not bytes"):
+        mr.GameRecord.from_json(b"{}")  # type: ignore[arg-type]
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (1024 * 1024 + 1))
+    with pytest.raises(ValueError, match="not a MyRummy record"):
+        mr.load_record(big)
+    short = tmp_path / "short.json"
+    mr.save_record(
+        mr.play_match(mr.Rules.classic(), [mr.RandomBot()] * 2, seed=1, max_actions=40), short
+    )
+    assert main(["myrummy", "replay", str(short)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("Not over: 40 actions")
