@@ -15,7 +15,10 @@ second. The challengers are experiments kept here, not in the library:
   of drawing, keeping the rest, unless it can go out or another rack holds 4
   tiles or fewer;
 - ``flex``: the better of the tiles and the points play by tiles laid, then
-  by how many rack tiles keep a partner (same value, or same colour within two).
+  by how many rack tiles keep a partner (same value, or same colour within two);
+- ``deny``: one ply of determinised search over the tiles, the points and the
+  joker-keeping play: tiles laid minus the tiles the next player could then
+  lay, their rack dealt at random from the unseen tiles (``determinise``).
 
 Run with ``PYTHONPATH=. python benchmarks/bench_myrummy_bots.py [--games N] [--only NAME]``.
 """
@@ -201,6 +204,45 @@ class Flex:
         return max(found, key=value)
 
 
+@attrs.frozen
+class Deny:
+    """One ply of determinised search: of the tiles, the points and the joker-keeping play,
+    the one whose tiles laid minus the tiles the next player could then lay (their rack
+    dealt at random from the unseen tiles, ``determinise``) is largest."""
+
+    max_table: int
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """The best candidate by that margin (greedy's play on ties), else a draw."""
+        best = guarded_play(state, max_table=self.max_table)
+        if best is None:
+            return draw(state)
+        if len(laid(state, best)) == len(state.rack):
+            return best
+        found = [best]
+        other = guarded_play(state, max_table=self.max_table, objective="points")
+        if other is not None:
+            found.append(other)
+        if any(tile.colour is None for tile in state.rack):
+            kept = guarded_play(without_jokers(state), max_table=self.max_table)
+            if kept is not None and legal(state, kept.table):
+                found.append(kept)
+        unique = list({play.table: play for play in found}.values())
+        if len(unique) == 1:
+            return best
+        me = state.player
+
+        def margin(play: mr.Play) -> int:
+            after = mr.apply(state, play)
+            if after.current_player is None:
+                return len(laid(state, play))
+            guess = mr.determinise(mr.observe(after, me), rng)
+            reply = guarded_play(guess, max_table=self.max_table)
+            return len(laid(state, play)) - (0 if reply is None else len(laid(guess, reply)))
+
+        return max(unique, key=margin)
+
+
 CHALLENGERS: dict[str, Callable[[int], Bot]] = {
     "points": PointsBot,
     "late-points": LatePoints,
@@ -208,6 +250,7 @@ CHALLENGERS: dict[str, Callable[[int], Bot]] = {
     "no-spare-joker": lambda bound: Keeper(bound, strict=False),
     "reserve": Reserve,
     "flex": Flex,
+    "deny": Deny,
 }
 
 
