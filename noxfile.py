@@ -100,6 +100,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_vector.py")
     session.run("python", "benchmarks/bench_compare.py")
     session.run("python", "benchmarks/bench_myrummy.py")
+    session.run("python", "benchmarks/bench_myrummy_judge.py")
 
 
 @nox.session(default=False)

@@ -1,8 +1,11 @@
 """Print the speed of MyRummy on this machine: self-play, the solver, memory per state.
 
-- Engine self-play: at each decision the first of ``legal_actions`` (draw, or
-  pass once the pool is empty; plays are not listed there), at each chance
-  node ``sample_chance``; full matches through the public API.
+- Random self-play: at each decision, with even odds, a random one of the
+  first 8 plays ``plays`` yields (when there is one), else the draw (or the
+  pass once the pool is empty); at each chance node ``sample_chance``; full
+  matches through the public API, steps/s and games/s in CPU time. Above 30
+  table tiles the plays are the rack's alone (the table left as it is):
+  enumerating a big table's rearrangements can take seconds.
 - ``best_play`` CPU time per position: decision positions taken from greedy
   self-play once the table holds at least ``--min-table`` tiles (mid-game, the
   game left once its table passes 60 tiles), median and 99th percentile; then
@@ -20,25 +23,59 @@ import random
 import statistics
 import time
 import tracemalloc
+from itertools import islice
+
+import attrs
 
 import morpyam.myrummy as mr
 
 
-def self_play(seconds: float, seed: int) -> tuple[int, int, float]:
-    """Random matches for about ``seconds``: (steps, games, elapsed)."""
+def random_plays(state: mr.State, breadth: int, max_table: int) -> list[mr.Play]:
+    """The first ``breadth`` plays ``plays`` yields, bounded in time.
+
+    Enumerating the rearrangements of a big table can take seconds when few of
+    them are legal, so above ``max_table`` table tiles the plays are those of
+    the rack alone (new combinations, the table left as it is), enumerated
+    with ``plays`` on the same position with the table set aside.
+    """
+    player = state.player
+    if not state.opened[player] or sum(len(m.tiles) for m in state.table) <= max_table:
+        return list(islice(mr.plays(state), breadth))
+    rack_only = attrs.evolve(
+        state,
+        rules=attrs.evolve(state.rules, opening_points=0, handrummy=False),
+        opened=tuple(seat != player and seen for seat, seen in enumerate(state.opened)),
+    )
+    return list(islice(mr.plays(rack_only), breadth))
+
+
+def self_play(
+    seconds: float, seed: int, breadth: int = 8, max_table: int = 30
+) -> tuple[int, int, int, float]:
+    """Random matches for about ``seconds`` of CPU time: (steps, plays laid, games, elapsed).
+
+    At a decision the player takes, with even odds, a random one of the first
+    ``breadth`` plays (see ``random_plays``; when there is one) or the first of
+    ``legal_actions`` (a draw, or a pass once the pool is empty); at a chance
+    node ``sample_chance``.
+    """
     rng = random.Random(seed)
     rules = mr.Rules.classic(2)
-    steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps = laid = games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = mr.new_game(rules)
         while not state.is_terminal:
-            # at a decision: draw, or pass with the pool empty
-            action = mr.sample_chance(state, rng) if state.is_chance else mr.legal_actions(state)[0]
+            if state.is_chance:
+                action: mr.Action = mr.sample_chance(state, rng)
+            else:
+                found = random_plays(state, breadth, max_table) if rng.random() < 0.5 else []
+                action = rng.choice(found) if found else mr.legal_actions(state)[0]
+                laid += bool(found)
             state = mr.apply(state, action)
             steps += 1
         games += 1
-    return steps, games, time.perf_counter() - start
+    return steps, laid, games, time.process_time() - start
 
 
 def mid_game_positions(
@@ -117,8 +154,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}")
-    steps, games, elapsed = self_play(args.seconds, args.seed)
-    print(f"draw-only self-play: {steps / elapsed:,.0f} steps/s, {games / elapsed:,.1f} games/s")
+    steps, laid, games, elapsed = self_play(args.seconds, args.seed)
+    print(
+        f"random self-play ({games} matches, {steps:,} steps, {laid:,} plays laid, CPU time): "
+        f"{steps / elapsed:,.0f} steps/s, {games / elapsed:,.2f} games/s"
+    )
     positions = mid_game_positions(args.positions, args.min_table, args.seed)
     print(summary("mid-game", positions, solver_times(positions)))
     ends = mid_game_positions(args.end_positions, 49, args.seed, max_table=106)

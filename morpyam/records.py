@@ -368,6 +368,12 @@ class GameRecord:
                 entry that is not notation (``"actions[12]"``).
         """
         table = _table(data, "document")
+        if table.get("game") == "myrummy":
+            raise FileFormatError(
+                "game",
+                "this is a MyRummy record: read it with morpyam.myrummy.GameRecord.from_json "
+                "or morpyam.myrummy.load_record",
+            )
         if "format" not in table:
             raise FileFormatError(
                 "format", f'missing; a game record says "format": "{RECORD_FORMAT}"'

@@ -20,6 +20,7 @@ Examples:
 
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut, parse_action
+from morpyam.myrummy.bots import GreedyBot, PointsBot, RandomBot, play_match, simulate
 from morpyam.myrummy.engine import (
     apply,
     chance_outcomes,
@@ -33,6 +34,7 @@ from morpyam.myrummy.engine import (
 )
 from morpyam.myrummy.melds import Group, Meld, Run, parse_meld
 from morpyam.myrummy.observe import Observation, determinise, observe
+from morpyam.myrummy.records import GameRecord, load_record, replay, save_record
 from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.solver import best_play, plays
 from morpyam.myrummy.state import State
@@ -46,12 +48,16 @@ __all__ = [
     "Colour",
     "Draw",
     "FirstPlayer",
+    "GameRecord",
+    "GreedyBot",
     "Group",
     "IllegalActionError",
     "Meld",
     "Observation",
     "Pass",
     "Play",
+    "PointsBot",
+    "RandomBot",
     "Rules",
     "Run",
     "State",
@@ -62,16 +68,21 @@ __all__ = [
     "chance_outcomes",
     "determinise",
     "legal_actions",
+    "load_record",
     "new_game",
     "observe",
     "parse_action",
     "parse_meld",
     "parse_tile",
     "parse_tiles",
+    "play_match",
     "plays",
     "position",
     "rack_points",
+    "replay",
     "resign",
     "sample_chance",
+    "save_record",
     "scores",
+    "simulate",
 ]

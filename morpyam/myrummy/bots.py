@@ -1,4 +1,4 @@
-"""Bots for MyRummy, a seeded self-play simulation and game records in JSON.
+"""Bots for MyRummy and seeded matches between them (records: `morpyam.myrummy.records`).
 
 A bot is any object with ``choose(state, rng) -> Action`` for a decision
 node (see [`Bot`][morpyam.myrummy.bots.Bot]). Three come with the library:
@@ -10,24 +10,33 @@ node (see [`Bot`][morpyam.myrummy.bots.Bot]). Three come with the library:
 - [`PointsBot`][morpyam.myrummy.bots.PointsBot]: lays the play that takes the
   most penalty points off its rack (jokers first), so that the rack it is
   caught with when another player goes out is as light as possible.
+
+Each takes a ``max_table`` bound for simulations: above it, the cheaper
+[`guarded_play`][morpyam.myrummy.bots.guarded_play] instead of the exact
+solver, which can take seconds on a big table. ``GameRecord`` and ``replay``
+are re-exported here from `morpyam.myrummy.records`.
 """
 
 from __future__ import annotations
 
-import json
 import random
+from collections import Counter
 from collections.abc import Sequence
 from itertools import islice
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
-from morpyam.files import FileFormatError, _parse_json
-from morpyam.myrummy.actions import Action, parse_action
+from morpyam.errors import IllegalActionError
+from morpyam.myrummy.actions import Action, Play
 from morpyam.myrummy.engine import apply, legal_actions, new_game, sample_chance, scores
+from morpyam.myrummy.judge import judge_play
+from morpyam.myrummy.melds import Group, Meld, Run, sort_table
+from morpyam.myrummy.records import GameRecord, replay
 from morpyam.myrummy.rules import Rules
-from morpyam.myrummy.solver import best_play, plays
+from morpyam.myrummy.solver import Objective, best_play, plays
 from morpyam.myrummy.state import State
+from morpyam.myrummy.tiles import Tile
 
 __all__ = [
     "BOTS",
@@ -37,9 +46,13 @@ __all__ = [
     "MatchResult",
     "PointsBot",
     "RandomBot",
+    "additive_play",
+    "guarded_play",
+    "local_play",
     "play_match",
     "replay",
     "simulate",
+    "table_size",
 ]
 
 
@@ -55,17 +68,178 @@ def _draw(state: State) -> Action:
     return legal_actions(state)[0]
 
 
+def table_size(state: State) -> int:
+    """The number of tiles on the table."""
+    return sum(len(meld.tiles) for meld in state.table)
+
+
+def _legal(state: State, table: tuple[Meld, ...]) -> bool:
+    player = state.player
+    try:
+        judge_play(state.rules, state.table, state.rack, state.opened[player], table)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _laid_on(meld: Meld, tile: Tile) -> Meld | None:
+    """``meld`` with ``tile`` laid on at an end (a run) or as a new colour (a group), if it fits."""
+    if tile.colour is None:
+        return None
+    if isinstance(meld, Run):
+        if tile.colour is not meld.colour:
+            return None
+        if tile.value == meld.start - 1:
+            return Run((tile, *meld.tiles))
+        if tile.value == meld.start + len(meld.tiles):
+            return Run((*meld.tiles, tile))
+        return None
+    if tile.value != meld.value or len(meld.tiles) == 4:
+        return None
+    if any(t.colour is tile.colour for t in meld.tiles):
+        return None
+    return Group((*meld.tiles, tile))
+
+
+def _rack_only(state: State) -> State:
+    """The position as the solver should see it to lay new combinations from the rack alone:
+    the player on turn as if before laying out, with no opening to reach."""
+    player = state.player
+    relaxed = attrs.evolve(
+        state.rules, opening_points=0, handrummy=False, lay_off_in_opening_turn=False
+    )
+    return attrs.evolve(
+        state,
+        rules=relaxed,
+        opened=tuple(False if seat == player else seen for seat, seen in enumerate(state.opened)),
+    )
+
+
+def additive_play(state: State, *, objective: Objective = "tiles") -> Play | None:
+    """A cheap play for a player who has laid out: the table's combinations stay as they are.
+
+    The solver's best new combinations from the rack alone, then every rack
+    tile that can be laid on at the end of a run or into a group
+    (R-RUM-LAY-1), one at a time, until none fits. It never rearranges, so it
+    costs about a rack-only solve however large the table is. ``None`` when it
+    finds nothing to lay (or the player has not laid out: the opening needs the
+    real solver).
+    """
+    player = state.current_player
+    if player is None or not state.opened[player]:
+        return None
+    first = best_play(_rack_only(state), objective=objective)
+    table = list(state.table if first is None else first.table)
+    rest = list(state.rack)
+    if first is not None:
+        laid = list(_laid(state.table, first.table))
+        for tile in laid:
+            rest.remove(tile)
+    placed = True
+    while placed:
+        placed = False
+        for tile in sorted(set(rest), key=lambda t: -t.value):
+            for at, meld in enumerate(table):
+                longer = _laid_on(meld, tile)
+                if longer is not None:
+                    table[at] = longer
+                    rest.remove(tile)
+                    placed = True
+                    break
+    after = sort_table(table)
+    if after == state.table:
+        return None
+    if _legal(state, after):
+        return Play(after)
+    return first  # pragma: no cover - laying on keeps every combination whole
+
+
+def _laid(before: tuple[Meld, ...], after: tuple[Meld, ...]) -> list[Tile]:
+    """The tiles in ``after`` and not in ``before`` (multisets)."""
+    left = Counter(tile for meld in after for tile in meld.tiles)
+    left.subtract(tile for meld in before for tile in meld.tiles)
+    return list(left.elements())
+
+
+def _near(meld: Meld, rack: tuple[Tile, ...]) -> bool:
+    """Whether a rack tile could join ``meld`` or a combination made from its tiles: a tile of
+    the same value, or of the same colour within two values of one of its tiles."""
+    values = {tile.value for tile in rack if tile.colour is not None}
+    places = {(tile.colour, tile.value) for tile in rack if tile.colour is not None}
+    for tile in meld.tiles:
+        if tile.colour is None:
+            continue
+        if tile.value in values:
+            return True
+        if any((tile.colour, tile.value + step) in places for step in (-2, -1, 1, 2)):
+            return True
+    return any(tile.colour is None for tile in rack)
+
+
+def local_play(state: State, max_table: int, *, objective: Objective = "tiles") -> Play | None:
+    """The solver's best play over the part of the table near the rack, the rest left whole.
+
+    The combinations a rack tile could join (same value, or same colour within
+    two) are handed to the solver with the rack; the others stay as they are,
+    which every rule allows. When that part still holds more than
+    ``max_table`` tiles, [`additive_play`][morpyam.myrummy.bots.additive_play].
+    """
+    near = tuple(meld for meld in state.table if _near(meld, state.rack))
+    if sum(len(meld.tiles) for meld in near) > max_table:
+        return additive_play(state, objective=objective)
+    far = list(state.table)
+    for meld in near:
+        far.remove(meld)
+    found = best_play(attrs.evolve(state, table=near), objective=objective)
+    if found is None:
+        return None
+    after = sort_table((*far, *found.table))
+    return Play(after) if _legal(state, after) else None
+
+
+def guarded_play(
+    state: State, *, max_table: int | None = None, objective: Objective = "tiles"
+) -> Play | None:
+    """The solver's best play, or, above ``max_table`` table tiles, the cheaper
+    [`local_play`][morpyam.myrummy.bots.local_play].
+
+    A time bound for simulations: the exact solver rearranges the whole table
+    and can take seconds to minutes on a table of 50 to 70 tiles.
+    ``max_table=None``: always the solver.
+    """
+    player = state.current_player
+    if (
+        max_table is None
+        or player is None
+        or not state.opened[player]
+        or table_size(state) <= max_table
+    ):
+        return best_play(state, objective=objective)
+    return local_play(state, max_table, objective=objective)
+
+
 @attrs.frozen
 class RandomBot:
     """Lays one of the first ``breadth`` legal plays found, at random, half the time; else draws."""
 
     breadth: int = 8
     """How many plays it looks at."""
+    max_table: int | None = 30
+    """Above this many table tiles (once laid out), it looks only at plays of new combinations
+    from its rack, the table left as it is: enumerating a big table's rearrangements can take
+    seconds when few are legal. ``None``: never."""
 
     def choose(self, state: State, rng: random.Random) -> Action:
         """A random play or a draw."""
         if rng.random() < 0.5:
-            found = list(islice(plays(state), self.breadth))
+            seen = state
+            if (
+                self.max_table is not None
+                and state.opened[state.player]
+                and table_size(state) > self.max_table
+            ):
+                seen = _rack_only(state)
+            found = list(islice(plays(seen), self.breadth))
             if found:
                 return rng.choice(found)
         return _draw(state)
@@ -75,9 +249,13 @@ class RandomBot:
 class GreedyBot:
     """Lays the solver's best play (most tiles, then most points) whenever there is one."""
 
+    max_table: int | None = None
+    """Above this many table tiles, the cheap play of
+    [`guarded_play`][morpyam.myrummy.bots.guarded_play] instead of the solver's; ``None``: never."""
+
     def choose(self, state: State, rng: random.Random) -> Action:
         """The solver's play, else a draw."""
-        play = best_play(state)
+        play = guarded_play(state, max_table=self.max_table)
         return _draw(state) if play is None else play
 
 
@@ -85,87 +263,17 @@ class GreedyBot:
 class PointsBot:
     """Lays the play that takes the most penalty points off its rack, then the most tiles."""
 
+    max_table: int | None = None
+    """As for [`GreedyBot`][morpyam.myrummy.bots.GreedyBot]."""
+
     def choose(self, state: State, rng: random.Random) -> Action:
         """The solver's play under the points objective, else a draw."""
-        play = best_play(state, objective="points")
+        play = guarded_play(state, max_table=self.max_table, objective="points")
         return _draw(state) if play is None else play
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "points": PointsBot}
 """The bots by name."""
-
-
-def _as_json_rules(rules: Rules) -> dict[str, Any]:
-    return attrs.asdict(rules)
-
-
-@attrs.frozen
-class GameRecord:
-    """A match as its rules and every action from ``new_game`` (chance outcomes included).
-
-    Examples:
-        >>> record = play_match(Rules.classic(), [GreedyBot(), GreedyBot()], seed=1, max_actions=40)
-        >>> GameRecord.from_json(record.to_json()) == record
-        True
-        >>> replay(record).players
-        2
-    """
-
-    rules: Rules
-    """The rules of the match."""
-    actions: tuple[Action, ...]
-    """Every action in order, in their notation when written out."""
-
-    def to_json(self) -> str:
-        """The record as a JSON document (actions in their notation)."""
-        return json.dumps(
-            {
-                "game": "myrummy",
-                "rules": _as_json_rules(self.rules),
-                "actions": [str(a) for a in self.actions],
-            }
-        )
-
-    @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Read a record written by [`to_json`][morpyam.myrummy.bots.GameRecord.to_json].
-
-        The text is untrusted: it is refused by size and nesting before any
-        work, as the other readers do (see the Untrusted input page).
-
-        Raises:
-            ValueError: for text that is no MyRummy record.
-        """
-        if not isinstance(text, str):
-            raise ValueError(f"not a MyRummy record: a record is text, not {type(text).__name__}")
-        try:
-            data = _parse_json(text)
-        except FileFormatError as error:
-            raise ValueError(f"not a MyRummy record: {error}") from None
-        if not isinstance(data, dict) or data.get("game") != "myrummy":
-            raise ValueError('not a MyRummy record: no "game": "myrummy" object')
-        fields, words = data.get("rules"), data.get("actions")
-        if not isinstance(fields, dict) or not isinstance(words, list):
-            raise ValueError("not a MyRummy record: it needs a rules object and a list of actions")
-        if not all(isinstance(word, str) for word in words):
-            raise ValueError("not a MyRummy record: every action is a text")
-        try:
-            rules = Rules(**fields)
-        except TypeError as error:
-            raise ValueError(f"not a MyRummy record: {error}") from None
-        return cls(rules, tuple(parse_action(word) for word in words))
-
-
-def replay(record: GameRecord) -> State:
-    """The state the record's actions lead to from ``new_game(record.rules)``.
-
-    Raises:
-        IllegalActionError: for an action the rules do not allow where it stands.
-    """
-    state = new_game(record.rules)
-    for action in record.actions:
-        state = apply(state, action)
-    return state
 
 
 @attrs.frozen

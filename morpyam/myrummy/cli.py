@@ -18,14 +18,15 @@ from typing import Any
 import attrs
 
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy.actions import Action, Play, parse_action
+from morpyam.myrummy.actions import Action, FirstPlayer, Play, parse_action
 from morpyam.myrummy.bots import BOTS, Bot
 from morpyam.myrummy.engine import apply, legal_actions, new_game, sample_chance, scores
 from morpyam.myrummy.observe import Observation, observe
+from morpyam.myrummy.records import GameRecord, load_record, positions, save_record
 from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.solver import best_play
 from morpyam.myrummy.state import State
-from morpyam.myrummy.tiles import tiles_text
+from morpyam.myrummy.tiles import Tile, tiles_text
 from morpyam.notation import NotationError
 
 __all__ = ["HELP", "play_terminal", "register_myrummy", "render"]
@@ -98,17 +99,22 @@ def play_terminal(
     input: Input = input,
     output: Output = print,
     state: State | None = None,
+    record: list[Action] | None = None,
 ) -> State:
     """Play a match at the terminal; ``seats`` names ``human`` or a bot (random, greedy, points).
 
     The match starts from ``new_game(rules)``, or from ``state`` when given.
+    Every action applied, chance included, is appended to ``record`` when given.
     """
     rng = random.Random(seed)
     bots: dict[int, Bot] = {p: BOTS[s]() for p, s in enumerate(seats) if s != "human"}
     state = new_game(rules) if state is None else state
     while not state.is_terminal:
         if state.is_chance:
-            state = apply(state, sample_chance(state, rng))
+            outcome = sample_chance(state, rng)
+            state = apply(state, outcome)
+            if record is not None:
+                record.append(outcome)
             continue
         player = state.current_player
         assert player is not None
@@ -123,6 +129,8 @@ def play_terminal(
             action = asked
         round_before = state.round
         state = apply(state, action)
+        if record is not None:
+            record.append(action)
         if state.round != round_before:
             output(f"Round over: {state.last_round}; totals {state.totals}")
     output(
@@ -131,8 +139,8 @@ def play_terminal(
     return state
 
 
-def _fail(message: str) -> int:
-    print(f"morpyam myrummy play: error: {message}", file=sys.stderr)
+def _fail(message: str, command: str = "play") -> int:
+    print(f"morpyam myrummy {command}: error: {message}", file=sys.stderr)
     return 2
 
 
@@ -151,7 +159,38 @@ def _run_play(args: argparse.Namespace) -> int:
         )
     except ValueError as error:
         return _fail(str(error))
-    play_terminal(rules, seats, seed=args.seed)
+    actions: list[Action] = []
+    play_terminal(rules, seats, seed=args.seed, record=actions)
+    if args.record:
+        try:
+            save_record(GameRecord(rules, tuple(actions)), args.record)
+        except OSError as error:
+            return _fail(f"cannot write {args.record}: {error.strerror or error}")
+    return 0
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    try:
+        record = load_record(args.file)
+    except OSError as error:
+        return _fail(f"cannot read {args.file}: {error.strerror or error}", "replay")
+    except ValueError as error:
+        return _fail(str(error), "replay")
+    steps = positions(record)
+    try:
+        state = next(steps)
+        for number, action in enumerate(record.actions, 1):
+            state = next(steps)
+            if args.all or not isinstance(action, (Tile, FirstPlayer)):
+                print(f"{number}: {action}")
+    except IllegalActionError as error:
+        return _fail(str(error), "replay")
+    if state.is_terminal:
+        print(
+            f"Match over ({state.end_rule}): totals {scores(state)}; winners {sorted(state.winners)}"
+        )
+    else:
+        print(f"Not over: {len(record.actions)} actions; player {state.player} to go on")
     return 0
 
 
@@ -186,4 +225,17 @@ def register_myrummy(subparsers: Any) -> None:
     play.add_argument(
         "--seed", type=int, default=1, help="seed of the tiles and the bots (default 1)"
     )
+    play.add_argument("--record", metavar="FILE", help="write the match to this JSON record")
     play.set_defaults(run=_run_play)
+    replay = commands.add_parser(
+        "replay",
+        help="replay a match record",
+        description="Check a MyRummy record (JSON) by replaying it, and print its plays.",
+    )
+    replay.add_argument("file", help="the record (.json)")
+    replay.add_argument(
+        "--all",
+        action="store_true",
+        help="print the chance outcomes too (the lot, each tile dealt or drawn)",
+    )
+    replay.set_defaults(run=_run_replay)

@@ -34,7 +34,14 @@ from morpyam.myrummy.melds import Meld, Run
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.tiles import KINDS, TILES, Tile, counts
 
-__all__ = ["extends", "judge_play", "opening_points", "rearrangement_error"]
+__all__ = [
+    "MAX_CHECKS",
+    "extends",
+    "judge_play",
+    "min_cost_assignment",
+    "opening_points",
+    "rearrangement_error",
+]
 
 Slot = tuple[int, int]
 """A tile's place on a table: (meld number, place in the meld)."""
@@ -154,28 +161,81 @@ def opening_points(
 
 
 def _best_extension(table: tuple[Meld, ...], after: tuple[Meld, ...]) -> int | None:
-    """The most points new combinations can have when each old meld maps to one extending it."""
-    options = [[j for j, new in enumerate(after) if extends(old, new)] for old in table]
-    order = sorted(range(len(table)), key=lambda i: len(options[i]))
-    total = sum(meld.points for meld in after)
-    best: int | None = None
-    used: set[int] = set()
+    """The most points new combinations can have when each old meld maps to one extending it.
 
-    def search(at: int, matched: int) -> None:
-        nonlocal best
-        if at == len(order):
-            value = total - matched
-            if best is None or value > best:
-                best = value
-            return
-        for j in options[order[at]]:
-            if j not in used:
-                used.add(j)
-                search(at + 1, matched + after[j].points)
-                used.discard(j)
+    A minimum-cost assignment of old melds to distinct new ones (the cost of
+    a new meld is its points), solved by the Hungarian method in
+    O(old² × new) steps: polynomial, whatever the table (hostile plays included).
+    """
+    allowed = [[extends(old, new) for new in after] for old in table]
+    costs = [meld.points for meld in after]
+    assignment = min_cost_assignment(allowed, costs)
+    if assignment is None:
+        return None
+    return sum(costs) - sum(costs[j] for j in assignment)
 
-    search(0, 0)
-    return best
+
+def min_cost_assignment(
+    allowed: Sequence[Sequence[bool]], costs: Sequence[int]
+) -> list[int] | None:
+    """Distinct columns for the rows, each ``allowed[row][column]``, of least total ``costs``;
+    ``None`` when no such assignment exists.
+
+    The Hungarian method with potentials (Kuhn 1955, Munkres 1957), one
+    shortest augmenting path per row. A forbidden pair costs more than every
+    allowed assignment together, so it is used only when nothing else works.
+    """
+    rows, columns = len(allowed), len(costs)
+    if rows == 0:
+        return []
+    if rows > columns:
+        return None
+    forbidden = sum(costs) + 1
+    row_potential = [0] * (rows + 1)
+    column_potential = [0] * (columns + 1)
+    owner = [0] * (columns + 1)
+    way = [0] * (columns + 1)
+    for row in range(1, rows + 1):
+        owner[0] = row
+        column = 0
+        slack = [float("inf")] * (columns + 1)
+        used = [False] * (columns + 1)
+        while True:
+            used[column] = True
+            current = owner[column]
+            delta = float("inf")
+            nearest = 0
+            for j in range(1, columns + 1):
+                if used[j]:
+                    continue
+                cost = costs[j - 1] if allowed[current - 1][j - 1] else forbidden
+                reduced = cost - row_potential[current] - column_potential[j]
+                if reduced < slack[j]:
+                    slack[j] = reduced
+                    way[j] = column
+                if slack[j] < delta:
+                    delta = slack[j]
+                    nearest = j
+            for j in range(columns + 1):
+                if used[j]:
+                    row_potential[owner[j]] += int(delta)
+                    column_potential[j] -= int(delta)
+                else:
+                    slack[j] -= delta
+            column = nearest
+            if owner[column] == 0:
+                break
+        while column:
+            previous = way[column]
+            owner[column] = owner[previous]
+            column = previous
+    result = [0] * rows
+    for j in range(1, columns + 1):
+        if owner[j]:
+            result[owner[j] - 1] = j - 1
+    if not all(allowed[row][result[row]] for row in range(rows)):
+        return None
+    return result
 
 
 def rearrangement_error(
@@ -195,8 +255,30 @@ def rearrangement_error(
     return _Matcher(rules.min_stay, table, after).search()
 
 
+MAX_CHECKS = 100_000
+"""The most combination checks the judge makes for one play (R-RUM-RE-2, R-RUM-JOK-3).
+
+Telling equal tiles apart is a search that a hostile play can make
+exponential; past this many checks the judge stops and refuses the play with
+an ``IllegalActionError`` that says so, so every play is judged in bounded
+time (about a second here). Plays from real games stay far below it (see the
+Untrusted input page)."""
+
+
+class _TooLongError(Exception):
+    """The search made more than ``MAX_CHECKS`` checks."""
+
+
 class _Matcher:
-    """The search for a matching of old tile slots to new ones that keeps the rules."""
+    """The search for a matching of old tile slots to new ones that keeps the rules.
+
+    Each tile kind whose old copies could map to the new ones in more than one
+    way that matters is a *choice*: a non-joker is told apart by the new
+    combination it lands in (its place there never matters), a joker by its
+    new place. Choices link the old combinations holding their copies; the
+    linked parts of the table are searched one after another, each part
+    depth first with a combination checked as soon as all its tiles are placed.
+    """
 
     def __init__(self, min_stay: int | None, table: tuple[Meld, ...], after: tuple[Meld, ...]):
         self.min_stay = min_stay
@@ -211,38 +293,61 @@ class _Matcher:
             for p, tile in enumerate(meld.tiles):
                 old_slots.setdefault(tile.index, []).append((i, p))
         self.assigned: dict[Slot, Slot] = {}
-        self.choices: list[tuple[list[Slot], list[tuple[Slot, ...]]]] = []
+        choices: list[tuple[list[Slot], list[tuple[Slot, ...]]]] = []
         for kind, olds in old_slots.items():
-            options = list(dict.fromkeys(permutations(new_slots[kind], len(olds))))
+            joker = TILES[kind].colour is None
+            distinct: dict[tuple[object, ...], tuple[Slot, ...]] = {}
+            for option in permutations(new_slots[kind], len(olds)):
+                key = tuple(option) if joker else tuple(j for j, _q in option)
+                distinct.setdefault(key, option)
+            options = list(distinct.values())
             if len(options) == 1:
                 self.assigned.update(zip(olds, options[0]))
             else:
-                self.choices.append((olds, options))
-        last: dict[int, int] = {}
-        for step, (olds, _) in enumerate(self.choices):
-            for i, _p in olds:
-                last[i] = step
-        self.check_after: list[list[int]] = [[] for _ in range(len(self.choices) + 1)]
-        for i in range(len(table)):
-            self.check_after[last.get(i, -1) + 1].append(i)
+                choices.append((olds, options))
+        self.untouched, self.parts = _parts(len(table), choices)
+        self.checks = 0
         self.first_error: IllegalActionError | None = None
 
     def search(self) -> IllegalActionError | None:
-        return None if self._search(0) else self.first_error
+        for i in self.untouched:
+            error = self._meld_error(i)
+            if error is not None:
+                return error
+        for part in self.parts:
+            try:
+                found = self._search(part, _checks(part), 0)
+            except _TooLongError:
+                return IllegalActionError(
+                    "R-RUM-RE-2",
+                    f"the judge gave up after {MAX_CHECKS:,} checks of which copy of each equal "
+                    "tile went where; rearrange fewer duplicated tiles at once",
+                )
+            if not found:
+                return self.first_error
+        return None
 
-    def _search(self, step: int) -> bool:
-        for i in self.check_after[step]:
+    def _search(
+        self,
+        part: list[tuple[list[Slot], list[tuple[Slot, ...]]]],
+        checks: list[list[int]],
+        step: int,
+    ) -> bool:
+        self.checks += len(checks[step])
+        if self.checks > MAX_CHECKS:
+            raise _TooLongError
+        for i in checks[step]:
             error = self._meld_error(i)
             if error is not None:
                 if self.first_error is None:
                     self.first_error = error
                 return False
-        if step == len(self.choices):
+        if step == len(part):
             return True
-        olds, options = self.choices[step]
+        olds, options = part[step]
         for option in options:
             self.assigned.update(zip(olds, option))
-            if self._search(step + 1):
+            if self._search(part, checks, step + 1):
                 return True
         return False
 
@@ -285,3 +390,63 @@ class _Matcher:
                 if tile in was and (j, q) not in images:
                     return j
         return None
+
+
+Choice = tuple[list[Slot], list[tuple[Slot, ...]]]
+"""The old slots of one tile kind and the distinct ways they can map to new slots."""
+
+
+def _parts(melds: int, choices: list[Choice]) -> tuple[list[int], list[list[Choice]]]:
+    """The old combinations no choice touches, and the choices split into independent parts
+    (two choices are linked when copies of both lie in one old combination)."""
+    parent = list(range(melds))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for olds, _ in choices:
+        first = root(olds[0][0])
+        for i, _p in olds[1:]:
+            parent[root(i)] = first
+    touched = {i for olds, _ in choices for i, _p in olds}
+    parts: dict[int, list[Choice]] = {}
+    for choice in choices:
+        parts.setdefault(root(choice[0][0][0]), []).append(choice)
+    untouched = [i for i in range(melds) if i not in touched]
+    return untouched, [_ordered(part) for part in parts.values()]
+
+
+def _ordered(part: list[Choice]) -> list[Choice]:
+    """The part's choices, those of the old combination with the fewest still open first, so
+    that small combinations are checked (and a hopeless branch cut) early."""
+    by_meld: dict[int, list[int]] = {}
+    for number, (olds, _) in enumerate(part):
+        for i, _p in olds:
+            by_meld.setdefault(i, []).append(number)
+    order: list[int] = []
+    taken: set[int] = set()
+    while len(order) < len(part):
+        meld = min(
+            (i for i, numbers in by_meld.items() if any(n not in taken for n in numbers)),
+            key=lambda i: (sum(n not in taken for n in by_meld[i]), i),
+        )
+        for number in by_meld[meld]:
+            if number not in taken:
+                taken.add(number)
+                order.append(number)
+    return [part[number] for number in order]
+
+
+def _checks(part: list[Choice]) -> list[list[int]]:
+    """Per step of a part's search, the old combinations whose last tile that step places."""
+    last: dict[int, int] = {}
+    for step, (olds, _) in enumerate(part):
+        for i, _p in olds:
+            last[i] = step + 1
+    checks: list[list[int]] = [[] for _ in range(len(part) + 1)]
+    for i, step in last.items():
+        checks[step].append(i)
+    return checks

@@ -1,0 +1,306 @@
+"""Print how MyRummy bots fare against ``GreedyBot``: win rates with 95% intervals.
+
+Each challenger plays ``--games`` matches against ``GreedyBot`` (classic
+rules, 2 players, one round), the seats swapped every match, seeds fixed as in
+``bots.simulate``; a shared win counts a half. Both sides use the same bound
+``--max-table`` (see ``bots.guarded_play``) so that a match takes about a
+second. The challengers are experiments kept here, not in the library:
+
+- ``points``: ``PointsBot`` (most penalty points off the rack first);
+- ``late-points``: most tiles, but most points once the pool holds 24 tiles or fewer;
+- ``keeper``: keeps its jokers, laying one only to go out or to lay out, and
+  draws when only a play with a joker is left;
+- ``no-spare-joker``: lays a joker only when it lets more than itself be laid;
+- ``reserve``: after laying out, lays one tile on the table per turn instead
+  of drawing, keeping the rest, unless it can go out or another rack holds 4
+  tiles or fewer;
+- ``flex``: the better of the tiles and the points play by tiles laid, then
+  by how many rack tiles keep a partner (same value, or same colour within two);
+- ``deny``: one ply of determinised search over the tiles, the points and the
+  joker-keeping play: tiles laid minus the tiles the next player could then
+  lay, their rack dealt at random from the unseen tiles (``determinise``).
+
+Run with ``PYTHONPATH=. python benchmarks/bench_myrummy_bots.py [--games N] [--only NAME]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+
+import attrs
+
+import morpyam.myrummy as mr
+from morpyam.myrummy.bots import Bot, GreedyBot, PointsBot, guarded_play, play_match
+from morpyam.myrummy.judge import judge_play
+from morpyam.myrummy.melds import Run, sort_table
+from morpyam.myrummy.solver import Objective
+
+
+def laid(state: mr.State, play: mr.Play) -> list[mr.Tile]:
+    """The rack tiles ``play`` lays."""
+    left = Counter(tile for meld in play.table for tile in meld.tiles)
+    left.subtract(tile for meld in state.table for tile in meld.tiles)
+    return list(left.elements())
+
+
+def draw(state: mr.State) -> mr.Action:
+    """The draw (or the pass once the pool is empty)."""
+    return mr.legal_actions(state)[0]
+
+
+def legal(state: mr.State, table: tuple[mr.Meld, ...]) -> bool:
+    """Whether laying ``table`` is a legal play for the player on turn."""
+    try:
+        judge_play(state.rules, state.table, state.rack, state.opened[state.player], table)
+    except mr.IllegalActionError:
+        return False
+    return True
+
+
+def without_jokers(state: mr.State) -> mr.State:
+    """The position with the jokers taken off the rack of the player on turn."""
+    racks = list(state.racks)
+    racks[state.player] = tuple(tile for tile in state.rack if tile.colour is not None)
+    return attrs.evolve(state, racks=tuple(racks))
+
+
+@attrs.frozen
+class LatePoints:
+    """Most tiles, but most points once the pool is small."""
+
+    max_table: int
+    pool: int = 24
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """The solver's play under the objective for this stage, else a draw."""
+        objective: Objective = "points" if state.pool_size <= self.pool else "tiles"
+        play = guarded_play(state, max_table=self.max_table, objective=objective)
+        return draw(state) if play is None else play
+
+
+@attrs.frozen
+class Keeper:
+    """Keeps its jokers unless laying them goes out or opens; draws rather than lay only with one."""
+
+    max_table: int
+    strict: bool = True
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """The best play without the rack's jokers when there is one, as described."""
+        full = guarded_play(state, max_table=self.max_table)
+        if full is None:
+            return draw(state)
+        rack = state.rack
+        tiles = laid(state, full)
+        if all(tile.colour is not None for tile in rack) or len(tiles) == len(rack):
+            return full
+        kept = guarded_play(without_jokers(state), max_table=self.max_table)
+        jokers = sum(tile.colour is None for tile in tiles)
+        if (
+            kept is not None
+            and legal(state, kept.table)
+            and (self.strict or len(laid(state, kept)) >= len(tiles) - jokers)
+        ):
+            return kept
+        if self.strict:
+            return full if not state.opened[state.player] else draw(state)
+        if kept is None and jokers == len(tiles) and state.opened[state.player]:
+            return draw(state)
+        return full
+
+
+def _one_tile_plays(state: mr.State) -> list[mr.Play]:
+    found = []
+    for tile in sorted(set(state.rack), key=lambda t: -t.value):
+        if tile.colour is None:
+            continue
+        for at, meld in enumerate(state.table):
+            if isinstance(meld, Run):
+                if tile.colour is not meld.colour:
+                    continue
+                if tile.value == meld.start - 1:
+                    longer: mr.Meld = mr.Run((tile, *meld.tiles))
+                elif tile.value == meld.start + len(meld.tiles):
+                    longer = mr.Run((*meld.tiles, tile))
+                else:
+                    continue
+            else:
+                if tile.value != meld.value or len(meld.tiles) == 4:
+                    continue
+                if any(t.colour is tile.colour for t in meld.tiles):
+                    continue
+                longer = mr.Group((*meld.tiles, tile))
+            table = list(state.table)
+            table[at] = longer
+            after = sort_table(table)
+            if legal(state, after):
+                found.append(mr.Play(after))
+    return found
+
+
+@attrs.frozen
+class Reserve:
+    """Lays one tile per turn on the table instead of drawing, keeping the rest in reserve."""
+
+    max_table: int
+    danger: int = 4
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """One tile laid on, the whole play when it goes out or another rack is small."""
+        full = guarded_play(state, max_table=self.max_table)
+        if full is None:
+            return draw(state)
+        if len(laid(state, full)) == len(state.rack) or not state.opened[state.player]:
+            return full
+        others = min(len(r) for p, r in enumerate(state.racks) if p != state.player)
+        if others <= self.danger or state.pool_size <= 4:
+            return full
+        one = _one_tile_plays(state)
+        return one[0] if one else full
+
+
+def partners(rack: list[mr.Tile]) -> int:
+    """How many rack tiles have a partner: same value, or same colour within two values."""
+    kinds = Counter((t.colour, t.value) for t in rack if t.colour is not None)
+    score = 0
+    for tile in rack:
+        if tile.colour is None:
+            continue
+        same_value = any(v == tile.value and c is not tile.colour for c, v in kinds)
+        near = any(kinds.get((tile.colour, tile.value + d), 0) for d in (-2, -1, 1, 2))
+        score += same_value or near
+    return score
+
+
+@attrs.frozen
+class Flex:
+    """The tiles or the points play: most tiles, then the rack with most partners, then points."""
+
+    max_table: int
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """The better candidate, else a draw."""
+        found = [
+            play
+            for objective in ("tiles", "points")
+            if (play := guarded_play(state, max_table=self.max_table, objective=objective))
+        ]
+        if not found:
+            return draw(state)
+
+        def value(play: mr.Play) -> tuple[int, int, int]:
+            rest = list(state.rack)
+            tiles = laid(state, play)
+            for tile in tiles:
+                rest.remove(tile)
+            penalty = sum(25 if t.colour is None else t.value for t in rest)
+            return len(tiles), partners(rest), -penalty
+
+        return max(found, key=value)
+
+
+@attrs.frozen
+class Deny:
+    """One ply of determinised search: of the tiles, the points and the joker-keeping play,
+    the one whose tiles laid minus the tiles the next player could then lay (their rack
+    dealt at random from the unseen tiles, ``determinise``) is largest."""
+
+    max_table: int
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """The best candidate by that margin (greedy's play on ties), else a draw."""
+        best = guarded_play(state, max_table=self.max_table)
+        if best is None:
+            return draw(state)
+        if len(laid(state, best)) == len(state.rack):
+            return best
+        found = [best]
+        other = guarded_play(state, max_table=self.max_table, objective="points")
+        if other is not None:
+            found.append(other)
+        if any(tile.colour is None for tile in state.rack):
+            kept = guarded_play(without_jokers(state), max_table=self.max_table)
+            if kept is not None and legal(state, kept.table):
+                found.append(kept)
+        unique = list({play.table: play for play in found}.values())
+        if len(unique) == 1:
+            return best
+        me = state.player
+
+        def margin(play: mr.Play) -> int:
+            after = mr.apply(state, play)
+            if after.current_player is None:
+                return len(laid(state, play))
+            guess = mr.determinise(mr.observe(after, me), rng)
+            reply = guarded_play(guess, max_table=self.max_table)
+            return len(laid(state, play)) - (0 if reply is None else len(laid(guess, reply)))
+
+        return max(unique, key=margin)
+
+
+CHALLENGERS: dict[str, Callable[[int], Bot]] = {
+    "points": PointsBot,
+    "late-points": LatePoints,
+    "keeper": Keeper,
+    "no-spare-joker": lambda bound: Keeper(bound, strict=False),
+    "reserve": Reserve,
+    "flex": Flex,
+    "deny": Deny,
+}
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate."""
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = (
+        z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    )
+    return centre - half, centre + half
+
+
+def match_up(challenger: Bot, greedy: Bot, games: int, seed: int) -> tuple[float, int, float]:
+    """(challenger's wins, matches ended by going out, CPU seconds)."""
+    wins = 0.0
+    out = 0
+    start = time.process_time()
+    for game in range(games):
+        shift = game % 2
+        seated = [challenger, greedy] if shift == 0 else [greedy, challenger]
+        record = play_match(mr.Rules.classic(), seated, seed=seed * 1_000_003 + game)
+        state = mr.replay(record)
+        seat = 0 if shift == 0 else 1
+        if seat in state.winners:
+            wins += 1 / len(state.winners)
+        out += state.end_rule == "R-RUM-END-1"
+    return wins, out, time.process_time() - start
+
+
+def main() -> None:
+    """Measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--max-table", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--only", choices=sorted(CHALLENGERS), action="append")
+    args = parser.parse_args()
+    print("| challenger | matches | wins | win rate (95% interval) | ended by going out | CPU s |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for name in args.only or CHALLENGERS:
+        bot = CHALLENGERS[name](args.max_table)
+        wins, out, seconds = match_up(bot, GreedyBot(args.max_table), args.games, args.seed)
+        low, high = wilson(wins, args.games)
+        print(
+            f"| {name} | {args.games} | {wins:g} | {wins / args.games:.1%} "
+            f"({low:.1%}–{high:.1%}) | {out} | {seconds:.0f} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+"""MyRummy game records: a match as its rules and every action, in JSON, with replay.
+
+A record holds the rules and every action from ``new_game`` on, chance
+outcomes (the lot, each tile dealt or drawn) included, so that
+[`replay`][morpyam.myrummy.records.replay] rebuilds every position exactly.
+Actions are written in their notation (``draw bk7``, ``play [gn4 gn5 gn6]``).
+The Morpyam records of [`morpyam.records`][morpyam.records] have the same
+shape of API: ``to_json``/``from_json``, ``replay``, ``positions``,
+``load_record``/``save_record``.
+
+Reading is for untrusted text: a document over ``files.MAX_TEXT_SIZE``
+(1 MiB), nested deeper than ``MAX_NESTING``, or with more than
+``MAX_ACTIONS`` actions is refused before it is parsed (see the Untrusted
+input page).
+
+Examples:
+    >>> import morpyam.myrummy as mr
+    >>> record = mr.play_match(mr.Rules.classic(), [mr.GreedyBot(), mr.GreedyBot()], seed=3, max_actions=60)
+    >>> mr.GameRecord.from_json(record.to_json()) == record
+    True
+    >>> mr.replay(record).players
+    2
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from morpyam.errors import IllegalActionError
+from morpyam.files import FileFormatError, _parse_json, _read, _write
+from morpyam.myrummy.actions import Action, parse_action
+from morpyam.myrummy.engine import apply, new_game
+from morpyam.myrummy.rules import Rules
+from morpyam.myrummy.state import State
+
+__all__ = [
+    "MAX_ACTIONS",
+    "MAX_NESTING",
+    "GameRecord",
+    "load_record",
+    "positions",
+    "replay",
+    "save_record",
+]
+
+MAX_NESTING = 4
+"""The deepest nesting of JSON arrays and objects a record may have (it needs 2)."""
+MAX_ACTIONS = 20_000
+"""The most actions a record may hold (a match of 100 rounds needs far fewer)."""
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of brackets outside strings, read in one pass."""
+    depth = deepest = 0
+    inside = escaped = False
+    for char in text:
+        if inside:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                inside = False
+        elif char == '"':
+            inside = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _fail(reason: str) -> ValueError:
+    return ValueError(f"not a MyRummy record: {reason}")
+
+
+@attrs.frozen
+class GameRecord:
+    """A match as its rules and every action from ``new_game`` (chance outcomes included).
+
+    Examples:
+        >>> from morpyam.myrummy import GreedyBot, Rules, play_match
+        >>> record = play_match(Rules.classic(), [GreedyBot(), GreedyBot()], seed=1, max_actions=40)
+        >>> GameRecord.from_json(record.to_json()) == record
+        True
+        >>> replay(record).players
+        2
+    """
+
+    rules: Rules
+    """The rules of the match."""
+    actions: tuple[Action, ...]
+    """Every action in order, in their notation when written out."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain JSON values: ``game``, ``rules`` (every field) and ``actions``."""
+        return {
+            "game": "myrummy",
+            "rules": attrs.asdict(self.rules),
+            "actions": [str(action) for action in self.actions],
+        }
+
+    def to_json(self) -> str:
+        """The record as a JSON document (actions in their notation)."""
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Read a record written by [`to_json`][morpyam.myrummy.records.GameRecord.to_json].
+
+        The text is untrusted: it is refused by size, nesting and number of
+        actions before any action is read.
+
+        Raises:
+            ValueError: for text that is no MyRummy record (an
+                ``IllegalActionError`` or ``NotationError`` for an action that
+                is no action).
+        """
+        if not isinstance(text, str):
+            raise _fail(f"a record is text, not {type(text).__name__}")
+        try:
+            if _nesting(text[: 1 << 20]) > MAX_NESTING:
+                raise _fail(f"nested deeper than {MAX_NESTING}")
+            data = _parse_json(text)
+        except FileFormatError as error:
+            raise _fail(str(error)) from None
+        if not isinstance(data, dict) or data.get("game") != "myrummy":
+            raise _fail('no "game": "myrummy" object')
+        fields, words = data.get("rules"), data.get("actions")
+        if not isinstance(fields, dict) or not isinstance(words, list):
+            raise _fail("it needs a rules object and a list of actions")
+        if len(words) > MAX_ACTIONS:
+            raise _fail(f"more than {MAX_ACTIONS:,} actions")
+        if not all(isinstance(word, str) for word in words):
+            raise _fail("every action is a text")
+        try:
+            rules = Rules(**fields)
+        except TypeError as error:
+            raise _fail(str(error)) from None
+        return cls(rules, tuple(parse_action(word) for word in words))
+
+
+def positions(record: GameRecord) -> Iterator[State]:
+    """Every position of the record in order: ``new_game(record.rules)``, then one per action.
+
+    Raises:
+        IllegalActionError: for an action the rules do not allow where it
+            stands; the reason says which action (counted from 1).
+    """
+    state = new_game(record.rules)
+    yield state
+    for number, action in enumerate(record.actions, 1):
+        try:
+            state = apply(state, action)
+        except IllegalActionError as error:
+            raise IllegalActionError(
+                error.rule, f"action {number} ({action}): {error.reason}"
+            ) from None
+        yield state
+
+
+def replay(record: GameRecord) -> State:
+    """The state the record's actions lead to from ``new_game(record.rules)``.
+
+    Raises:
+        IllegalActionError: for an action the rules do not allow where it
+            stands; the reason says which action (counted from 1).
+    """
+    state = new_game(record.rules)
+    for state in positions(record):  # noqa: B007 - the last one is the answer
+        pass
+    return state
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record from a ``.json`` file (UTF-8, at most ``files.MAX_TEXT_SIZE`` bytes).
+
+    Raises:
+        ValueError: for a file that is no MyRummy record.
+        OSError: when the file cannot be read.
+    """
+    try:
+        text = _read(path)
+    except FileFormatError as error:
+        raise _fail(str(error)) from None
+    return GameRecord.from_json(text)
+
+
+def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write ``record`` to a JSON file (UTF-8), replacing it.
+
+    Raises:
+        OSError: when the file cannot be written.
+    """
+    _write(path, record.to_json())

@@ -1,0 +1,169 @@
+"""MyRummy game records: JSON round trip, replay, files, and untrusted text refused early."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import morpyam.myrummy as mr
+import morpyam.records
+from morpyam.files import FileFormatError
+from morpyam.myrummy.records import MAX_ACTIONS, MAX_NESTING, _nesting, positions
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    length=st.integers(0, 160),
+    preset=st.sampled_from(sorted(mr.PRESETS)),
+    players=st.integers(2, 4),
+)
+def test_round_trip_is_exact(seed: int, length: int, preset: str, players: int) -> None:
+    # R-RUM-SET-2, R-RUM-TURN-1: a record of lots, deals, draws and plays reads back equal and
+    # replays to the same position as the game that made it
+    rules = mr.PRESETS[preset](players)
+    record = mr.play_match(rules, [mr.RandomBot()] * players, seed=seed, max_actions=length)
+    text = record.to_json()
+    again = mr.GameRecord.from_json(text)
+    assert again == record
+    assert again.to_json() == text
+    state = mr.new_game(rules)
+    for action in record.actions:
+        state = mr.apply(state, action)
+    assert mr.replay(again) == state
+    assert list(positions(again))[-1] == state
+    assert len(list(positions(again))) == len(record.actions) + 1
+
+
+def test_files_round_trip(tmp_path: Path) -> None:
+    # R-RUM-END-1: a whole match saved and loaded replays to the same end
+    record = mr.play_match(mr.Rules.classic(), [mr.GreedyBot(30), mr.GreedyBot(30)], seed=2)
+    path = tmp_path / "match.json"
+    mr.save_record(record, path)
+    loaded = mr.load_record(path)
+    assert loaded == record
+    assert mr.replay(loaded).is_terminal
+
+
+def test_a_bad_action_is_named_by_its_number() -> None:
+    # R-RUM-TURN-1: replay says which action the rules refuse
+    record = mr.play_match(mr.Rules.classic(), [mr.RandomBot()] * 2, seed=1, max_actions=40)
+    data = json.loads(record.to_json())
+    data["actions"].append("play [gn1 gn2 gn3]")
+    bad = mr.GameRecord.from_json(json.dumps(data))
+    with pytest.raises(mr.IllegalActionError, match="action 41 \\(play \\[gn1 gn2 gn3\\]\\)"):
+        mr.replay(bad)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("[" * 100_000, f"nested deeper than {MAX_NESTING}"),
+        ('{"game": "myrummy", "rules": {}, "actions": [[[[["draw"]]]]]}', "nested deeper"),
+        (
+            json.dumps({"game": "myrummy", "rules": {}, "actions": ["pass"] * (MAX_ACTIONS + 1)}),
+            "more than 20,000 actions",
+        ),
+        ('{"game": "myrummy", "rules": {}, "actions": [1]}', "every action is a text"),
+        ('{"game": "myrummy", "rules": {"nope": 1}, "actions": []}', "nope"),
+        ('{"game": "morpyam"}', '"game": "myrummy"'),
+        (" " * (1024 * 1024 + 1), "at most 1,048,576"),
+    ],
+    ids=["brackets", "deep", "long", "number", "field", "game", "big"],
+)
+def test_untrusted_text_is_refused_before_work(text: str, reason: str) -> None:
+    # R-RUM-SET-1: what is no record is refused with a ValueError saying why
+    with pytest.raises(ValueError, match="not a MyRummy record") as caught:
+        mr.GameRecord.from_json(text)
+    assert reason in str(caught.value)
+
+
+def test_strings_do_not_count_as_nesting() -> None:
+    # R-RUM-SET-1: brackets inside the texts of actions are no nesting
+    record = mr.play_match(mr.Rules.classic(), [mr.GreedyBot()] * 2, seed=4, max_actions=80)
+    assert any("[" in str(action) for action in record.actions)
+    assert mr.GameRecord.from_json(record.to_json()) == record
+    assert _nesting('{"a": ["\\"[[[[[", "]]{{"]}') == 2
+
+
+def test_the_morpyam_reader_points_to_the_myrummy_one(tmp_path: Path) -> None:
+    # R-RUM-SET-1: a MyRummy record given to the Morpyam reader says where it belongs
+    record = mr.play_match(mr.Rules.classic(), [mr.RandomBot()] * 2, seed=1, max_actions=10)
+    with pytest.raises(FileFormatError, match=r"morpyam\.myrummy\.load_record"):
+        morpyam.records.GameRecord.from_json(record.to_json())
+
+
+def test_command_line_records_and_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # R-RUM-END-1: `morpyam myrummy play --record` writes the match; `replay` checks it and
+    # prints its plays, the chance outcomes only with --all
+    from morpyam.cli import main
+
+    path = tmp_path / "match.json"
+    assert (
+        main(
+            [
+                "myrummy",
+                "play",
+                "--seat",
+                "greedy",
+                "--seat",
+                "random",
+                "--seed",
+                "2",
+                "--record",
+                str(path),
+            ]
+        )
+        == 0
+    )
+    played = capsys.readouterr().out.splitlines()[-1]
+    record = mr.load_record(path)
+    assert mr.replay(record).is_terminal
+    assert main(["myrummy", "replay", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == played
+    assert len(lines) == 1 + sum(
+        not isinstance(action, (mr.Tile, mr.FirstPlayer)) for action in record.actions
+    )
+    assert main(["myrummy", "replay", "--all", str(path)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1 + len(record.actions)
+    data = json.loads(path.read_text())
+    data["actions"][40] = "play [gn1 gn2 gn3]"
+    path.write_text(json.dumps(data))
+    assert main(["myrummy", "replay", str(path)]) == 2
+    assert "action 41 (play [gn1 gn2 gn3])" in capsys.readouterr().err
+    path.write_text("[[[[[[")
+    assert main(["myrummy", "replay", str(path)]) == 2
+    assert "nested deeper" in capsys.readouterr().err
+    assert main(["myrummy", "replay", str(tmp_path / "none.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert (
+        main(["myrummy", "play", "--seat", "greedy", "--seat", "greedy", "--record", str(tmp_path)])
+        == 2
+    )
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_reader_edges(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # R-RUM-SET-1: bytes are no record; a file over the size limit is refused; an unfinished
+    # record replays to where it stopped
+    from morpyam.cli import main
+
+    with pytest.raises(ValueError, match="a record is text, not bytes"):
+        mr.GameRecord.from_json(b"{}")  # type: ignore[arg-type]
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (1024 * 1024 + 1))
+    with pytest.raises(ValueError, match="not a MyRummy record"):
+        mr.load_record(big)
+    short = tmp_path / "short.json"
+    mr.save_record(
+        mr.play_match(mr.Rules.classic(), [mr.RandomBot()] * 2, seed=1, max_actions=40), short
+    )
+    assert main(["myrummy", "replay", str(short)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("Not over: 40 actions")
