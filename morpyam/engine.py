@@ -40,6 +40,10 @@ __all__ = [
     "scores",
 ]
 
+# Enum members read as class attributes cost a descriptor call each in Python 3.11
+_CALL = Special.CALL
+_SEC = Special.SEC
+_MORPYAM = Figure.MORPYAM
 _OUTCOMES = {
     k: tuple((RollResult(faces), p) for faces, p in distribution(k)) for k in range(1, DICE + 1)
 }
@@ -269,7 +273,7 @@ def _free(state: State, label: Label) -> list[int]:
 
 def _call_hit(state: State, dice: tuple[int, ...], rolls: int) -> bool:
     call = state.call
-    if call is Special.SEC:
+    if call is _SEC:
         return rolls == 1 and state.rules._sec[dice]
     return call in state.rules._shows[dice]
 
@@ -300,9 +304,9 @@ def _placeable(state: State, dice: tuple[int, ...] | None, hit: bool) -> list[in
 
 def _fitting(state: State, dice: tuple[int, ...]) -> list[int]:
     """The cells the dice may cover without a call (R-CELL-1, R-CELL-2, R-MOR-1)."""
-    sec = _free(state, Special.SEC) if state.rolls == 1 and state.rules._sec[dice] else []
+    sec = _free(state, _SEC) if state.rolls == 1 and state.rules._sec[dice] else []
     if dice[0] == dice[4]:  # sorted dice: a Morpyam, five of a kind (R-FIG-8)
-        morpyam = _free(state, Figure.MORPYAM)
+        morpyam = _free(state, _MORPYAM)
         if morpyam:
             return sorted(morpyam + sec) if sec else morpyam
         if not state.rules.morpyam_is_full:  # R-FIG-4: five of a kind is no full house
@@ -327,9 +331,9 @@ def _fitting_shown(state: State, dice: tuple[int, ...], sec: list[int]) -> list[
 
 def _call_cells(state: State) -> list[int]:
     """Where a call that came up goes (R-CALL-5, ``called_morpyam_cells``)."""
-    cells = _free(state, Special.CALL)
-    if state.call is Figure.MORPYAM and state.rules.called_morpyam_cells == "call_or_morpyam":
-        return sorted(cells + _free(state, Figure.MORPYAM))
+    cells = _free(state, _CALL)
+    if state.call is _MORPYAM and state.rules.called_morpyam_cells == "call_or_morpyam":
+        return sorted(cells + _free(state, _MORPYAM))
     return cells
 
 
@@ -351,7 +355,7 @@ def _calls(state: State, keep: tuple[int, ...] = ()) -> tuple[Label, ...]:
     rules = state.rules
     if rules.call_needs_free_cell:
         owners = state.owners
-        for i in state.layout._where[Special.CALL]:  # is a CALL cell free? (a loop: no call)
+        for i in state.layout._where[_CALL]:  # is a CALL cell free? (a loop: no call)
             if owners[i] is None:
                 break
         else:
@@ -472,7 +476,7 @@ def _roll_tail(state: State, dice: tuple[int, ...] | None) -> tuple[Action, ...]
     key: object = dice
     if rules.call_needs_free_cell:
         owners = state.owners
-        for i in state.layout._where[Special.CALL]:  # is a CALL cell free? (a loop: no call)
+        for i in state.layout._where[_CALL]:  # is a CALL cell free? (a loop: no call)
             if owners[i] is None:
                 break
         else:
@@ -673,7 +677,7 @@ def _apply_result(state: State, result: RollResult) -> State:
     rules = state.rules
     if call is not None:
         if _call_hit(state, dice, rolls):
-            if not rules.call_needs_free_cell and not _free(state, Special.CALL):
+            if not rules.call_needs_free_cell and not _free(state, _CALL):
                 call = None  # R-CALL-4 off: a hit with no CALL cell places as without a call
         elif rolls < 3 and rules.missed_call_voids == "third_roll":
             call = None  # R-CALL-6: a missed call on the 1st or 2nd roll is as if never made
@@ -770,11 +774,11 @@ def _why_not_callable(state: State, call: Label) -> tuple[str, str]:
     if call not in rules.callable:
         return "R-CALL-2", f"{call} cannot be called in these rules"
     if rules.call_needs_free_cell:
-        if not state.layout._where[Special.CALL]:
+        if not state.layout._where[_CALL]:
             return "R-CALL-4", "a call needs a free CALL cell, and this grid has none"
-        if not _free(state, Special.CALL):
+        if not _free(state, _CALL):
             return "R-CALL-4", "a call needs a free CALL cell, and none is left"
-    if call is Special.SEC:
+    if call is _SEC:
         return "R-CALL-3", f"SEC can be called only before the first roll; this is the {roll} roll"
     if rules.shown_figure_means == "kept":
         return (
@@ -821,7 +825,7 @@ def _end_turn(state: State) -> State:
     arm = False
     if rules._tracks_turn and rules.daversa == "consecutive_turns":
         dice = state.dice
-        arm = Figure.MORPYAM in state.seen or (dice is not None and dice[0] == dice[4])
+        arm = _MORPYAM in state.seen or (dice is not None and dice[0] == dice[4])
     if armed[state.player] != arm:
         armed = _set(armed, state.player, arm)
     return _turn(
@@ -866,15 +870,15 @@ def _apply_place(state: State, place: Place) -> State:
         return _over(state, owners, tokens_left, resigned, winners, "R-END-2")
     call = state.call
     replay = morpyam and not (
-        layout.labels[index] is Special.SEC
-        or (call is Special.SEC and not rules.sec_call_morpyam_replays)
-        or (call is not None and call is not Special.SEC and not rules.called_morpyam_replays)
+        layout.labels[index] is _SEC
+        or (call is _SEC and not rules.sec_call_morpyam_replays)
+        or (call is not None and call is not _SEC and not rules.called_morpyam_replays)
     )
     if rules.daversa is not None:
         if rules.daversa == "replay":
             arm = replay
         else:
-            arm = morpyam or (rules.daversa_counts == "rolled" and Figure.MORPYAM in state.seen)
+            arm = morpyam or (rules.daversa_counts == "rolled" and _MORPYAM in state.seen)
         if arm != armed[player]:
             armed = _set(armed, player, arm)
     following = player if replay else _next_player(state, player, resigned)
@@ -903,9 +907,9 @@ def _why_not_placeable(state: State, index: int) -> tuple[str, str]:
                 "R-CALL-7",
                 f"the call on the {_ORDINAL[state.rolls]} roll missed: these dice place no token",
             )
-    if label is Special.CALL:
+    if label is _CALL:
         return "R-CELL-3", f"the CALL cell {cell} is covered only by a successful call"
-    if label is Special.SEC:
+    if label is _SEC:
         if state.rolls != 1:
             return (
                 "R-CELL-2",
@@ -1030,7 +1034,7 @@ def _text(faces: tuple[int, ...]) -> str:
 
 
 def _call_cells_text(state: State) -> str:
-    if state.call is Figure.MORPYAM and state.rules.called_morpyam_cells == "call_or_morpyam":
+    if state.call is _MORPYAM and state.rules.called_morpyam_cells == "call_or_morpyam":
         return "a free CALL or MORPYAM cell"
     return "a free CALL cell"
 
