@@ -195,3 +195,31 @@ def test_sample_chance_throws_one_die_in_the_start_roll() -> None:
     for seed in range(40):
         thrown = mp.sample_chance(state, random.Random(seed))
         assert thrown == mp.RollResult((*random.Random(seed).choices(FACES, k=1),))
+
+
+def test_a_morpyam_that_cannot_be_placed_lets_the_player_roll_on() -> None:
+    # R-MOR-1 (morpyam_at_once): only a Morpyam that can be placed must be placed at once;
+    # here every cell five 6s satisfy is covered by player 1, a CALL cell is still free
+    rules = attrs.evolve(mp.Rules.classic(), morpyam_at_once=True)
+    state = mp.new_game(rules, first_player=0)
+    state = mp.apply(mp.apply(state, mp.Roll()), mp.RollResult((6, 6, 6, 6, 6)))
+    layout = state.layout
+    satisfied = rules.shows((6, 6, 6, 6, 6)) | {S.SEC}  # the 1st roll: SEC too (R-MOR-1)
+    owners = tuple(1 if label in satisfied else None for label in layout.labels)
+    assert S.CALL in {label for label, owner in zip(layout.labels, owners) if owner is None}
+    state = attrs.evolve(state, owners=owners)
+    assert not any(type(action) is mp.Place for action in mp.legal_actions(state))
+    assert mp.Roll((6, 6, 6)) in mp.legal_actions(state)
+    after = mp.apply(state, mp.Roll((6, 6, 6)))
+    assert after.in_air and after.kept == (6, 6, 6)
+
+
+def test_dice_kept_by_hand_out_of_order_are_named_in_the_refusal() -> None:
+    # R-TURN-1: the kept and thrown dice make the five dice; a state made by hand
+    # keeping (3, 1) unsorted is refused, naming what was kept and thrown
+    state = mp.new_game(mp.Rules.classic(), first_player=0)
+    state = mp.apply(mp.apply(state, mp.Roll()), mp.RollResult((1, 2, 3, 3, 3)))
+    in_air = attrs.evolve(mp.apply(state, mp.Roll((1, 3))), kept=(3, 1))
+    with pytest.raises(ValueError, match="R-TURN-1") as info:
+        mp.apply(in_air, mp.RollResult((2, 2, 2)))
+    assert "(3, 1)" in str(info.value) and "(2, 2, 2)" in str(info.value)
