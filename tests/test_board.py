@@ -1,4 +1,4 @@
-"""The board view of a state: a read-only mapping from covered cells to owners (R-SET-4)."""
+"""The views of a state: the board, a read-only mapping of covered cells to owners (R-SET-4), its text and its pictures."""
 
 from __future__ import annotations
 
@@ -29,3 +29,14 @@ def test_a_repr_lists_each_players_cells() -> None:
         mp.Cell.parse("f6"): 1,
     }
     assert "; X0 a1 b1; O1 f6; tokens left 15, 16; " in repr(state)
+
+
+def test_a_state_shows_as_text_and_as_a_picture() -> None:
+    # R-SET-3: player 0 was chosen to start, nothing is placed yet
+    state = mp.new_game(mp.Rules.classic(), first_player=0)
+    text = str(state)
+    assert text.splitlines()[-1] == "player 0 to roll"
+    assert "3×1" in text  # the label of a1 on the classic grid (R-GRID-2)
+    svg = state._repr_svg_()
+    assert svg.startswith("<svg")
+    assert svg.rstrip().endswith("</svg>")
