@@ -225,3 +225,26 @@ def test_dice_kept_by_hand_out_of_order_are_named_in_the_refusal() -> None:
         mp.apply(in_air, mp.RollResult((2, 2, 2)))
     assert "(3, 1)" in str(info.value)
     assert "(2, 2, 2)" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [mp.Rules.classic(2), mp.Rules.official(3), mp.Rules.flash(4), mp.Rules.plus(2)],
+    ids=repr,
+)
+def test_no_figures_are_kept_where_no_rule_reads_them(rules: mp.Rules) -> None:
+    # State.seen is kept only for R-CALL-7's "figures obtained before" and R-MOR-3
+    # counting Morpyams rolled; otherwise it is empty in every state: the start roll
+    # (R-SET-3), the Plus set-up (R-VAR-PLUS), every turn and the end (R-END-1, R-END-2)
+    assert not tracks_turn(rules)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = mp.new_game(rules)
+        while True:
+            assert state.seen == frozenset()
+            if state.winners:
+                break
+            if state.is_chance:
+                state = mp.apply(state, mp.sample_chance(state, rng))
+            else:
+                state = mp.apply(state, rng.choice(mp.legal_actions(state)))
