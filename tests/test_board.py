@@ -15,7 +15,7 @@ def test_an_uncovered_or_off_grid_cell_is_a_missing_key() -> None:
         with pytest.raises(KeyError) as info:
             state.board[key]  # type: ignore[index]
         assert info.value.args == (key,)
-        assert state.board.get(key) is None  # type: ignore[call-overload]
+        assert state.board.get(key) is None  # type: ignore[arg-type]
 
 
 def test_a_repr_lists_each_players_cells() -> None:
