@@ -9,8 +9,8 @@ text: R-TURN-1 (a roll throws the dice not kept; its result shows the kept and
 thrown dice together, sorted), R-CALL-5 to R-CALL-7 (what stays of a call),
 R-CALL-4 off (a hit with no CALL cell is as no call), R-CALL-7 read as "the
 figures obtained before" and R-MOR-3 counting Morpyams rolled (the figures
-seen earlier in the turn), R-TURN-5 (turns pass in seat order, skipping
-those who resigned, R-END-4).
+seen earlier in the turn), R-TURN-5 and R-MOR-2 (turns pass in seat order,
+or a Morpyam placed replays).
 """
 
 from __future__ import annotations
