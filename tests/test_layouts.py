@@ -151,3 +151,16 @@ def test_flash_grid() -> None:
 def test_repr_round_trips_for_any_shape() -> None:
     small = mp.Layout.parse("MOR 4K SEC\nCAL SS 3x1", shape=None)
     assert eval(repr(small), {"Layout": mp.Layout}) == small
+
+
+def test_the_classic_grid_prints_as_the_rule_book_draws_it() -> None:
+    # R-GRID-2: the arrangement as RULES.md draws it, labels left-aligned in columns,
+    # no space at the end of a line
+    assert str(mp.Layout.classic()) == (
+        "1:  3×1  3×2  3×3  3×4  3×5  3×6\n"
+        "2:  3×4  MOR  4K   STR  MIN  3×3\n"
+        "3:  3×6  FUL  SEC  CAL  MAX  SS\n"
+        "4:  SS   MAX  CAL  SEC  FUL  3×5\n"
+        "5:  3×1  MIN  STR  4K   MOR  3×2\n"
+        "6:  3×6  3×5  3×4  3×3  3×2  3×1"
+    )
