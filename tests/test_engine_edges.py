@@ -14,36 +14,13 @@ from typing import Any
 
 import attrs
 import pytest
+from scripted import play, refusal, roll, start
 
 import morpyam as mp
 from morpyam.state_json import state_from_dict, state_to_dict
 
 F, S = mp.Figure, mp.Special
 NOTHING = (1, 2, 4, 5, 6)  # no figure: no three alike, no four in a row, sum 18
-
-
-def start(base: Any = mp.Rules.classic, players: int = 2, **knobs: Any) -> mp.State:
-    return mp.new_game(attrs.evolve(base(players), **knobs), first_player=0)
-
-
-def play(state: mp.State, *actions: mp.Action) -> mp.State:
-    for action in actions:
-        assert action in mp.legal_actions(state), f"{action} should be legal"
-        state = mp.apply(state, action)
-    return state
-
-
-def roll(
-    state: mp.State, faces: tuple[int, ...], keep: tuple[int, ...] = (), call: Any = None
-) -> mp.State:
-    return play(state, mp.Roll(keep=keep, call=call), mp.RollResult(faces))
-
-
-def refusal(state: mp.State, action: mp.Action) -> mp.IllegalActionError:
-    assert action not in mp.legal_actions(state)
-    with pytest.raises(mp.IllegalActionError) as info:
-        mp.apply(state, action)
-    return info.value
 
 
 def with_board(rules: mp.Rules, board: dict[str, int], **changes: Any) -> mp.State:
