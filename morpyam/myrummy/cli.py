@@ -29,7 +29,7 @@ from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import Tile, tiles_text
 from morpyam.notation import NotationError
 
-__all__ = ["HELP", "play_terminal", "register_myrummy", "render"]
+__all__ = ["BOT_MAX_TABLE", "HELP", "play_terminal", "register_myrummy", "render"]
 
 Input = Callable[[str], str]
 Output = Callable[[str], object]
@@ -58,6 +58,11 @@ HELP = """\
   help, ?            this list
   quit               stop the game"""
 """The commands of the terminal game, as ``help`` prints them."""
+
+
+BOT_MAX_TABLE = 40
+"""The bots of the terminal game look at the whole table up to this many tiles, then at the
+part near their rack (``bots.guarded_play``), so that no bot thinks for seconds."""
 
 
 def _ask(state: State, player: int, read: Input, out: Output) -> Action | None:
@@ -107,7 +112,9 @@ def play_terminal(
     Every action applied, chance included, is appended to ``record`` when given.
     """
     rng = random.Random(seed)
-    bots: dict[int, Bot] = {p: BOTS[s]() for p, s in enumerate(seats) if s != "human"}
+    bots: dict[int, Bot] = {
+        p: BOTS[s](max_table=BOT_MAX_TABLE) for p, s in enumerate(seats) if s != "human"
+    }
     state = new_game(rules) if state is None else state
     while not state.is_terminal:
         if state.is_chance:
