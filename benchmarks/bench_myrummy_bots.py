@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -264,40 +265,57 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def match_up(challenger: Bot, greedy: Bot, games: int, seed: int) -> tuple[float, int, float]:
-    """(challenger's wins, matches ended by going out, CPU seconds)."""
+def match_up(
+    challenger: Bot, greedy: Bot, games: int, seed: int
+) -> tuple[float, list[int], int, float]:
+    """(challenger's wins, its points per match, matches ended by going out, CPU seconds).
+
+    Matches come in pairs on the same deal, the seats swapped: the luck of the
+    deal cancels out of each pair as far as the two bots play alike.
+    """
     wins = 0.0
+    points: list[int] = []
     out = 0
     start = time.process_time()
     for game in range(games):
         shift = game % 2
         seated = [challenger, greedy] if shift == 0 else [greedy, challenger]
-        record = play_match(mr.Rules.classic(), seated, seed=seed * 1_000_003 + game)
+        record = play_match(mr.Rules.classic(), seated, seed=seed * 1_000_003 + game // 2)
         state = mr.replay(record)
-        seat = 0 if shift == 0 else 1
-        if seat in state.winners:
+        if shift in state.winners:
             wins += 1 / len(state.winners)
+        points.append(mr.scores(state)[shift])
         out += state.end_rule == "R-RUM-END-1"
-    return wins, out, time.process_time() - start
+    return wins, points, out, time.process_time() - start
+
+
+def mean_interval(values: list[int], z: float = 1.96) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its normal 95% interval."""
+    mean = statistics.fmean(values)
+    return mean, z * statistics.stdev(values) / math.sqrt(len(values))
 
 
 def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=800)
     parser.add_argument("--max-table", type=int, default=40)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--only", choices=sorted(CHALLENGERS), action="append")
     args = parser.parse_args()
-    print("| challenger | matches | wins | win rate (95% interval) | ended by going out | CPU s |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print(
+        "| challenger | matches | wins | win rate (95% interval) | points per match "
+        "| ended by going out | CPU s |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for name in args.only or CHALLENGERS:
         bot = CHALLENGERS[name](args.max_table)
-        wins, out, seconds = match_up(bot, GreedyBot(args.max_table), args.games, args.seed)
+        wins, points, out, seconds = match_up(bot, GreedyBot(args.max_table), args.games, args.seed)
         low, high = wilson(wins, args.games)
+        mean, half = mean_interval(points)
         print(
             f"| {name} | {args.games} | {wins:g} | {wins / args.games:.1%} "
-            f"({low:.1%}–{high:.1%}) | {out} | {seconds:.0f} |",
+            f"({low:.1%}–{high:.1%}) | {mean:+.1f} ± {half:.1f} | {out} | {seconds:.0f} |",
             flush=True,
         )
 
