@@ -152,6 +152,15 @@ def test_groups_dealt_anew_for_nothing_are_dealt_back() -> None:
     assert tidy(old, shuffled, opened=False) == sort_table(shuffled)
 
 
+def test_groups_are_matched_with_every_old_group() -> None:
+    # R-RUM-MELD-1: three old groups of 5 and two new ones; {pu5 bk5 gn5 gy5} holds two old
+    # groups but keeps only one, so the tiles are dealt to keep both {pu5 bk5 gy5} and
+    # {pu5 gn5 gy5} (the first such split: {pu5 bk5 gy5} and {pu5 gn5 gy5 J})
+    old = melds("{bk5 gn5 J}", "{pu5 bk5 gy5}", "{pu5 gn5 gy5}")
+    tidied = tidy(old, melds("{pu5 gy5 J}", "{pu5 bk5 gn5 gy5}"))
+    assert tidied == melds("{pu5 bk5 gy5}", "{pu5 gn5 gy5 J}")
+
+
 def test_a_refused_tidy_table_falls_back_to_the_solvers(monkeypatch: pytest.MonkeyPatch) -> None:
     # R-RUM-RE-2: should the judge refuse the tidied table, best_play keeps the solver's
     # (here a stand-in tidy takes away a table tile, which R-RUM-RE-3 forbids)

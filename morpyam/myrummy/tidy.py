@@ -198,11 +198,15 @@ def _dealt(olds: list[Counter[Tile]], mine: list[Group]) -> list[Group]:
 
 def _kept(olds: list[Counter[Tile]], news: list[Counter[Tile]]) -> int:
     """How many old groups lie whole in distinct new groups, at most (a tiny matching)."""
-    best = 0
-    for chosen in permutations(range(len(news)), min(len(olds), len(news))):
-        kept = sum(not olds[i] - news[j] for i, j in enumerate(chosen))
-        best = max(best, kept)
-    return best
+    if len(olds) > len(news):
+        return max(
+            sum(not olds[i] - news[j] for j, i in enumerate(chosen))
+            for chosen in permutations(range(len(olds)), len(news))
+        )
+    return max(
+        sum(not olds[i] - news[j] for i, j in enumerate(chosen))
+        for chosen in permutations(range(len(news)), len(olds))
+    )
 
 
 def _index(tile: Tile) -> int:
