@@ -13,6 +13,7 @@ from hypothesis_profiles import examples
 from test_myrummy_solver import positions
 
 import morpyam.myrummy as mr
+from morpyam.errors import IllegalActionError
 from morpyam.myrummy import records, solver
 from morpyam.myrummy.dp import best_table
 from morpyam.myrummy.judge import judge_play
@@ -159,6 +160,16 @@ def test_groups_are_matched_with_every_old_group() -> None:
     old = melds("{bk5 gn5 J}", "{pu5 bk5 gy5}", "{pu5 gn5 gy5}")
     tidied = tidy(old, melds("{pu5 gy5 J}", "{pu5 bk5 gn5 gy5}"))
     assert tidied == melds("{pu5 bk5 gy5}", "{pu5 gn5 gy5 J}")
+
+
+@pytest.mark.parametrize("bad", ["[gn1 gn2 gn3]", [mr.parse_tiles("gn1 gn2 gn3")], None])
+def test_tidy_refuses_what_is_no_table(bad: object) -> None:
+    # R-RUM-RE-3: a table is a sequence of runs and groups; anything else is refused, not dropped
+    table = melds("[gn1 gn2 gn3]")
+    with pytest.raises(IllegalActionError, match="R-RUM-RE-3"):
+        tidy(table, bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="R-RUM-RE-3"):
+        tidy(bad, table)  # type: ignore[arg-type]
 
 
 def test_a_refused_tidy_table_falls_back_to_the_solvers(monkeypatch: pytest.MonkeyPatch) -> None:

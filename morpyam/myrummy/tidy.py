@@ -75,7 +75,12 @@ def tidy(before: Sequence[Meld], after: Sequence[Meld], *, opened: bool = True) 
         >>> new = tuple(map(parse_meld, ["[gn1 gn2 gn3]", "[gn4 gn5 gn6]"]))
         >>> " ".join(map(str, tidy(old, new)))
         '[gn1 gn2 gn3 gn4 gn5 gn6]'
+
+    Raises:
+        IllegalActionError: when ``before`` or ``after`` is not a sequence of ``Run`` and
+            ``Group`` values (R-RUM-RE-3).
     """
+    before, after = sort_table(before), sort_table(after)
     laid = counts(tile for meld in after for tile in meld.tiles)
     for kind, count in enumerate(counts(tile for meld in before for tile in meld.tiles)):
         laid[kind] -= count
