@@ -107,6 +107,21 @@ def test_two_old_runs_that_were_apart_stay_apart() -> None:
     assert tidy(old, old) == sort_table(old)
 
 
+def test_an_old_run_left_as_it_was_is_not_joined_to_a_piece_of_another() -> None:
+    # R-RUM-RE-1, R-RUM-RE-2: purple 8 leaves [pu8 pu9 J pu11 pu12] for the group (four stay);
+    # [pu6 pu7 pu8] lay apart from it before and still does, though a purple 8 lay next to
+    # the purple 9 (the copy that went to the group)
+    state = laid_out("gy8", "[pu6 pu7 pu8]", "[pu8 pu9 J pu11 pu12]", "[bk4 bk5 bk6 bk7 bk8]")
+    best = mr.best_play(state)
+    assert str(best) == "play [pu6 pu7 pu8] [pu9 J pu11 pu12] [bk4 bk5 bk6 bk7] {pu8 bk8 gy8}"
+    assert best is not None
+    mr.apply(state, best)
+    # of two equal pieces, the one that is not an old run left whole is joined
+    old = melds("[gn1 gn2 gn3]", "[gn1 gn2 gn3 gn4 gn5 gn6]")
+    after = melds("[gn1 gn2 gn3]", "[gn1 gn2 gn3]", "[gn4 gn5 gn6]")
+    assert tidy(old, after) == sort_table(old)
+
+
 def test_a_rack_run_between_two_old_runs_joins_only_one() -> None:
     # R-RUM-LAY-1: green 4-6 from the rack joins green 1-3; green 7-9 stays apart
     state = laid_out("gn4 gn5 gn6", "[gn1 gn2 gn3]", "[gn7 gn8 gn9]")

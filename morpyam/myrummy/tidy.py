@@ -12,7 +12,8 @@ little as possible while laying exactly the same tiles:
   *v* + 1, are joined when an old run held *v* and *v* + 1 next to each other
   (a joker counts for the value it stands for by its place, R-RUM-JOK-1): a
   split of an old run is undone, and a run laid off at an old run's end stays
-  with it (R-RUM-LAY-1).
+  with it (R-RUM-LAY-1). An old run left as it was is not such a piece: with
+  two copies of a tile, the copy next to *v* + 1 may be another run's.
 - They are also joined when one of the two is made only of tiles laid from
   the rack this turn (before laying out: when both are): a rack run laid next
   to a run is laid onto it, and a rack run is laid whole. Two runs that both
@@ -45,13 +46,15 @@ __all__ = ["tidy"]
 class _Piece:
     """A run of the table after, while it is being joined: its tiles and first value."""
 
-    __slots__ = ("fresh", "start", "tiles")
+    __slots__ = ("fresh", "intact", "start", "tiles")
 
-    def __init__(self, run: Run) -> None:
+    def __init__(self, run: Run, intact: bool) -> None:
         self.start = run.start
         self.tiles = list(run.tiles)
         self.fresh: bool | None = None
         """Whether every tile is a copy laid this turn (``None``: not yet asked)."""
+        self.intact = intact
+        """Whether it is a run of the old table, left as it was."""
 
     @property
     def end(self) -> int:
@@ -104,14 +107,19 @@ def _joined(
     before: Sequence[Meld], runs: list[Run], colour: Colour, laid: list[int], opened: bool
 ) -> list[Meld]:
     """The runs of one colour, joined where an old run held both ends or one side is new."""
-    spans: dict[int, list[tuple[int, int]]] = {}
+    olds: Counter[Run] = Counter()
     if opened:
-        for meld in before:
-            if isinstance(meld, Run) and meld.colour is colour:
-                first, last = meld.start, meld.start + len(meld.tiles) - 1
-                for value in range(first, last):
-                    spans.setdefault(value, []).append((first, last))
-    pieces = sorted((_Piece(run) for run in runs), key=lambda piece: piece.start)
+        olds.update(meld for meld in before if isinstance(meld, Run) and meld.colour is colour)
+    pieces = []
+    for run in sorted(runs, key=lambda run: run.start):
+        intact = olds[run] > 0
+        olds[run] -= intact
+        pieces.append(_Piece(run, intact))
+    spans: dict[int, list[tuple[int, int]]] = {}
+    for old in olds.elements():
+        first, last = old.start, old.start + len(old.tiles) - 1
+        for value in range(first, last):
+            spans.setdefault(value, []).append((first, last))
     for value in range(pieces[0].start + 2, 13):
         ends = [piece for piece in pieces if piece.end == value]
         starts = [piece for piece in pieces if piece.start == value + 1]
@@ -125,6 +133,7 @@ def _joined(
             both = _fresh(left, laid), _fresh(right, laid)
             left.tiles += right.tiles
             left.fresh = all(both)
+            left.intact = False
             ends.remove(left)
             starts.remove(right)
             pieces.remove(right)
@@ -134,9 +143,12 @@ def _joined(
 def _old_pair(
     spans: list[tuple[int, int]] | None, ends: list[_Piece], starts: list[_Piece]
 ) -> tuple[_Piece, _Piece] | None:
-    """The two pieces to join where an old run (``spans``: its first and last values) held both
-    values; the pieces that fit inside that run best are chosen. Uses up the old run there."""
-    if not spans:
+    """The two pieces to join where an old run (``spans``: its first and last values, the old
+    runs not left as they were) held both values; the pieces that fit inside that run best are
+    chosen, never an old run left as it was. Uses up the old run there."""
+    ends = [piece for piece in ends if not piece.intact]
+    starts = [piece for piece in starts if not piece.intact]
+    if not spans or not ends or not starts:
         return None
     first, last = spans.pop()
     left = min(ends, key=lambda piece: (piece.start < first, abs(piece.start - first)))
