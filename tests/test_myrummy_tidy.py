@@ -32,10 +32,13 @@ def table_text(table: Sequence[mr.Meld]) -> str:
     return " ".join(map(str, table))
 
 
-def laid_out(rack: str, *table: str, opened: bool = True, rules: mr.Rules = CLASSIC) -> mr.State:
+def laid_out(
+    rack: str, *table: str, opened: bool = True, rules: mr.Rules = CLASSIC, other: str = "bk1"
+) -> mr.State:
+    """Player 0 on turn with ``rack`` before ``table``; player 1 holds ``other``."""
     return mr.position(
         rules,
-        racks=[mr.parse_tiles(rack), mr.parse_tiles("bk1")],
+        racks=[mr.parse_tiles(rack), mr.parse_tiles(other)],
         table=melds(*table),
         opened=[0] if opened else [],
     )
@@ -187,34 +190,90 @@ def test_tidy_refuses_what_is_no_table(bad: object) -> None:
         tidy(bad, table)  # type: ignore[arg-type]
 
 
+def test_rejoining_an_old_run_can_break_three_must_stay() -> None:
+    # R-RUM-RE-2 (min_stay 4): found in self-play. The solver's table is legal only if the
+    # old [bk7 bk8 bk9 bk10] is taken wholly (no two of its tiles together): its bk7 in
+    # [bk5 bk6 bk7], its bk9 in [bk8 bk9 bk10]. Joining those two pieces (bk7 and bk8 lay
+    # side by side in it) puts bk7 and bk9 together again, two of four, which the rule
+    # forbids; so does every other reading of which copy went where. best_play then
+    # leaves the pieces of old runs apart.
+    table = (
+        "[pu1 pu2 pu3 pu4]",
+        "[pu8 pu9 pu10 pu11 pu12]",
+        "[bk1 bk2 bk3]",
+        "[bk7 bk8 bk9 bk10]",
+        "[bk9 bk10 bk11 bk12 bk13]",
+        "[gn4 gn5 gn6 gn7]",
+        "[gn9 gn10 gn11 J]",
+        "[gy10 gy11 gy12 gy13]",
+        "{pu2 bk2 gn2 gy2}",
+        "{pu5 bk5 gy5}",
+        "{pu6 bk6 gn6 gy6}",
+        "{pu8 bk8 gn8 gy8}",
+        "{pu13 bk13 gn13 gy13}",
+        "{bk1 gn1 gy1}",
+    )
+    rules = attrs.evolve(CLASSIC, min_stay=4)
+    state = laid_out("pu1 gn7 gy2 gy4 gy12", *table, rules=rules, other="bk4")
+    raw = raw_table(state)
+    assert raw is not None
+    assert mr.Run(mr.parse_tiles("bk5 bk6 bk7")) in raw
+    assert mr.Run(mr.parse_tiles("bk8 bk9 bk10")) in raw
+    tidied = tidy(state.table, raw)
+    assert mr.Run(mr.parse_tiles("bk5 bk6 bk7 bk8 bk9 bk10")) in tidied
+    with pytest.raises(IllegalActionError, match="R-RUM-RE-2"):
+        judge_play(rules, state.table, state.racks[0], True, tidied)
+    assert check_tidy(state, "tiles") == "refused"
+    best = mr.best_play(state)
+    assert best is not None
+    assert best.table == tidy(state.table, raw, rejoin=False)
+
+
 def test_a_refused_tidy_table_falls_back_to_the_solvers(monkeypatch: pytest.MonkeyPatch) -> None:
     # R-RUM-RE-2: should the judge refuse the tidied table, best_play keeps the solver's
     # (here a stand-in tidy takes away a table tile, which R-RUM-RE-3 forbids)
     state = laid_out("gn12", "[gn1 gn2 gn3 gn4 gn5 gn6 gn7 gn8 gn9 gn10 gn11]")
-    monkeypatch.setattr(solver, "tidy", lambda before, after, opened: after[1:])
+    monkeypatch.setattr(solver, "tidy", lambda before, after, opened, rejoin: after[1:])
     best = mr.best_play(state)
     assert best is not None
     assert best.table == raw_table(state)
     assert len(best.table) == 4
 
 
-def check_tidy(state: mr.State, objective: str) -> bool | None:
-    """The tidied table lays the same tiles as the solver's, has no more combinations, passes
-    the judge and ``apply`` and is what ``best_play`` returns. Whether tidying changed the
-    table; ``None`` when there is no play."""
+def refusal(state: mr.State, table: tuple[mr.Meld, ...]) -> IllegalActionError | None:
+    """Why the judge refuses ``table`` after ``state``, or ``None``."""
+    player = state.player
+    try:
+        judge_play(state.rules, state.table, state.racks[player], state.opened[player], table)
+    except IllegalActionError as error:
+        return error
+    return None
+
+
+def check_tidy(state: mr.State, objective: str) -> str | None:
+    """The tidied table lays the same tiles as the solver's, has no more combinations, and is,
+    when the judge allows it, what ``best_play`` returns (which passes ``apply``). What
+    happened: "same" (tidying changed nothing), "changed", or "refused" (the judge refused
+    the full tidying, for R-RUM-RE-2); ``None`` when there is no play."""
     raw = raw_table(state, objective)
     best = mr.best_play(state, objective=objective)  # type: ignore[arg-type]
     if raw is None:
         assert best is None
         return None
+    assert best is not None
+    mr.apply(state, best)
     player = state.player
-    tidied = tidy(state.table, raw, opened=state.opened[player])
+    opened = state.opened[player]
+    tidied = tidy(state.table, raw, opened=opened)
     assert tiles_of(tidied) == tiles_of(raw)
     assert len(tidied) <= len(raw)
-    judge_play(state.rules, state.table, state.racks[player], state.opened[player], tidied)
+    error = refusal(state, tidied)
+    if error is not None:
+        assert error.rule == "R-RUM-RE-2"
+        assert best.table in (tidy(state.table, raw, opened=opened, rejoin=False), raw)
+        return "refused"
     assert best == mr.Play(tidied)
-    mr.apply(state, best)
-    return tidied != raw
+    return "same" if tidied == raw else "changed"
 
 
 @pytest.mark.parametrize(
@@ -227,10 +286,10 @@ def check_tidy(state: mr.State, objective: str) -> bool | None:
     ],
     ids=["classic", "min-stay-4", "rummikub", "lay-off-in-opening"],
 )
-def test_tidy_never_needs_the_fallback_in_self_play(rules: mr.Rules) -> None:
+def test_tidy_needs_no_fallback_in_self_play(rules: mr.Rules) -> None:
     # R-RUM-RE-2, R-RUM-RE-3, R-RUM-JOK-3, R-RUM-OPEN-1: on every decision of greedy
     # matches, both objectives, the tidied table is legal as it is (the judge never refuses)
-    checked = changed = 0
+    found: Counter[str | None] = Counter()
     for seed in range(3):
         record = mr.play_match(rules, [mr.GreedyBot(40), mr.GreedyBot(40)], seed=seed)
         for state in records.positions(record):
@@ -239,12 +298,10 @@ def test_tidy_never_needs_the_fallback_in_self_play(rules: mr.Rules) -> None:
             if sum(len(meld.tiles) for meld in state.table) > 40:
                 continue
             for objective in solver.OBJECTIVES:
-                found = check_tidy(state, objective)
-                if found is not None:
-                    checked += 1
-                    changed += found
-    assert checked >= 40
-    assert changed > 0
+                found[check_tidy(state, objective)] += 1
+    assert found["same"] + found["changed"] >= 40
+    assert found["changed"] > 0
+    assert found["refused"] == 0
 
 
 @settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])

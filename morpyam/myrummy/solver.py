@@ -357,19 +357,22 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
 
 
 def _tidied(state: State, after: tuple[Meld, ...]) -> tuple[Meld, ...]:
-    """The solver's table ``after`` tidied (see [`tidy`][morpyam.myrummy.tidy.tidy]), or as it
-    is should the judge refuse the tidied one (R-RUM-RE-2, R-RUM-JOK-3), which tests show does
-    not happen."""
+    """The solver's table ``after`` tidied (see [`tidy`][morpyam.myrummy.tidy.tidy]) as the judge
+    allows: fully; else with the pieces of old runs left apart (joining them can bring two
+    tiles of an old combination together, R-RUM-RE-2: rare, seen with ``min_stay=4``); else
+    as it is."""
     player = state.player
     opened = state.opened[player]
-    tidied = tidy(state.table, after, opened=opened)
-    if tidied == after:
-        return after
-    try:
-        judge_play(state.rules, state.table, state.racks[player], opened, tidied)
-    except IllegalActionError:
-        return after
-    return tidied
+    for rejoin in (True, False):
+        tidied = tidy(state.table, after, opened=opened, rejoin=rejoin)
+        if tidied == after:
+            return after
+        try:
+            judge_play(state.rules, state.table, state.racks[player], opened, tidied)
+        except IllegalActionError:
+            continue
+        return tidied
+    return after
 
 
 def _branch_and_bound(state: State, objective: Objective) -> Play | None:

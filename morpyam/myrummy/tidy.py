@@ -61,13 +61,19 @@ class _Piece:
         return self.start + len(self.tiles) - 1
 
 
-def tidy(before: Sequence[Meld], after: Sequence[Meld], *, opened: bool = True) -> tuple[Meld, ...]:
+def tidy(
+    before: Sequence[Meld], after: Sequence[Meld], *, opened: bool = True, rejoin: bool = True
+) -> tuple[Meld, ...]:
     """The table ``after`` with the same tiles, changing the table ``before`` as little as
     possible: pieces of one run joined, old groups kept (see the module).
 
     ``opened``: whether the player has laid out; before that only runs laid from
     the rack are joined with each other, and groups are left as they are, so
     that the opening's new combinations keep their points (R-RUM-OPEN-1).
+    ``rejoin=False`` leaves the pieces of old runs apart (only runs laid from the
+    rack are joined): joining them may bring two tiles of an old combination
+    together again, which R-RUM-RE-2 can forbid, so the caller tries that when
+    the judge refuses the full tidying.
 
     The result is in the order tables keep (``sort_table``), holds the same
     tiles as ``after`` and never more combinations.
@@ -93,7 +99,7 @@ def tidy(before: Sequence[Meld], after: Sequence[Meld], *, opened: bool = True) 
     for colour in COLOURS:
         mine = [run for run in runs if run.colour is colour]
         if len(mine) > 1:
-            tidied += _joined(before, mine, colour, laid, opened)
+            tidied += _joined(before, mine, colour, laid, opened, rejoin)
         else:
             tidied += mine
     if opened and len(groups) > 1:
@@ -104,11 +110,16 @@ def tidy(before: Sequence[Meld], after: Sequence[Meld], *, opened: bool = True) 
 
 
 def _joined(
-    before: Sequence[Meld], runs: list[Run], colour: Colour, laid: list[int], opened: bool
+    before: Sequence[Meld],
+    runs: list[Run],
+    colour: Colour,
+    laid: list[int],
+    opened: bool,
+    rejoin: bool,
 ) -> list[Meld]:
     """The runs of one colour, joined where an old run held both ends or one side is new."""
     olds: Counter[Run] = Counter()
-    if opened:
+    if opened and rejoin:
         olds.update(meld for meld in before if isinstance(meld, Run) and meld.colour is colour)
     pieces = []
     for run in sorted(runs, key=lambda run: run.start):
