@@ -26,9 +26,11 @@ little as possible while laying exactly the same tiles:
 Equal tiles (two copies of each) cannot be told apart, so "laid from the
 rack" is read from the counts: the new copies of a tile are the ones the
 table after holds beyond the table before. Tidying never adds a combination
-(it only joins runs and deals out groups anew), and the caller checks the
-tidied table with the judge (R-RUM-RE-2, R-RUM-JOK-3), keeping the solver's
-table in the unexpected case that the judge refuses it.
+(it only joins runs and deals out groups anew). The caller checks the tidied
+table with the judge (R-RUM-RE-2, R-RUM-JOK-3). Joining the pieces of an old
+run can, rarely, bring exactly two tiles of another old combination together,
+which R-RUM-RE-2 forbids; the caller then tidies with ``rejoin=False`` and
+keeps the solver's table should the judge refuse that too.
 """
 
 from __future__ import annotations
