@@ -41,6 +41,7 @@ from morpyam.myrummy.dp import best_table
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.state import State
+from morpyam.myrummy.tidy import tidy
 from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, counts
 
 __all__ = ["OBJECTIVES", "Objective", "best_play", "plays", "tables"]
@@ -321,7 +322,10 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
     taken off the rack, then the most tiles. The dynamic program over values
     of [`morpyam.myrummy.dp`][morpyam.myrummy.dp] finds it; an opening that may
     also lay off (``Rules.lay_off_in_opening_turn``) is left to the exhaustive
-    branch and bound of this module.
+    branch and bound of this module. The table returned is tidied
+    ([`tidy`][morpyam.myrummy.tidy.tidy]): of the tables that lay the same
+    tiles, one that changes the old table little (pieces of a run joined,
+    old groups kept).
 
     Examples:
         >>> import morpyam.myrummy as mr
@@ -345,9 +349,30 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
     player = state.player
     opened = state.opened[player]
     if not opened and rules.lay_off_in_opening_turn:
-        return _branch_and_bound(state, objective)
-    after = best_table(state, points_first=objective == "points")
-    return None if after is None else Play(after)
+        found = _branch_and_bound(state, objective)
+        after = None if found is None else found.table
+    else:
+        after = best_table(state, points_first=objective == "points")
+    return None if after is None else Play(_tidied(state, after))
+
+
+def _tidied(state: State, after: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    """The solver's table ``after`` tidied (see [`tidy`][morpyam.myrummy.tidy.tidy]) as the judge
+    allows: fully; else with the pieces of old runs left apart (joining them can bring two
+    tiles of an old combination together, R-RUM-RE-2: rare, seen with ``min_stay=4``); else
+    as it is."""
+    player = state.player
+    opened = state.opened[player]
+    for rejoin in (True, False):
+        tidied = tidy(state.table, after, opened=opened, rejoin=rejoin)
+        if tidied == after:
+            return after
+        try:
+            judge_play(state.rules, state.table, state.racks[player], opened, tidied)
+        except IllegalActionError:
+            continue
+        return tidied
+    return after
 
 
 def _branch_and_bound(state: State, objective: Objective) -> Play | None:
