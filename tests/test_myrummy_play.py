@@ -165,10 +165,13 @@ def test_terminal_help_and_unknown_words() -> None:
 
 def test_terminal_bots_bound_their_search(monkeypatch: pytest.MonkeyPatch) -> None:
     # R-RUM-LAY-1: on a big table the terminal's bot lays off without solving the whole table
-    import morpyam.myrummy.bots as bots
     from morpyam.myrummy.cli import BOT_MAX_TABLE
+    from morpyam.myrummy.solver import best_play as exact
 
-    runs = [f"[{c}1 {c}2 {c}3 {c}4 {c}5 {c}6 {c}7 {c}8 {c}9 {c}10 {c}11]" for c in "pu bk gn gy".split()]
+    runs = [
+        f"[{c}1 {c}2 {c}3 {c}4 {c}5 {c}6 {c}7 {c}8 {c}9 {c}10 {c}11]"
+        for c in ("pu", "bk", "gn", "gy")
+    ]
     table = tuple(mr.parse_meld(text) for text in runs)
     assert sum(len(meld.tiles) for meld in table) > BOT_MAX_TABLE
     start = mr.position(
@@ -178,18 +181,18 @@ def test_terminal_bots_bound_their_search(monkeypatch: pytest.MonkeyPatch) -> No
         opened=[0, 1],
     )
     solved: list[int] = []
-    exact = bots.best_play
 
     def watched(state: mr.State, **options: object) -> mr.Play | None:
         if state.opened[state.player]:  # else the table is out of the solver's reach
             solved.append(sum(len(meld.tiles) for meld in state.table))
         return exact(state, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(bots, "best_play", watched)
+    monkeypatch.setattr("morpyam.myrummy.bots.best_play", watched)
     lines: list[str] = []
     state = play_terminal(SMALL, ["greedy", "greedy"], seed=1, output=lines.append, state=start)
-    assert solved and max(solved) <= BOT_MAX_TABLE
-    first = bots.GreedyBot(max_table=BOT_MAX_TABLE).choose(start, random.Random(1))
+    assert solved
+    assert max(solved) <= BOT_MAX_TABLE
+    first = GreedyBot(max_table=BOT_MAX_TABLE).choose(start, random.Random(1))
     assert isinstance(first, mr.Play)
     after = Counter(tile for meld in first.table for tile in meld.tiles)
     after.subtract(tile for meld in table for tile in meld.tiles)
