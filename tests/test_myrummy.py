@@ -165,6 +165,9 @@ def test_time_out_takes_back_what_was_laid() -> None:
     after = mr.apply(state, mr.TimeOut())
     assert after.racks[0] == state.racks[0]
     assert after.table == state.table
+    assert after.is_chance  # R-RUM-TURN-1: laying nothing, the player takes a tile
+    after = mr.apply(after, mr.parse_tile("bk1"))
+    assert after.racks[0] == T("bk1 gn7 gy9")
     assert after.current_player == 1
     kept = mr.apply(state, mr.TimeOut(table("[gn4 gn5 gn6 gn7]")))
     assert kept.racks[0] == T("gy9")
@@ -182,6 +185,30 @@ def test_time_out_takes_back_what_was_laid() -> None:
     assert mr.parse_action("timeout [gn4 gn5 gn6]") == mr.TimeOut(table("[gn4 gn5 gn6]"))
     with pytest.raises(ValueError, match="R-RUM-TIME-1"):
         mr.Rules(time_limit=0)
+
+
+def test_time_out_that_lays_nothing_is_a_draw() -> None:
+    # R-RUM-TURN-1: "muss entweder ablegen ... oder einen Stein vom Vorrat aufnehmen", so a
+    # time-out that lays nothing takes the tile a draw takes; before the opening too (R-RUM-OPEN-2)
+    for opened in ([0], []):
+        state = mr.position(CLASSIC, racks=[T("gn7 gy9"), T("bk9")], opened=opened)
+        timed_out = mr.apply(state, mr.TimeOut())
+        drawn = mr.apply(state, mr.Draw())
+        assert timed_out == drawn
+        assert timed_out.draws_left == 1
+
+
+def test_time_out_with_the_pool_empty_is_a_pass() -> None:
+    # R-RUM-END-3 with R-RUM-TIME-1: with nothing to draw, a time-out that lays nothing passes,
+    # so time-outs in a row end the round as passes do
+    state = mr.position(CLASSIC, racks=[T("gn1"), T("bk9 bk10")])
+    state = attrs.evolve(state, pool=(0,) * 53)
+    once = mr.apply(state, mr.TimeOut())
+    assert once.passes == 1
+    assert once.current_player == 1
+    twice = mr.apply(once, mr.TimeOut())
+    assert twice.end_rule == "R-RUM-END-3"
+    assert twice.winners == frozenset({0})  # the lower rack: 1 against 19
 
 
 def test_time_out_that_goes_out_ends_the_round() -> None:

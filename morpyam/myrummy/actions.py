@@ -84,7 +84,9 @@ class TimeOut:
     ``table`` is the part they had arranged in correct combinations (the
     whole table, as in [`Play`][morpyam.myrummy.actions.Play]), kept if it is
     a legal play; ``None`` (the default) keeps nothing. Then the player draws
-    ``rules.timeout_penalty`` tiles and the turn ends.
+    ``rules.timeout_penalty`` tiles and the turn ends; a time-out that lays
+    nothing draws at least one, as every turn lays tiles or takes one
+    (R-RUM-TURN-1), and with the pool empty it is a pass (R-RUM-END-3).
     """
 
     table: tuple[Meld, ...] | None = attrs.field(default=None, converter=_optional_table)

@@ -340,15 +340,26 @@ def _play(state: State, table: tuple[Meld, ...]) -> State:
 
 
 def _time_out(state: State, table: tuple[Meld, ...] | None) -> State:
+    """The turn ends on the clock: the correct part ``table`` kept, if any, the rest taken back.
+
+    A turn lays tiles or takes one (R-RUM-TURN-1, and R-RUM-OPEN-2 before the
+    opening), so a time-out that lays nothing takes one tile, or the penalty
+    if larger; with the pool empty it is a pass (R-RUM-END-3).
+    """
     player = state.player
+    laid = False
     if table is not None and table != state.table:
+        laid = True
         after = _play(state, table)
         if after.end_rule is not None or after.round != state.round:
             return after
         state = _evolve(after, player=player)
-    penalty = min(state.rules.timeout_penalty, state.pool_size)
-    if penalty:
-        return _evolve(state, draws_left=penalty)
+    wanted = state.rules.timeout_penalty if laid else max(state.rules.timeout_penalty, 1)
+    draws = min(wanted, state.pool_size)
+    if draws:
+        return _evolve(state, draws_left=draws)
+    if not laid:
+        return _pass(state)
     return _evolve(state, player=(player + 1) % state.players)
 
 

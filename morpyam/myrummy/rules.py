@@ -98,7 +98,8 @@ class Rules:
     """Seconds per turn for apps that keep a clock (R-RUM-TIME-1); the library keeps none."""
     timeout_penalty: int = attrs.field(default=0, validator=_int_in(0, 3, "R-RUM-TIME-1"))
     """Tiles a player who runs out of time draws, after taking back all they laid (R-RUM-TIME-1);
-    the text names no penalty (0), plain Rummikub takes 3."""
+    the text names no penalty (0), plain Rummikub takes 3. A time-out that lays nothing draws
+    at least one tile (R-RUM-TURN-1)."""
     handrummy: bool = attrs.field(default=True, validator=_bool)
     """Whether the Handrummy variant is played (R-RUM-VAR-HAND)."""
     handrummy_factor: int = attrs.field(default=2, validator=_int_in(1, 10, "R-RUM-VAR-HAND"))
