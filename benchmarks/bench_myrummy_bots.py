@@ -16,6 +16,11 @@ second. The challengers are experiments kept here, not in the library:
   tiles or fewer;
 - ``flex``: the better of the tiles and the points play by tiles laid, then
   by how many rack tiles keep a partner (same value, or same colour within two);
+- ``hold-one``: draws rather than lay a single tile while the pool holds over 30;
+- ``spare``: keeps back one tile it could lay on the table next turn, to lay
+  it then instead of drawing;
+- ``end-reserve``: once greedy's play would leave 2 tiles or fewer, lays one
+  tile a turn on the table, keeping the others to lay instead of drawing;
 - ``deny``: one ply of determinised search over the tiles, the points and the
   joker-keeping play: tiles laid minus the tiles the next player could then
   lay, their rack dealt at random from the unseen tiles (``determinise``).
@@ -244,6 +249,89 @@ class Deny:
         return max(unique, key=margin)
 
 
+def _rack_without(state: mr.State, tiles: list[mr.Tile]) -> mr.State:
+    """The position with ``tiles`` taken off the rack of the player on turn."""
+    rack = list(state.rack)
+    for tile in tiles:
+        rack.remove(tile)
+    racks = list(state.racks)
+    racks[state.player] = tuple(rack)
+    return attrs.evolve(state, racks=tuple(racks))
+
+
+@attrs.frozen
+class HoldOne:
+    """Draws rather than lay a single tile while the pool is large (once laid out)."""
+
+    max_table: int
+    pool: int = 30
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """Greedy's play, or a draw instead of a one-tile play that does not go out."""
+        play = guarded_play(state, max_table=self.max_table)
+        if play is None:
+            return draw(state)
+        tiles = laid(state, play)
+        if (
+            state.opened[state.player]
+            and len(tiles) == 1
+            and len(state.rack) > 1
+            and state.pool_size > self.pool
+        ):
+            return draw(state)
+        return play
+
+
+@attrs.frozen
+class Spare:
+    """Keeps back one tile it could lay on the table next turn, to lay it then instead of drawing."""
+
+    max_table: int
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """Greedy's play less one tile that still fits the table after it, when there is one."""
+        play = guarded_play(state, max_table=self.max_table)
+        if play is None:
+            return draw(state)
+        tiles = laid(state, play)
+        if not state.opened[state.player] or len(tiles) < 2 or len(tiles) == len(state.rack):
+            return play
+        for spare in sorted({t for t in tiles if t.colour is not None}, key=lambda t: t.value):
+            other = guarded_play(_rack_without(state, [spare]), max_table=self.max_table)
+            if other is None or len(laid(state, other)) != len(tiles) - 1:
+                continue
+            if not legal(state, other.table):
+                continue
+            left = _rack_without(attrs.evolve(state, table=other.table), laid(state, other))
+            if any(spare in laid(left, one) for one in _one_tile_plays(left)):
+                return other
+        return play
+
+
+@attrs.frozen
+class EndReserve:
+    """Near the end, lays one tile a turn on the table and keeps the others to lay instead of drawing."""
+
+    max_table: int
+    left: int = 2
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """One tile laid on when greedy's play would leave ``left`` tiles or fewer; else greedy."""
+        play = guarded_play(state, max_table=self.max_table)
+        if play is None:
+            return draw(state)
+        tiles = laid(state, play)
+        if (
+            not state.opened[state.player]
+            or len(tiles) < 2
+            or len(tiles) == len(state.rack)
+            or len(state.rack) - len(tiles) > self.left
+        ):
+            return play
+        one = _one_tile_plays(state)
+        return one[0] if one else play
+
+
 CHALLENGERS: dict[str, Callable[[int], Bot]] = {
     "points": PointsBot,
     "late-points": LatePoints,
@@ -252,6 +340,9 @@ CHALLENGERS: dict[str, Callable[[int], Bot]] = {
     "reserve": Reserve,
     "flex": Flex,
     "deny": Deny,
+    "hold-one": HoldOne,
+    "spare": Spare,
+    "end-reserve": EndReserve,
 }
 
 
