@@ -1,8 +1,10 @@
-"""Print how MyRummy bots fare against ``GreedyBot``: win rates with 95% intervals.
+"""Print how MyRummy bots fare against ``GreedyBot``: win rates and points, with 95% intervals.
 
 Each challenger plays ``--games`` matches against ``GreedyBot`` (classic
-rules, 2 players, one round), the seats swapped every match, seeds fixed as in
-``bots.simulate``; a shared win counts a half. Both sides use the same bound
+rules, 2 players, one round) in pairs on the same deal, the seats swapped
+(the lot, the deal and, while no bot draws on the random stream, the draws are
+the same in both); a shared win counts a half. The intervals are taken over
+the pairs, so the luck of the deal is left out as far as the bots play alike. Both sides use the same bound
 ``--max-table`` (see ``bots.guarded_play``) so that a match takes about a
 second. The challengers are experiments kept here, not in the library:
 
@@ -36,7 +38,7 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -346,25 +348,15 @@ CHALLENGERS: dict[str, Callable[[int], Bot]] = {
 }
 
 
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate."""
-    rate = wins / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = (
-        z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    )
-    return centre - half, centre + half
-
-
 def match_up(
     challenger: Bot, greedy: Bot, games: int, seed: int
-) -> tuple[float, list[int], int, float]:
-    """(challenger's wins, its points per match, matches ended by going out, CPU seconds).
+) -> tuple[list[float], list[int], int, float]:
+    """(challenger's wins and points per match, matches ended by going out, CPU seconds).
 
-    Matches come in pairs on the same deal, the seats swapped: the luck of the
-    deal cancels out of each pair as far as the two bots play alike.
+    Matches come in pairs on the same deal, the seats swapped (match ``2k`` and
+    ``2k + 1``).
     """
-    wins = 0.0
+    wins: list[float] = []
     points: list[int] = []
     out = 0
     start = time.process_time()
@@ -373,17 +365,18 @@ def match_up(
         seated = [challenger, greedy] if shift == 0 else [greedy, challenger]
         record = play_match(mr.Rules.classic(), seated, seed=seed * 1_000_003 + game // 2)
         state = mr.replay(record)
-        if shift in state.winners:
-            wins += 1 / len(state.winners)
+        wins.append(1 / len(state.winners) if shift in state.winners else 0.0)
         points.append(mr.scores(state)[shift])
         out += state.end_rule == "R-RUM-END-1"
     return wins, points, out, time.process_time() - start
 
 
-def mean_interval(values: list[int], z: float = 1.96) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its normal 95% interval."""
-    mean = statistics.fmean(values)
-    return mean, z * statistics.stdev(values) / math.sqrt(len(values))
+def paired_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean per match of ``values`` (one per match, in pairs) and the half-width of its
+    normal 95% interval, taken over the pair means: the two matches of a pair share a deal,
+    so they are not independent, the pairs are."""
+    pairs = [(values[i] + values[i + 1]) / 2 for i in range(0, len(values) - 1, 2)]
+    return statistics.fmean(pairs), z * statistics.stdev(pairs) / math.sqrt(len(pairs))
 
 
 def main() -> None:
@@ -394,19 +387,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--only", choices=sorted(CHALLENGERS), action="append")
     args = parser.parse_args()
+    if args.games < 4 or args.games % 2:
+        parser.error("--games must be even and at least 4: the matches come in pairs")
     print(
-        "| challenger | matches | wins | win rate (95% interval) | points per match "
+        "| challenger | matches | wins | win rate (95% interval) | points per match (95%) "
         "| ended by going out | CPU s |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for name in args.only or CHALLENGERS:
         bot = CHALLENGERS[name](args.max_table)
         wins, points, out, seconds = match_up(bot, GreedyBot(args.max_table), args.games, args.seed)
-        low, high = wilson(wins, args.games)
-        mean, half = mean_interval(points)
+        rate, rate_half = paired_interval(wins)
+        mean, half = paired_interval(points)
         print(
-            f"| {name} | {args.games} | {wins:g} | {wins / args.games:.1%} "
-            f"({low:.1%}–{high:.1%}) | {mean:+.1f} ± {half:.1f} | {out} | {seconds:.0f} |",
+            f"| {name} | {args.games} | {sum(wins):g} | {rate:.1%} "
+            f"({rate - rate_half:.1%}–{rate + rate_half:.1%}) | {mean:+.1f} ± {half:.1f} "
+            f"| {out} | {seconds:.0f} |",
             flush=True,
         )
 

@@ -198,3 +198,39 @@ def test_terminal_bots_bound_their_search(monkeypatch: pytest.MonkeyPatch) -> No
     after.subtract(tile for meld in table for tile in meld.tiles)
     assert list(after.elements()) == [mr.parse_tile("gn12")]
     assert state.is_terminal
+
+
+def test_bounded_bots_open_without_searching_a_big_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-RUM-OPEN-3: where the opening may lay off, a bounded bot above its bound opens with new
+    # combinations only, which the rules allow, instead of searching the whole table
+    from morpyam.myrummy.solver import best_play as exact
+
+    runs = [
+        f"[{c}1 {c}2 {c}3 {c}4 {c}5 {c}6 {c}7 {c}8 {c}9 {c}10 {c}11]"
+        for c in ("pu", "bk", "gn", "gy")
+    ]
+    rules = attrs.evolve(mr.Rules.classic(), lay_off_in_opening_turn=True)
+    rack = "gn12 bk12 gy12 pu12 gn13 bk13 J pu1 bk2 gy3 gn4 gy5 pu6 bk9"
+    start = mr.position(
+        rules,
+        racks=[mr.parse_tiles(rack), mr.parse_tiles("pu13")],
+        table=tuple(mr.parse_meld(text) for text in runs),
+        opened=[1],
+    )
+    searched: list[bool] = []
+
+    def watched(state: mr.State, **options: object) -> mr.Play | None:
+        searched.append(state.rules.lay_off_in_opening_turn)
+        if state.rules.lay_off_in_opening_turn:
+            raise AssertionError("the bot searched the whole table for its opening")
+        return exact(state, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("morpyam.myrummy.bots.best_play", watched)
+    play = GreedyBot(max_table=40).choose(start, random.Random(0))
+    assert searched == [False]
+    assert isinstance(play, mr.Play)
+    after = mr.apply(start, play)
+    # the 12s as a group of four and gn13 bk13 J as a group of 13s: 48 + 39 points, 7 tiles
+    assert len(after.racks[0]) == 7
+    assert all(meld in play.table for meld in start.table)
+    assert RandomBot(max_table=40).choose(start, random.Random(0)) is not None

@@ -110,6 +110,37 @@ def test_two_old_runs_that_were_apart_stay_apart() -> None:
     assert tidy(old, old) == sort_table(old)
 
 
+def test_old_runs_apart_stay_apart_when_their_copies_are_laid_elsewhere() -> None:
+    # R-RUM-RE-1: the rack's green 4, 5 and 6 go into groups; the old runs green 1-3 and
+    # 4-6, left as they were, are not mistaken for runs laid this turn and joined
+    state = laid_out("gn4 bk4 gy4 gn5 bk5 gy5 gn6 pu6 bk6 pu9", "[gn1 gn2 gn3]", "[gn4 gn5 gn6]")
+    play = mr.best_play(state)
+    assert play is not None
+    runs = [str(meld) for meld in play.table if isinstance(meld, mr.Run)]
+    assert runs == ["[gn1 gn2 gn3]", "[gn4 gn5 gn6]"]
+    assert len(mr.apply(state, play).racks[0]) == 1  # all but pu9, as counted by hand
+
+
+def test_a_handrummy_stays_a_handrummy() -> None:
+    # R-RUM-VAR-HAND with R-RUM-OPEN-3: all twelve tiles laid at once from the rack, in new
+    # combinations only, count double; joining the new green 2-4 to the old green 5-7 would make
+    # it a lay-off and halve the score
+    rules = attrs.evolve(CLASSIC, lay_off_in_opening_turn=True)
+    state = laid_out(
+        "gn2 gn3 gn4 gn5 bk5 gy5 gn6 pu6 bk6 gn7 pu7 gy7",
+        "[gn5 gn6 gn7]",
+        opened=False,
+        rules=rules,
+        other="pu1",
+    )
+    play = mr.best_play(state)
+    assert play is not None
+    assert "[gn5 gn6 gn7]" in table_text(play.table)
+    after = mr.apply(state, play)
+    assert after.end_rule == "R-RUM-VAR-HAND"
+    assert after.totals == (2, -2)  # pu1 doubled
+
+
 def test_an_old_run_left_as_it_was_is_not_joined_to_a_piece_of_another() -> None:
     # R-RUM-RE-1, R-RUM-RE-2: purple 8 leaves [pu8 pu9 J pu11 pu12] for the group (four stay);
     # [pu6 pu7 pu8] lay apart from it before and still does, though a purple 8 lay next to

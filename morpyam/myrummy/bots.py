@@ -204,18 +204,26 @@ def guarded_play(
     [`local_play`][morpyam.myrummy.bots.local_play].
 
     A time bound for simulations: the exact solver rearranges the whole table
-    and can take seconds to minutes on a table of 50 to 70 tiles.
+    and can take seconds to minutes on a table of 50 to 70 tiles. Before laying
+    out, above the bound, the opening lays new combinations only, even where
+    the rules would let it lay off too (``Rules.lay_off_in_opening_turn``).
     ``max_table=None``: always the solver.
     """
     player = state.current_player
-    if (
-        max_table is None
-        or player is None
-        or not state.opened[player]
-        or table_size(state) <= max_table
-    ):
+    if max_table is None or player is None or table_size(state) <= max_table:
         return best_play(state, objective=objective)
+    if not state.opened[player]:
+        return best_play(_without_opening_lay_offs(state), objective=objective)
     return local_play(state, max_table, objective=objective)
+
+
+def _without_opening_lay_offs(state: State) -> State:
+    """The position with an opening that lays new combinations only (R-RUM-OPEN-3): legal
+    whether or not the rules let the opening lay off too, and the table left out of the
+    search."""
+    if not state.rules.lay_off_in_opening_turn:
+        return state
+    return attrs.evolve(state, rules=attrs.evolve(state.rules, lay_off_in_opening_turn=False))
 
 
 @attrs.frozen
@@ -225,20 +233,18 @@ class RandomBot:
     breadth: int = 8
     """How many plays it looks at."""
     max_table: int | None = 30
-    """Above this many table tiles (once laid out), it looks only at plays of new combinations
-    from its rack, the table left as it is: enumerating a big table's rearrangements can take
-    seconds when few are legal. ``None``: never."""
+    """Above this many table tiles, it looks only at plays of new combinations from its rack,
+    the table left as it is (an opening too, even where the rules let it lay off):
+    enumerating a big table's rearrangements can take seconds when few are legal.
+    ``None``: never."""
 
     def choose(self, state: State, rng: random.Random) -> Action:
         """A random play or a draw."""
         if rng.random() < 0.5:
             seen = state
-            if (
-                self.max_table is not None
-                and state.opened[state.player]
-                and table_size(state) > self.max_table
-            ):
-                seen = _rack_only(state)
+            if self.max_table is not None and table_size(state) > self.max_table:
+                opened = state.opened[state.player]
+                seen = _rack_only(state) if opened else _without_opening_lay_offs(state)
             found = list(islice(plays(seen), self.breadth))
             if found:
                 return rng.choice(found)

@@ -61,8 +61,10 @@ HELP = """\
 
 
 BOT_MAX_TABLE = 40
-"""The bots of the terminal game look at the whole table up to this many tiles, then at the
-part near their rack (``bots.guarded_play``), so that no bot thinks for seconds."""
+"""The ``max_table`` bound of the terminal game's bots: above this many table tiles, the
+greedy and points bots solve only the part of the table near their rack
+(``bots.guarded_play``) and the random bot looks only at plays from its rack, so that no bot
+thinks for seconds."""
 
 
 def _ask(state: State, player: int, read: Input, out: Output) -> Action | None:

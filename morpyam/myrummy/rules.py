@@ -99,7 +99,7 @@ class Rules:
     timeout_penalty: int = attrs.field(default=0, validator=_int_in(0, 3, "R-RUM-TIME-1"))
     """Tiles a player who runs out of time draws, after taking back all they laid (R-RUM-TIME-1);
     the text names no penalty (0), plain Rummikub takes 3. A time-out that lays nothing draws
-    at least one tile (R-RUM-TURN-1)."""
+    at least one tile (R-RUM-TURN-1), and with the pool empty it is a pass (R-RUM-END-3)."""
     handrummy: bool = attrs.field(default=True, validator=_bool)
     """Whether the Handrummy variant is played (R-RUM-VAR-HAND)."""
     handrummy_factor: int = attrs.field(default=2, validator=_int_in(1, 10, "R-RUM-VAR-HAND"))

@@ -360,18 +360,24 @@ def _tidied(state: State, after: tuple[Meld, ...]) -> tuple[Meld, ...]:
     """The solver's table ``after`` tidied (see [`tidy`][morpyam.myrummy.tidy.tidy]) as the judge
     allows: fully; else with the pieces of old runs left apart (joining them can bring two
     tiles of an old combination together, R-RUM-RE-2: rare, seen with ``min_stay=4``); else
-    as it is."""
+    as it is. A tidied table must also keep a Handrummy a Handrummy (R-RUM-VAR-HAND)."""
     player = state.player
     opened = state.opened[player]
+    handrummy: bool | None = None
     for rejoin in (True, False):
         tidied = tidy(state.table, after, opened=opened, rejoin=rejoin)
         if tidied == after:
             return after
         try:
-            judge_play(state.rules, state.table, state.racks[player], opened, tidied)
+            _, tidied_handrummy = judge_play(
+                state.rules, state.table, state.racks[player], opened, tidied
+            )
         except IllegalActionError:
             continue
-        return tidied
+        if handrummy is None:
+            _, handrummy = judge_play(state.rules, state.table, state.racks[player], opened, after)
+        if tidied_handrummy == handrummy:
+            return tidied
     return after
 
 

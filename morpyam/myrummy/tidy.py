@@ -5,8 +5,10 @@ lengths, so it hands back a long run as pieces: laying green 12 on a table
 run of green 1 to 11 comes back as four runs of three. Every table with the
 same tiles on it is as good for the solver's objective (the tiles laid are
 the same), so [`best_play`][morpyam.myrummy.solver.best_play] passes its table
-through [`tidy`][morpyam.myrummy.tidy.tidy], which changes the old table as
-little as possible while laying exactly the same tiles:
+through [`tidy`][morpyam.myrummy.tidy.tidy], which changes less of the old
+table while laying exactly the same tiles. It joins runs and deals groups
+anew, nothing more: tiles the solver moved between runs and groups stay
+where it put them.
 
 - Two runs of one colour, one ending at value *v* and the next starting at
   *v* + 1, are joined when an old run held *v* and *v* + 1 next to each other
@@ -17,7 +19,9 @@ little as possible while laying exactly the same tiles:
 - They are also joined when one of the two is made only of tiles laid from
   the rack this turn (before laying out: when both are): a rack run laid next
   to a run is laid onto it, and a rack run is laid whole. Two runs that both
-  hold tiles of the old table and were not one run before stay apart.
+  hold tiles of the old table and were not one run before stay apart. An
+  old run left as it was never counts as laid from the rack, whatever copies
+  of its tiles were laid elsewhere.
 - The groups of one value (once laid out) are dealt out again so as to keep as
   many old groups as the same tiles allow, each old group lying whole in a
   group of its own (R-RUM-MELD-1); the solver's grouping is kept when it
@@ -66,8 +70,8 @@ class _Piece:
 def tidy(
     before: Sequence[Meld], after: Sequence[Meld], *, opened: bool = True, rejoin: bool = True
 ) -> tuple[Meld, ...]:
-    """The table ``after`` with the same tiles, changing the table ``before`` as little as
-    possible: pieces of one run joined, old groups kept (see the module).
+    """The table ``after`` with the same tiles, changing less of the table ``before``: pieces
+    of one run joined, old groups kept (see the module).
 
     ``opened``: whether the player has laid out; before that only runs laid from
     the rack are joined with each other, and groups are left as they are, so
@@ -120,19 +124,18 @@ def _joined(
     rejoin: bool,
 ) -> list[Meld]:
     """The runs of one colour, joined where an old run held both ends or one side is new."""
-    olds: Counter[Run] = Counter()
-    if opened and rejoin:
-        olds.update(meld for meld in before if isinstance(meld, Run) and meld.colour is colour)
+    olds = Counter(meld for meld in before if isinstance(meld, Run) and meld.colour is colour)
     pieces = []
     for run in sorted(runs, key=lambda run: run.start):
         intact = olds[run] > 0
         olds[run] -= intact
         pieces.append(_Piece(run, intact))
     spans: dict[int, list[tuple[int, int]]] = {}
-    for old in olds.elements():
-        first, last = old.start, old.start + len(old.tiles) - 1
-        for value in range(first, last):
-            spans.setdefault(value, []).append((first, last))
+    if opened and rejoin:
+        for old in olds.elements():
+            first, last = old.start, old.start + len(old.tiles) - 1
+            for value in range(first, last):
+                spans.setdefault(value, []).append((first, last))
     for value in range(pieces[0].start + 2, 13):
         ends = [piece for piece in pieces if piece.end == value]
         starts = [piece for piece in pieces if piece.start == value + 1]
@@ -182,7 +185,10 @@ def _new_pair(
 
 
 def _fresh(piece: _Piece, laid: list[int]) -> bool:
-    """Whether the piece is made only of copies laid this turn; if so, those copies are used up."""
+    """Whether the piece is made only of copies laid this turn (an old run left as it was never
+    is, whatever copies were laid elsewhere); if so, those copies are used up."""
+    if piece.intact:
+        return False
     if piece.fresh is None:
         needed = Counter(tile.index for tile in piece.tiles)
         piece.fresh = all(laid[kind] >= count for kind, count in needed.items())
