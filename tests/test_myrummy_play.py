@@ -128,6 +128,25 @@ def test_terminal_between_bots_to_the_end() -> None:
     assert any(line.startswith("Match over") for line in lines)
 
 
+def test_terminal_tells_a_human_the_tile_drawn() -> None:
+    # R-RUM-TURN-1: the tile a human takes from the pool is named to them, never a bot's
+    lines: list[str] = []
+    start = mr.position(SMALL, racks=[mr.parse_tiles("gn7"), mr.parse_tiles("bk1 bk5")])
+    typed = iter(["draw", "quit"])
+    state = play_terminal(
+        SMALL,
+        ["human", "greedy"],
+        seed=2,
+        input=lambda _: next(typed),
+        output=lines.append,
+        state=start,
+    )
+    drawn = [line for line in lines if "drew" in line]
+    assert len(drawn) == 1  # the human's draw; the bot's draw that follows is not named
+    new = [tile for tile in state.racks[0] if tile != mr.parse_tile("gn7")]
+    assert drawn[0] == f"  you drew {new[0]}"
+
+
 def test_terminal_end_of_input() -> None:
     # R-RUM-TURN-1: end of input stops the game
     def closed(prompt: str) -> str:

@@ -121,6 +121,8 @@ def play_terminal(
     while not state.is_terminal:
         if state.is_chance:
             outcome = sample_chance(state, rng)
+            if state.draws_left and state.player not in bots:
+                output(f"  you drew {outcome}")
             state = apply(state, outcome)
             if record is not None:
                 record.append(outcome)
