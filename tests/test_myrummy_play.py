@@ -190,7 +190,7 @@ def test_terminal_bots_bound_their_search(monkeypatch: pytest.MonkeyPatch) -> No
     runs = [
         f"[{c}1 {c}2 {c}3 {c}4 {c}5 {c}6 {c}7 {c}8 {c}9 {c}10 {c}11]"
         for c in ("pu", "bk", "gn", "gy")
-    ]
+    ] + [f"[{c}1 {c}2 {c}3 {c}4 {c}5]" for c in ("pu", "bk", "gn", "gy")]
     table = tuple(mr.parse_meld(text) for text in runs)
     assert sum(len(meld.tiles) for meld in table) > BOT_MAX_TABLE
     start = mr.position(
