@@ -4,9 +4,16 @@ Each challenger plays ``--games`` matches against ``GreedyBot`` (classic
 rules, 2 players, one round) in pairs on the same deal, the seats swapped
 (the lot, the deal and, while no bot draws on the random stream, the draws are
 the same in both); a shared win counts a half. The intervals are taken over
-the pairs, so the luck of the deal is left out as far as the bots play alike. Both sides use the same bound
-``--max-table`` (see ``bots.guarded_play``) so that a match takes about a
-second. The challengers are experiments kept here, not in the library:
+the pairs, so the luck of the deal is left out as far as the bots play alike.
+Both sides use the same bound ``--max-table`` (see ``bots.guarded_play``),
+60 by default, so that a match takes under a second. Not lower: the first two
+rows show what the bound costs.
+
+- ``bound-40``: greedy bounded at 40 table tiles (the challengers' old bound),
+  against greedy at ``--max-table``;
+- ``unbounded``: greedy that always runs the exact solver.
+
+The other challengers are experiments kept here, not in the library:
 
 - ``points``: ``PointsBot`` (most penalty points off the rack first);
 - ``late-points``: most tiles, but most points once the pool holds 24 tiles or fewer;
@@ -23,6 +30,9 @@ second. The challengers are experiments kept here, not in the library:
   it then instead of drawing;
 - ``end-reserve``: once greedy's play would leave 2 tiles or fewer, lays one
   tile a turn on the table, keeping the others to lay instead of drawing;
+- ``keep-meld``: once laid out, keeps back a run or group of three from its
+  rack when greedy's play lays as many other tiles without it, to lay it on a
+  later turn instead of drawing;
 - ``deny``: one ply of determinised search over the tiles, the points and the
   joker-keeping play: tiles laid minus the tiles the next player could then
   lay, their rack dealt at random from the unseen tiles (``determinise``).
@@ -33,6 +43,7 @@ Run with ``PYTHONPATH=. python benchmarks/bench_myrummy_bots.py [--games N] [--o
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import statistics
@@ -81,7 +92,7 @@ def without_jokers(state: mr.State) -> mr.State:
 class LatePoints:
     """Most tiles, but most points once the pool is small."""
 
-    max_table: int
+    max_table: int | None
     pool: int = 24
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
@@ -95,7 +106,7 @@ class LatePoints:
 class Keeper:
     """Keeps its jokers unless laying them goes out or opens; draws rather than lay only with one."""
 
-    max_table: int
+    max_table: int | None
     strict: bool = True
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
@@ -155,7 +166,7 @@ def _one_tile_plays(state: mr.State) -> list[mr.Play]:
 class Reserve:
     """Lays one tile per turn on the table instead of drawing, keeping the rest in reserve."""
 
-    max_table: int
+    max_table: int | None
     danger: int = 4
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
@@ -189,7 +200,7 @@ def partners(rack: list[mr.Tile]) -> int:
 class Flex:
     """The tiles or the points play: most tiles, then the rack with most partners, then points."""
 
-    max_table: int
+    max_table: int | None
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
         """The better candidate, else a draw."""
@@ -218,7 +229,7 @@ class Deny:
     the one whose tiles laid minus the tiles the next player could then lay (their rack
     dealt at random from the unseen tiles, ``determinise``) is largest."""
 
-    max_table: int
+    max_table: int | None
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
         """The best candidate by that margin (greedy's play on ties), else a draw."""
@@ -265,7 +276,7 @@ def _rack_without(state: mr.State, tiles: list[mr.Tile]) -> mr.State:
 class HoldOne:
     """Draws rather than lay a single tile while the pool is large (once laid out)."""
 
-    max_table: int
+    max_table: int | None
     pool: int = 30
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
@@ -288,7 +299,7 @@ class HoldOne:
 class Spare:
     """Keeps back one tile it could lay on the table next turn, to lay it then instead of drawing."""
 
-    max_table: int
+    max_table: int | None
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
         """Greedy's play less one tile that still fits the table after it, when there is one."""
@@ -314,7 +325,7 @@ class Spare:
 class EndReserve:
     """Near the end, lays one tile a turn on the table and keeps the others to lay instead of drawing."""
 
-    max_table: int
+    max_table: int | None
     left: int = 2
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
@@ -334,7 +345,52 @@ class EndReserve:
         return one[0] if one else play
 
 
-CHALLENGERS: dict[str, Callable[[int], Bot]] = {
+def rack_melds(rack: Sequence[mr.Tile]) -> list[mr.Meld]:
+    """The runs and groups of three tiles that the rack alone makes (jokers left out),
+    lowest values first."""
+    tiles = sorted({t for t in rack if t.colour is not None})
+    found: list[mr.Meld] = []
+    for three in itertools.combinations(tiles, 3):
+        ordered = sorted(three, key=lambda t: t.value)
+        for kind in (mr.Run, mr.Group):
+            try:
+                found.append(kind(ordered))
+            except mr.IllegalActionError:
+                continue
+            break
+    return sorted(found, key=lambda meld: sum(t.value for t in meld.tiles))
+
+
+@attrs.frozen
+class KeepMeld:
+    """Once laid out, keeps a combination of three back in its rack when that costs nothing now:
+    greedy's play without it lays every other tile greedy would. On a later turn with nothing
+    else to lay, it lays the kept combination instead of drawing."""
+
+    max_table: int | None
+    tries: int = 4
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """Greedy's play less a kept combination when there is one, as described."""
+        play = guarded_play(state, max_table=self.max_table)
+        if play is None:
+            return draw(state)
+        tiles = laid(state, play)
+        if not state.opened[state.player] or len(tiles) == len(state.rack):
+            return play
+        for meld in rack_melds(state.rack)[: self.tries]:
+            rest = _rack_without(state, list(meld.tiles))
+            other = guarded_play(rest, max_table=self.max_table)
+            if other is None or len(laid(state, other)) != len(tiles) - len(meld.tiles):
+                continue
+            if legal(state, other.table):
+                return other
+        return play
+
+
+CHALLENGERS: dict[str, Callable[[int | None], Bot]] = {
+    "bound-40": lambda bound: GreedyBot(40),
+    "unbounded": lambda bound: GreedyBot(None),
     "points": PointsBot,
     "late-points": LatePoints,
     "keeper": Keeper,
@@ -345,6 +401,7 @@ CHALLENGERS: dict[str, Callable[[int], Bot]] = {
     "hold-one": HoldOne,
     "spare": Spare,
     "end-reserve": EndReserve,
+    "keep-meld": KeepMeld,
 }
 
 
@@ -379,14 +436,57 @@ def paired_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, fl
     return statistics.fmean(pairs), z * statistics.stdev(pairs) / math.sqrt(len(pairs))
 
 
+def think_times(max_table: int | None, games: int, seed: int) -> list[float]:
+    """CPU seconds of each decision of ``GreedyBot(max_table)`` in ``games`` self-play matches."""
+    bot = GreedyBot(max_table)
+    times: list[float] = []
+    for game in range(games):
+        rng = random.Random(seed * 1_000_003 + game)
+        state = mr.new_game(mr.Rules.classic())
+        while not state.is_terminal:
+            if state.is_chance:
+                action = mr.sample_chance(state, rng)
+            else:
+                start = time.process_time()
+                action = bot.choose(state, rng)
+                times.append(time.process_time() - start)
+            state = mr.apply(state, action)
+    return sorted(times)
+
+
+def print_think_times(max_table: int | None, games: int, seed: int) -> None:
+    """How long greedy thinks at each decision with the bound ``max_table``."""
+    times = think_times(max_table, games, seed)
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    print(
+        f"GreedyBot(max_table={max_table}), {games} self-play matches, {len(times)} decisions: "
+        f"median {statistics.median(times) * 1e3:.1f} ms, p99 {p99 * 1e3:.0f} ms, "
+        f"max {times[-1] * 1e3:.0f} ms, {sum(times) / games:.2f} s a match (CPU time)"
+    )
+
+
 def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=800)
-    parser.add_argument("--max-table", type=int, default=40)
+    parser.add_argument(
+        "--max-table",
+        type=lambda text: None if text == "none" else int(text),
+        default=60,
+        help="the bots' bound on table tiles, or none for the exact solver on every turn",
+    )
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--only", choices=sorted(CHALLENGERS), action="append")
+    parser.add_argument(
+        "--think",
+        type=int,
+        metavar="MATCHES",
+        help="instead: how long greedy thinks per decision over MATCHES self-play matches",
+    )
     args = parser.parse_args()
+    if args.think is not None:
+        print_think_times(args.max_table, args.think, args.seed)
+        return
     if args.games < 4 or args.games % 2:
         parser.error("--games must be even and at least 4: the matches come in pairs")
     print(
