@@ -364,8 +364,8 @@ def rack_melds(rack: Sequence[mr.Tile]) -> list[mr.Meld]:
 @attrs.frozen
 class KeepMeld:
     """Once laid out, keeps a combination of three back in its rack when that costs nothing now:
-    greedy's play without it lays every other tile greedy would. On a later turn with nothing
-    else to lay, it lays the kept combination instead of drawing."""
+    the best play without it lays as many other tiles as greedy's play. On a later turn with
+    nothing else to lay, greedy's play lays the kept combination instead of a draw."""
 
     max_table: int | None
     tries: int = 4
@@ -436,22 +436,27 @@ def paired_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, fl
     return statistics.fmean(pairs), z * statistics.stdev(pairs) / math.sqrt(len(pairs))
 
 
+@attrs.define
+class Timed:
+    """A bot that notes the CPU seconds of each of its decisions."""
+
+    bot: Bot
+    times: list[float] = attrs.Factory(list)
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """The bot's action, timed."""
+        start = time.process_time()
+        action = self.bot.choose(state, rng)
+        self.times.append(time.process_time() - start)
+        return action
+
+
 def think_times(max_table: int | None, games: int, seed: int) -> list[float]:
     """CPU seconds of each decision of ``GreedyBot(max_table)`` in ``games`` self-play matches."""
-    bot = GreedyBot(max_table)
-    times: list[float] = []
+    timed = Timed(GreedyBot(max_table))
     for game in range(games):
-        rng = random.Random(seed * 1_000_003 + game)
-        state = mr.new_game(mr.Rules.classic())
-        while not state.is_terminal:
-            if state.is_chance:
-                action = mr.sample_chance(state, rng)
-            else:
-                start = time.process_time()
-                action = bot.choose(state, rng)
-                times.append(time.process_time() - start)
-            state = mr.apply(state, action)
-    return sorted(times)
+        play_match(mr.Rules.classic(), [timed, timed], seed=seed * 1_000_003 + game)
+    return sorted(timed.times)
 
 
 def print_think_times(max_table: int | None, games: int, seed: int) -> None:
