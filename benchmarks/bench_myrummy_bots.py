@@ -35,7 +35,11 @@ The other challengers are experiments kept here, not in the library:
   later turn instead of drawing;
 - ``deny``: one ply of determinised search over the tiles, the points and the
   joker-keeping play: tiles laid minus the tiles the next player could then
-  lay, their rack dealt at random from the unseen tiles (``determinise``).
+  lay, their rack dealt at random from the unseen tiles (``determinise``);
+- ``rollouts``: greedy until a rack holds 5 tiles or fewer; from then on, of
+  greedy's play, the points play, the joker-keeping play and the draw, the one
+  whose rollouts (greedy in every seat to the end of the round, over 8 deals of
+  the unseen tiles) win most.
 
 Run with ``PYTHONPATH=. python benchmarks/bench_myrummy_bots.py [--games N] [--only NAME]``.
 """
@@ -223,6 +227,22 @@ class Flex:
         return max(found, key=value)
 
 
+def candidates(state: mr.State, max_table: int | None) -> list[mr.Play]:
+    """Greedy's play first, then the points play and the joker-keeping play where they differ."""
+    best = guarded_play(state, max_table=max_table)
+    if best is None:
+        return []
+    found = [best]
+    other = guarded_play(state, max_table=max_table, objective="points")
+    if other is not None:
+        found.append(other)
+    if any(tile.colour is None for tile in state.rack):
+        kept = guarded_play(without_jokers(state), max_table=max_table)
+        if kept is not None and legal(state, kept.table):
+            found.append(kept)
+    return list({play.table: play for play in found}.values())
+
+
 @attrs.frozen
 class Deny:
     """One ply of determinised search: of the tiles, the points and the joker-keeping play,
@@ -233,22 +253,11 @@ class Deny:
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
         """The best candidate by that margin (greedy's play on ties), else a draw."""
-        best = guarded_play(state, max_table=self.max_table)
-        if best is None:
+        found = candidates(state, self.max_table)
+        if not found:
             return draw(state)
-        if len(laid(state, best)) == len(state.rack):
-            return best
-        found = [best]
-        other = guarded_play(state, max_table=self.max_table, objective="points")
-        if other is not None:
-            found.append(other)
-        if any(tile.colour is None for tile in state.rack):
-            kept = guarded_play(without_jokers(state), max_table=self.max_table)
-            if kept is not None and legal(state, kept.table):
-                found.append(kept)
-        unique = list({play.table: play for play in found}.values())
-        if len(unique) == 1:
-            return best
+        if len(found) == 1 or len(laid(state, found[0])) == len(state.rack):
+            return found[0]
         me = state.player
 
         def margin(play: mr.Play) -> int:
@@ -259,7 +268,52 @@ class Deny:
             reply = guarded_play(guess, max_table=self.max_table)
             return len(laid(state, play)) - (0 if reply is None else len(laid(guess, reply)))
 
-        return max(unique, key=margin)
+        return max(found, key=margin)
+
+
+def rollout(state: mr.State, me: int, bot: Bot, rng: random.Random) -> float:
+    """``me``'s share of the win when ``bot`` plays every seat from ``state`` to the end,
+    plus a thousandth of ``me``'s points to break ties."""
+    while not state.is_terminal:
+        action = mr.sample_chance(state, rng) if state.is_chance else bot.choose(state, rng)
+        state = mr.apply(state, action)
+    share = 1 / len(state.winners) if me in state.winners else 0.0
+    return share + mr.scores(state)[me] / 1000
+
+
+@attrs.frozen
+class Rollouts:
+    """Greedy, except near the end: once a rack holds ``late`` tiles or fewer, of greedy's
+    play, the points play, the joker-keeping play and the draw, the one whose greedy
+    rollouts win most over ``samples`` deals of the unseen tiles (``determinise``; every
+    candidate meets the same deals and the same draws)."""
+
+    max_table: int | None
+    samples: int = 8
+    late: int = 5
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        """The candidate with the best rollouts (greedy's play on ties), else a draw."""
+        found = candidates(state, self.max_table)
+        if not found:
+            return draw(state)
+        if (
+            not state.opened[state.player]
+            or len(laid(state, found[0])) == len(state.rack)
+            or min(len(rack) for rack in state.racks) > self.late
+        ):
+            return found[0]
+        options: list[mr.Action] = [*found, draw(state)]
+        me = state.player
+        seen = mr.observe(state, me)
+        greedy = GreedyBot(self.max_table)
+        totals = [0.0] * len(options)
+        for _ in range(self.samples):
+            guess = mr.determinise(seen, rng)
+            seed = rng.getrandbits(64)
+            for i, action in enumerate(options):
+                totals[i] += rollout(mr.apply(guess, action), me, greedy, random.Random(seed))
+        return options[max(range(len(options)), key=lambda i: (totals[i], -i))]
 
 
 def _rack_without(state: mr.State, tiles: list[mr.Tile]) -> mr.State:
@@ -402,6 +456,7 @@ CHALLENGERS: dict[str, Callable[[int | None], Bot]] = {
     "spare": Spare,
     "end-reserve": EndReserve,
     "keep-meld": KeepMeld,
+    "rollouts": Rollouts,
 }
 
 
