@@ -286,7 +286,7 @@ class Rollouts:
     """Greedy, except near the end: once a rack holds ``late`` tiles or fewer, of greedy's
     play, the points play, the joker-keeping play and the draw, the one whose greedy
     rollouts win most over ``samples`` deals of the unseen tiles (``determinise``; every
-    candidate meets the same deals and the same draws)."""
+    candidate meets the same deals and a random stream from the same seed)."""
 
     max_table: int | None
     samples: int = 8
