@@ -227,11 +227,9 @@ class Flex:
         return max(found, key=value)
 
 
-def candidates(state: mr.State, max_table: int | None) -> list[mr.Play]:
-    """Greedy's play first, then the points play and the joker-keeping play where they differ."""
-    best = guarded_play(state, max_table=max_table)
-    if best is None:
-        return []
+def candidates(state: mr.State, best: mr.Play, max_table: int | None) -> list[mr.Play]:
+    """Greedy's play ``best`` first, then the points play and the joker-keeping play where
+    they differ."""
     found = [best]
     other = guarded_play(state, max_table=max_table, objective="points")
     if other is not None:
@@ -253,11 +251,14 @@ class Deny:
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
         """The best candidate by that margin (greedy's play on ties), else a draw."""
-        found = candidates(state, self.max_table)
-        if not found:
+        best = guarded_play(state, max_table=self.max_table)
+        if best is None:
             return draw(state)
-        if len(found) == 1 or len(laid(state, found[0])) == len(state.rack):
-            return found[0]
+        if len(laid(state, best)) == len(state.rack):
+            return best
+        found = candidates(state, best, self.max_table)
+        if len(found) == 1:
+            return best
         me = state.player
 
         def margin(play: mr.Play) -> int:
@@ -294,16 +295,16 @@ class Rollouts:
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
         """The candidate with the best rollouts (greedy's play on ties), else a draw."""
-        found = candidates(state, self.max_table)
-        if not found:
+        best = guarded_play(state, max_table=self.max_table)
+        if best is None:
             return draw(state)
         if (
             not state.opened[state.player]
-            or len(laid(state, found[0])) == len(state.rack)
+            or len(laid(state, best)) == len(state.rack)
             or min(len(rack) for rack in state.racks) > self.late
         ):
-            return found[0]
-        options: list[mr.Action] = [*found, draw(state)]
+            return best
+        options: list[mr.Action] = [*candidates(state, best, self.max_table), draw(state)]
         me = state.player
         seen = mr.observe(state, me)
         greedy = GreedyBot(self.max_table)
