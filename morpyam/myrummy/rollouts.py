@@ -50,8 +50,8 @@ def rollout(state: State, player: int, bot: Bot, rng: random.Random) -> float:
 def prefers_draw(gains: Sequence[float], *, samples: int, z: float) -> bool:
     """Whether the draw's gains over the play (one per rollout pair) favour it clearly.
 
-    Clearly: all ``samples`` rollouts were made, the mean gain is positive and
-    at least ``z`` standard errors from zero (or every gain is the same and
+    Clearly: all ``samples`` pairs were played, the mean gain is positive and
+    more than ``z`` standard errors from zero (or every gain is the same and
     positive).
 
     Examples:
