@@ -1,9 +1,9 @@
 """Print how MyRummy bots fare against ``GreedyBot``: win rates and points, with 95% intervals.
 
 Each challenger plays ``--games`` matches against ``GreedyBot`` (classic
-rules, 2 players, one round) in pairs on the same deal, the seats swapped
-(the lot, the deal and, while no bot draws on the random stream, the draws are
-the same in both); a shared win counts a half. The intervals are taken over
+rules, 2 players, one round) in pairs on the same duplicate deal, the seats
+swapped: ``play_match`` hands out the same tiles in the same order in both,
+whatever the bots do; a shared win counts a half. The intervals are taken over
 the pairs, so the luck of the deal is left out as far as the bots play alike.
 Both sides use the same bound ``--max-table`` (see ``bots.guarded_play``),
 60 by default, so that a match takes under a second. Not lower: the first two
@@ -421,8 +421,8 @@ def match_up(
 ) -> tuple[list[float], list[int], int, float]:
     """(challenger's wins and points per match, matches ended by going out, CPU seconds).
 
-    Matches come in pairs on the same deal, the seats swapped (match ``2k`` and
-    ``2k + 1``).
+    Matches come in pairs on the same duplicate deal (``play_match``), the seats swapped
+    (match ``2k`` and ``2k + 1``).
     """
     wins: list[float] = []
     points: list[int] = []

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import random
 
+import attrs
+import pytest
+
 import morpyam.myrummy as mr
 from morpyam.myrummy.bots import (
+    Bot,
     GreedyBot,
     RandomBot,
     additive_play,
     guarded_play,
     local_play,
+    next_from_pile,
+    pile,
+    play_match,
     table_size,
 )
 
@@ -87,3 +94,77 @@ def test_a_joker_is_never_laid_on() -> None:
     # R-RUM-JOK-1: the cheap play lays jokers only inside new combinations from the rack
     state = opened("J pu9", "[gn5 gn6 gn7]")
     assert additive_play(state) is None
+
+
+def _tiles_handed_out(record: mr.GameRecord) -> list[list[mr.Tile]]:
+    """Per round, the tiles dealt and drawn, in order (the chance outcomes that are tiles)."""
+    rounds: list[list[mr.Tile]] = [[]]
+    state = mr.new_game(record.rules)
+    for action in record.actions:
+        if state.round == len(rounds):
+            rounds.append([])
+        if isinstance(action, mr.Tile):
+            rounds[state.round].append(action)
+        state = mr.apply(state, action)
+    return rounds
+
+
+class _Noisy:
+    """Greedy, but it burns random numbers first: it must not change the tiles handed out."""
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        for _ in range(rng.randrange(1, 50)):
+            rng.random()
+        return GreedyBot(30).choose(state, rng)
+
+
+def test_pile_is_a_shuffled_set_fixed_by_seed_and_round() -> None:
+    # R-RUM-SET-1, R-RUM-SET-2: every one of the 106 tiles once, in an order of the seed's own
+    order = pile(11)
+    assert sorted(t.index for t in order) == sorted(t.index for t in mr.TILES for _ in range(2))
+    assert pile(11) == order
+    assert pile(12) != order
+    assert pile(11, 1) != order
+
+
+def test_matches_with_one_seed_hand_out_the_same_tiles_whatever_the_bots_do() -> None:
+    # R-RUM-SET-2: duplicate deals; the deal and the draws come off the seed's pile in order
+    rules = mr.Rules.classic()
+    seen = []
+    lineups: list[list[Bot]] = [
+        [GreedyBot(30), GreedyBot(30)],
+        [_Noisy(), RandomBot()],
+        [RandomBot(), _Noisy()],
+    ]
+    for bots in lineups:
+        record = play_match(rules, bots, seed=8, max_actions=300)
+        handed = _tiles_handed_out(record)[0]
+        assert handed == list(pile(8)[: len(handed)])
+        assert len(handed) > 28
+        first = next(a for a in record.actions if isinstance(a, mr.FirstPlayer))
+        seen.append(first)
+    assert seen[0] == seen[1] == seen[2]
+
+
+def test_later_rounds_deal_from_their_own_pile() -> None:
+    # R-RUM-MATCH-1: each round deals all 106 tiles afresh, from the pile of that round
+    rules = attrs.evolve(mr.Rules.classic(), rounds=2)
+    record = play_match(rules, [GreedyBot(30), GreedyBot(30)], seed=5)
+    handed = _tiles_handed_out(record)
+    assert len(handed) == 2
+    for round_, tiles in enumerate(handed):
+        assert tiles == list(pile(5, round_)[: len(tiles)])
+
+
+def test_next_from_pile_refuses_what_it_cannot_deal_from() -> None:
+    # R-RUM-SET-2: only a chance node that deals or draws a tile takes one from the pile
+    start = mr.new_game(mr.Rules.classic())
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-SET-2"):
+        next_from_pile(start, pile(1))  # the lot comes first
+    dealing = mr.new_game(mr.Rules.classic(), first_player=0)
+    order = pile(1)
+    for bad in (order[:-1], (*order[:-1], order[0]), (*order[:-1], "gn5")):
+        with pytest.raises(ValueError, match="106 tiles"):
+            next_from_pile(dealing, bad)  # type: ignore[arg-type]
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-SET-2"):
+        next_from_pile(opened("gn4", "[gn5 gn6 gn7]"), order)

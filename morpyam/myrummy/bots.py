@@ -28,15 +28,15 @@ from typing import Protocol
 import attrs
 
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy.actions import Action, Play
-from morpyam.myrummy.engine import apply, legal_actions, new_game, sample_chance, scores
+from morpyam.myrummy.actions import Action, FirstPlayer, Play
+from morpyam.myrummy.engine import apply, legal_actions, new_game, scores
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.records import GameRecord, replay
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.solver import Objective, best_play, plays
 from morpyam.myrummy.state import State
-from morpyam.myrummy.tiles import Tile
+from morpyam.myrummy.tiles import COPIES, KINDS, TILE_COUNT, TILES, Tile, counts
 
 __all__ = [
     "BOTS",
@@ -49,6 +49,8 @@ __all__ = [
     "additive_play",
     "guarded_play",
     "local_play",
+    "next_from_pile",
+    "pile",
     "play_match",
     "replay",
     "simulate",
@@ -301,6 +303,18 @@ def play_match(
 ) -> GameRecord:
     """Play one match between ``bots`` (seat ``i`` is ``bots[i]``), reproducible from ``seed``.
 
+    The deals are duplicate deals: the lot and, in each round, the order in
+    which the tiles leave the pool (a pile shuffled from ``seed``, see
+    [`pile`][morpyam.myrummy.bots.pile]) depend on ``seed`` alone, and the
+    bots draw on a random stream of their own. So matches with the same
+    ``seed`` deal the same racks and hand out the same tiles in the same order
+    whatever the bots choose and however much randomness they use: two bots
+    swapped between the seats face the same luck, and a bot that plays like
+    another until some turn plays the same match until then. Each tile still
+    comes with its exact probability, its count in the pool over the pool's
+    size (R-RUM-SET-2), since the rest of a shuffled pile is a random order of
+    the tiles not yet drawn.
+
     Stops after ``max_actions`` actions even if the match is not over.
 
     Raises:
@@ -309,11 +323,17 @@ def play_match(
     if len(bots) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(bots)}")
     rng = random.Random(seed)
+    piles: dict[int, tuple[Tile, ...]] = {}
     state = new_game(rules)
     actions: list[Action] = []
     while not state.is_terminal and len(actions) < max_actions:
-        if state.is_chance:
-            action = sample_chance(state, rng)
+        action: Action
+        if state.first is None:
+            action = FirstPlayer(random.Random(f"lot {seed}").randrange(rules.players))
+        elif state.is_chance:
+            if state.round not in piles:
+                piles[state.round] = pile(seed, state.round)
+            action = next_from_pile(state, piles[state.round])
         else:
             player = state.current_player
             assert player is not None
@@ -321,6 +341,56 @@ def play_match(
         state = apply(state, action)
         actions.append(action)
     return GameRecord(rules, tuple(actions))
+
+
+def pile(seed: int, round_: int = 0) -> tuple[Tile, ...]:
+    """The 106 tiles in the order [`play_match`][morpyam.myrummy.bots.play_match] deals and
+    draws them in round ``round_`` of a match with ``seed``: a shuffle that depends on the two
+    numbers alone.
+
+    Examples:
+        >>> len(pile(7)), pile(7) == pile(7), pile(7) == pile(7, 1)
+        (106, True, False)
+    """
+    tiles = [tile for tile in TILES for _ in range(COPIES)]
+    random.Random(f"pile {seed} {round_}").shuffle(tiles)
+    return tuple(tiles)
+
+
+def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
+    """The tile dealt or drawn at the chance node ``state`` when the round's tiles leave the
+    pool in ``order``: the first tile of ``order`` not yet drawn this round.
+
+    The tiles drawn this round are those missing from the pool, so this needs
+    no memory of the match: with ``order`` shuffled at random, it draws each
+    tile with its exact probability (R-RUM-SET-2).
+
+    Examples:
+        >>> from morpyam.myrummy.engine import apply, new_game
+        >>> order = pile(3)
+        >>> state = new_game(Rules.classic(), first_player=0)
+        >>> first = next_from_pile(state, order)
+        >>> first == order[0], next_from_pile(apply(state, first), order) == order[1]
+        (True, True)
+
+    Raises:
+        IllegalActionError: at a state that deals or draws no tile.
+        ValueError: when ``order`` is not the 106 tiles of a set.
+    """
+    if not state.is_chance or state.first is None:
+        raise IllegalActionError("R-RUM-SET-2", "no tile is being dealt or drawn here")
+    drawn = [COPIES - count for count in state.pool]
+    if (
+        len(order) != TILE_COUNT
+        or not all(isinstance(tile, Tile) for tile in order)
+        or counts(order) != [COPIES] * KINDS
+    ):
+        raise ValueError(f"the order must hold the {TILE_COUNT} tiles of a set, each once")
+    for tile in order:
+        if not drawn[tile.index]:
+            return tile
+        drawn[tile.index] -= 1
+    raise AssertionError("unreachable: a chance node has a tile in the pool")  # pragma: no cover
 
 
 def simulate(
