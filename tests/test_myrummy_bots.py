@@ -168,3 +168,5 @@ def test_next_from_pile_refuses_what_it_cannot_deal_from() -> None:
             next_from_pile(dealing, bad)  # type: ignore[arg-type]
     with pytest.raises(mr.IllegalActionError, match="R-RUM-SET-2"):
         next_from_pile(opened("gn4", "[gn5 gn6 gn7]"), order)
+    with pytest.raises(ValueError, match="State"):
+        next_from_pile("gn5", order)  # type: ignore[arg-type]

@@ -375,8 +375,11 @@ def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
 
     Raises:
         IllegalActionError: at a state that deals or draws no tile.
-        ValueError: when ``order`` is not the 106 tiles of a set.
+        ValueError: when ``state`` is not a ``State`` or ``order`` is not the 106 tiles of
+            a set.
     """
+    if not isinstance(state, State):
+        raise ValueError(f"expected a State, got {type(state).__name__}")
     if not state.is_chance or state.first is None:
         raise IllegalActionError("R-RUM-SET-2", "no tile is being dealt or drawn here")
     drawn = [COPIES - count for count in state.pool]
@@ -385,7 +388,7 @@ def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
         or not all(isinstance(tile, Tile) for tile in order)
         or counts(order) != [COPIES] * KINDS
     ):
-        raise ValueError(f"the order must hold the {TILE_COUNT} tiles of a set, each once")
+        raise ValueError(f"the order must hold the {TILE_COUNT} tiles of a set, two of each")
     for tile in order:
         if not drawn[tile.index]:
             return tile
