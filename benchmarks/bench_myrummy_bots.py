@@ -478,7 +478,7 @@ def match_up(
                 points.append(point)
                 out += went_out
             seconds += pair.seconds
-            if progress and done % progress == 0 and done < len(work):
+            if progress and done % progress == 0 and 2 <= done < len(work):
                 rate, half = paired_interval(wins)
                 print(
                     f"{name}: {done} of {len(work)} pairs, {sum(wins):g} wins, {rate:.1%} "
@@ -544,7 +544,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--only", choices=sorted(CHALLENGERS), action="append")
     parser.add_argument(
-        "--jobs", type=int, default=1, help="processes playing the pairs (same figures)"
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes playing the pairs (same figures; not for --think)",
     )
     parser.add_argument(
         "--progress",
@@ -560,13 +563,13 @@ def main() -> None:
         help="instead: how long greedy thinks per decision over MATCHES self-play matches",
     )
     args = parser.parse_args()
+    if args.jobs < 1 or args.progress < 0:
+        parser.error("--jobs must be 1 or more and --progress 0 or more")
     if args.think is not None:
         print_think_times(args.max_table, args.think, args.seed)
         return
     if args.games < 4 or args.games % 2:
         parser.error("--games must be even and at least 4: the matches come in pairs")
-    if args.jobs < 1 or args.progress < 0:
-        parser.error("--jobs must be 1 or more and --progress 0 or more")
     print(
         "| challenger | matches | wins | win rate (95% interval) | points per match (95%) "
         "| ended by going out | CPU s |"

@@ -159,7 +159,7 @@ def test_later_rounds_deal_from_their_own_pile() -> None:
 def test_next_from_pile_refuses_what_it_cannot_deal_from() -> None:
     # R-RUM-SET-2: only a chance node that deals or draws a tile takes one from the pile
     start = mr.new_game(mr.Rules.classic())
-    with pytest.raises(mr.IllegalActionError, match="R-RUM-SET-2"):
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-SET-3"):
         next_from_pile(start, pile(1))  # the lot comes first
     dealing = mr.new_game(mr.Rules.classic(), first_player=0)
     order = pile(1)
@@ -170,3 +170,17 @@ def test_next_from_pile_refuses_what_it_cannot_deal_from() -> None:
         next_from_pile(opened("gn4", "[gn5 gn6 gn7]"), order)
     with pytest.raises(ValueError, match="State"):
         next_from_pile("gn5", order)  # type: ignore[arg-type]
+    # a draw in a round that was not dealt from this order: taking its next tile would not
+    # draw with the pool's odds, so it is refused
+    set_up = mr.position(mr.Rules.classic(), racks=[T("gn5 gn6 gn7"), T("J bk1")])
+    drawing = mr.apply(set_up, mr.Draw())
+    with pytest.raises(ValueError, match="not the first 5 of the order"):
+        next_from_pile(drawing, order)
+    dealt = mr.apply(dealing, order[1])  # not the pile's first tile
+    with pytest.raises(ValueError, match="not dealt from it"):
+        next_from_pile(dealt, order)
+    for seed in (None, 1.5, True, "7"):
+        with pytest.raises(ValueError, match="seed must be an int"):
+            pile(seed)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="seed must be an int"):
+            play_match(mr.Rules.classic(), [GreedyBot(), GreedyBot()], seed=seed)  # type: ignore[arg-type]

@@ -307,10 +307,12 @@ def play_match(
     which the tiles leave the pool (a pile shuffled from ``seed``, see
     [`pile`][morpyam.myrummy.bots.pile]) depend on ``seed`` alone, and the
     bots draw on a random stream of their own. So matches with the same
-    ``seed`` deal the same racks and hand out the same tiles in the same order
-    whatever the bots choose and however much randomness they use: two bots
-    swapped between the seats face the same luck, and a bot that plays like
-    another until some turn plays the same match until then. Each tile still
+    ``seed`` hand out the same tiles in the same order whatever the bots choose
+    and however much randomness they use, and deal the same racks in the first
+    round (a later round's deal starts from the player after the one who ended
+    the last, R-RUM-MATCH-1): two bots swapped between the seats face the same
+    luck, and a bot that plays like another until some turn plays the same
+    match until then. Each tile still
     comes with its exact probability, its count in the pool over the pool's
     size (R-RUM-SET-2), since the rest of a shuffled pile is a random order of
     the tiles not yet drawn.
@@ -318,10 +320,12 @@ def play_match(
     Stops after ``max_actions`` actions even if the match is not over.
 
     Raises:
-        ValueError: when the number of bots is not the number of players.
+        ValueError: when the number of bots is not the number of players, or ``seed`` is
+            not an int.
     """
     if len(bots) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(bots)}")
+    _check_seed(seed)
     rng = random.Random(seed)
     piles: dict[int, tuple[Tile, ...]] = {}
     state = new_game(rules)
@@ -343,6 +347,11 @@ def play_match(
     return GameRecord(rules, tuple(actions))
 
 
+def _check_seed(seed: int) -> None:
+    if type(seed) is not int:
+        raise ValueError(f"a seed must be an int, got {seed!r}")
+
+
 def pile(seed: int, round_: int = 0) -> tuple[Tile, ...]:
     """The 106 tiles in the order [`play_match`][morpyam.myrummy.bots.play_match] deals and
     draws them in round ``round_`` of a match with ``seed``: a shuffle that depends on the two
@@ -351,7 +360,12 @@ def pile(seed: int, round_: int = 0) -> tuple[Tile, ...]:
     Examples:
         >>> len(pile(7)), pile(7) == pile(7), pile(7) == pile(7, 1)
         (106, True, False)
+
+    Raises:
+        ValueError: for a ``seed`` or ``round_`` that is not an int.
     """
+    _check_seed(seed)
+    _check_seed(round_)
     tiles = [tile for tile in TILES for _ in range(COPIES)]
     random.Random(f"pile {seed} {round_}").shuffle(tiles)
     return tuple(tiles)
@@ -359,11 +373,12 @@ def pile(seed: int, round_: int = 0) -> tuple[Tile, ...]:
 
 def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
     """The tile dealt or drawn at the chance node ``state`` when the round's tiles leave the
-    pool in ``order``: the first tile of ``order`` not yet drawn this round.
+    pool in ``order``: ``order[k]``, the tiles out of the pool being its first ``k``.
 
-    The tiles drawn this round are those missing from the pool, so this needs
-    no memory of the match: with ``order`` shuffled at random, it draws each
-    tile with its exact probability (R-RUM-SET-2).
+    It needs no memory of the match, only that every tile dealt or drawn this
+    round came from ``order`` in turn, as in
+    [`play_match`][morpyam.myrummy.bots.play_match]; then, with ``order``
+    shuffled at random, each tile comes with its exact probability (R-RUM-SET-2).
 
     Examples:
         >>> from morpyam.myrummy.engine import apply, new_game
@@ -375,25 +390,28 @@ def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
 
     Raises:
         IllegalActionError: at a state that deals or draws no tile.
-        ValueError: when ``state`` is not a ``State`` or ``order`` is not the 106 tiles of
-            a set.
+        ValueError: when ``state`` is not a ``State``, ``order`` is not the 106 tiles of a
+            set, or the tiles out of the pool are not the first ones of ``order``.
     """
     if not isinstance(state, State):
         raise ValueError(f"expected a State, got {type(state).__name__}")
-    if not state.is_chance or state.first is None:
+    if state.is_chance and state.first is None:
+        raise IllegalActionError("R-RUM-SET-3", "the lot comes first; no tile is dealt before it")
+    if not state.is_chance:
         raise IllegalActionError("R-RUM-SET-2", "no tile is being dealt or drawn here")
-    drawn = [COPIES - count for count in state.pool]
     if (
         len(order) != TILE_COUNT
         or not all(isinstance(tile, Tile) for tile in order)
         or counts(order) != [COPIES] * KINDS
     ):
         raise ValueError(f"the order must hold the {TILE_COUNT} tiles of a set, two of each")
-    for tile in order:
-        if not drawn[tile.index]:
-            return tile
-        drawn[tile.index] -= 1
-    raise AssertionError("unreachable: a chance node has a tile in the pool")  # pragma: no cover
+    taken = TILE_COUNT - state.pool_size
+    if counts(order[:taken]) != [COPIES - count for count in state.pool]:
+        raise ValueError(
+            f"the {taken} tiles out of the pool are not the first {taken} of the order: "
+            "this round was not dealt from it"
+        )
+    return order[taken]
 
 
 def simulate(
