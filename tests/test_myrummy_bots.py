@@ -179,6 +179,8 @@ def test_next_from_pile_refuses_what_it_cannot_deal_from() -> None:
     dealt = mr.apply(dealing, order[1])  # not the pile's first tile
     with pytest.raises(ValueError, match="not dealt from it"):
         next_from_pile(dealt, order)
+    with pytest.raises(ValueError, match="a round must be an int"):
+        pile(1, 1.0)  # type: ignore[arg-type]
     for seed in (None, 1.5, True, "7"):
         with pytest.raises(ValueError, match="seed must be an int"):
             pile(seed)  # type: ignore[arg-type]

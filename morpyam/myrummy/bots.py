@@ -312,10 +312,9 @@ def play_match(
     round (a later round's deal starts from the player after the one who ended
     the last, R-RUM-MATCH-1): two bots swapped between the seats face the same
     luck, and a bot that plays like another until some turn plays the same
-    match until then. Each tile still
-    comes with its exact probability, its count in the pool over the pool's
-    size (R-RUM-SET-2), since the rest of a shuffled pile is a random order of
-    the tiles not yet drawn.
+    match until then. Each tile still comes with its exact probability, its
+    count in the pool over the pool's size (R-RUM-SET-2), since the rest of a
+    shuffled pile is a random order of the tiles not yet drawn.
 
     Stops after ``max_actions`` actions even if the match is not over.
 
@@ -347,9 +346,9 @@ def play_match(
     return GameRecord(rules, tuple(actions))
 
 
-def _check_seed(seed: int) -> None:
+def _check_seed(seed: int, what: str = "a seed") -> None:
     if type(seed) is not int:
-        raise ValueError(f"a seed must be an int, got {seed!r}")
+        raise ValueError(f"{what} must be an int, got {seed!r}")
 
 
 def pile(seed: int, round_: int = 0) -> tuple[Tile, ...]:
@@ -365,7 +364,7 @@ def pile(seed: int, round_: int = 0) -> tuple[Tile, ...]:
         ValueError: for a ``seed`` or ``round_`` that is not an int.
     """
     _check_seed(seed)
-    _check_seed(round_)
+    _check_seed(round_, "a round")
     tiles = [tile for tile in TILES for _ in range(COPIES)]
     random.Random(f"pile {seed} {round_}").shuffle(tiles)
     return tuple(tiles)
