@@ -445,7 +445,8 @@ def play_pair(name: str, max_table: int | None, seed: int, pair: int) -> Pair:
 
 @attrs.frozen
 class Pair:
-    """What ``play_pair`` found: per match the challenger's win, points and whether it ended by going out; CPU seconds."""
+    """What ``play_pair`` found: per match the challenger's win, its points and whether the
+    match ended by going out; the CPU seconds of the two."""
 
     matches: tuple[tuple[float, int, bool], ...]
     seconds: float
