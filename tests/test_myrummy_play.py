@@ -128,6 +128,26 @@ def test_terminal_between_bots_to_the_end() -> None:
     assert any(line.startswith("Match over") for line in lines)
 
 
+def test_terminal_seats_a_rollout_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    # R-RUM-END-1: the terminal's rollout seat plays with the terminal's bound and goes out
+    from morpyam.myrummy.cli import BOT_MAX_TABLE, SEATS
+
+    assert SEATS["rollout"](max_table=BOT_MAX_TABLE) == mr.RolloutBot(max_table=60)
+    start = mr.position(
+        SMALL,
+        racks=[mr.parse_tiles("gn7 gn8"), mr.parse_tiles("bk1 bk2")],
+        table=(mr.parse_meld("[gn4 gn5 gn6]"),),
+        opened=[0, 1],
+    )
+    lines: list[str] = []
+    state = play_terminal(SMALL, ["rollout", "greedy"], seed=5, output=lines.append, state=start)
+    assert state.winners == {0}
+    assert "Player 0 (rollout): play [gn4 gn5 gn6 gn7 gn8]" in lines
+    with pytest.raises(SystemExit):
+        main(["myrummy", "play", "--help"])
+    assert "human, greedy, points, random, rollout" in " ".join(capsys.readouterr().out.split())
+
+
 def test_terminal_tells_a_human_the_tile_drawn() -> None:
     # R-RUM-TURN-1: the tile a human takes from the pool is named to them, never a bot's
     lines: list[str] = []

@@ -23,13 +23,14 @@ from morpyam.myrummy.bots import BOTS, Bot
 from morpyam.myrummy.engine import apply, legal_actions, new_game, sample_chance, scores
 from morpyam.myrummy.observe import Observation, observe
 from morpyam.myrummy.records import GameRecord, load_record, positions, save_record
+from morpyam.myrummy.rollouts import RolloutBot
 from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.solver import best_play
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import Tile, tiles_text
 from morpyam.notation import NotationError
 
-__all__ = ["BOT_MAX_TABLE", "HELP", "play_terminal", "register_myrummy", "render"]
+__all__ = ["BOT_MAX_TABLE", "HELP", "SEATS", "play_terminal", "register_myrummy", "render"]
 
 Input = Callable[[str], str]
 Output = Callable[[str], object]
@@ -67,6 +68,11 @@ greedy and points bots solve only the part of the table near their rack
 table a bot searches stays small whatever the rules. A lower bound costs the bots much of
 their strength: greedy bounded at 40 loses about three matches in four to greedy bounded at
 60 (docs/myrummy.md, with the time a decision takes)."""
+
+SEATS: dict[str, Callable[..., Bot]] = {**BOTS, "rollout": RolloutBot}
+"""The bots a seat of the terminal game may name: [`BOTS`][morpyam.myrummy.bots.BOTS] and
+``rollout``, the [`RolloutBot`][morpyam.myrummy.rollouts.RolloutBot], which near the end of
+a round may think a few seconds a turn. Each is made with ``max_table=BOT_MAX_TABLE``."""
 
 
 def _ask(state: State, player: int, read: Input, out: Output) -> Action | None:
@@ -110,14 +116,14 @@ def play_terminal(
     state: State | None = None,
     record: list[Action] | None = None,
 ) -> State:
-    """Play a match at the terminal; ``seats`` names ``human`` or a bot (random, greedy, points).
+    """Play a match at the terminal; ``seats`` names ``human`` or a bot of ``SEATS``.
 
     The match starts from ``new_game(rules)``, or from ``state`` when given.
     Every action applied, chance included, is appended to ``record`` when given.
     """
     rng = random.Random(seed)
     bots: dict[int, Bot] = {
-        p: BOTS[s](max_table=BOT_MAX_TABLE) for p, s in enumerate(seats) if s != "human"
+        p: SEATS[s](max_table=BOT_MAX_TABLE) for p, s in enumerate(seats) if s != "human"
     }
     state = new_game(rules) if state is None else state
     while not state.is_terminal:
@@ -160,7 +166,7 @@ def _fail(message: str, command: str = "play") -> int:
 def _run_play(args: argparse.Namespace) -> int:
     given = args.seats or ["human", "greedy"]
     seats = [seat.strip() for words in given for seat in words.split(",")]
-    choices = {"human", *BOTS}
+    choices = {"human", *SEATS}
     if not 2 <= len(seats) <= 4 or not set(seats) <= choices:
         return _fail(
             f"give 2 to 4 --seat options, each one of {', '.join(sorted(choices))}; "
@@ -225,7 +231,7 @@ def register_myrummy(subparsers: Any) -> None:
         dest="seats",
         action="append",
         metavar="SEAT",
-        help=f"who plays the next seat, one of human, {', '.join(sorted(BOTS))}: give it once "
+        help=f"who plays the next seat, one of human, {', '.join(sorted(SEATS))}: give it once "
         "per player (default: human, greedy)",
     )
     play.add_argument(
