@@ -43,7 +43,7 @@ The other challengers are experiments kept here, not in the library:
 
 Run with ``PYTHONPATH=. python benchmarks/bench_myrummy_bots.py [--games N] [--only NAME]``;
 ``--jobs 2`` plays the pairs in two processes, ``--progress 50`` prints a running line every
-50 pairs (long runs: a rollouts match takes about 15 CPU seconds).
+50 pairs (long runs: a rollouts match takes 15 to 32 CPU seconds).
 """
 
 from __future__ import annotations

@@ -79,8 +79,8 @@ class RolloutBot:
     the draw from the same deal with the same chance stream, ``first`` times;
     if the draw gains nothing on average it lays greedy's play, else it goes on
     to ``samples`` pairs and draws when
-    [`prefers_draw`][morpyam.myrummy.rollouts.prefers_draw]. About 15 CPU
-    seconds a match against greedy with the default settings and
+    [`prefers_draw`][morpyam.myrummy.rollouts.prefers_draw]. About 15 to 32
+    CPU seconds a match against greedy with the default settings and
     ``max_table=60`` (docs: "Is there a bot better than greedy?").
     """
 
