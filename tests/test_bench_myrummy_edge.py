@@ -1,0 +1,63 @@
+"""The edge benchmark's measure: greedy's rollouts at a challenger's departures from greedy."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import morpyam.myrummy as mr
+from morpyam.myrummy.bots import GreedyBot
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+import bench_myrummy_edge as edge
+
+
+def race() -> mr.State:
+    """Either player goes out on their turn (R-RUM-END-1; seat 1 by Handrummy, R-RUM-VAR-HAND):
+    seat 0, on turn, wins by laying and loses by drawing, whatever the pool holds."""
+    return mr.position(
+        mr.Rules.classic(), racks=[mr.parse_tiles("gn10 gn11 gn12"), mr.parse_tiles("gn1 gn2 gn3")]
+    )
+
+
+class Drawer:
+    """Always draws."""
+
+    def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+        return mr.legal_actions(state)[0]
+
+
+def test_advantage_of_going_out_over_drawing_is_a_whole_win() -> None:
+    state = race()
+    play = GreedyBot().choose(state, random.Random(0))
+    pull = mr.legal_actions(state)[0]
+    assert isinstance(play, mr.Play)
+    assert edge.advantage(state, play, pull, GreedyBot(), 5, seed=1) == [1.0] * 5
+    assert edge.advantage(state, pull, play, GreedyBot(), 5, seed=1) == [-1.0] * 5
+
+
+def test_audit_notes_departures_only_and_changes_no_action() -> None:
+    state = race()
+    drawer = edge.Audited(Drawer(), GreedyBot(), pairs=4, seed=7)
+    assert drawer.choose(state, random.Random(0)) == mr.legal_actions(state)[0]
+    assert drawer.departures == [(-1.0, 0.0)]
+    follower = edge.Audited(GreedyBot(), GreedyBot(), pairs=4, seed=7)
+    assert follower.choose(state, random.Random(0)) == GreedyBot().choose(state, random.Random(0))
+    assert follower.departures == []
+
+
+def test_summary_estimates_by_hand() -> None:
+    pairs = [
+        (edge.Match(1.0, ((0.5, 0.01),)), edge.Match(0.0, ())),
+        (edge.Match(1.0, ()), edge.Match(1.0, ((0.25, 0.0), (0.0, 0.02)))),
+    ]
+    assert pairs[1][1].gain == 0.25
+    assert pairs[1][1].variance == pytest.approx(0.02)
+    (_, wins, _), (_, rolled, _), (_, gap, _) = edge.summary(pairs)
+    # pair means by wins 0.5 and 1.0; by rollouts 0.5 + 0.5 / 2 and 0.5 + 0.25 / 2
+    assert wins == pytest.approx(0.75)
+    assert rolled == pytest.approx((0.75 + 0.625) / 2)
+    assert gap == pytest.approx(0.75 - 0.6875)
