@@ -81,7 +81,8 @@ class RolloutBot:
     to ``samples`` pairs and draws when
     [`prefers_draw`][morpyam.myrummy.rollouts.prefers_draw]. About 15 to 32
     CPU seconds a match against greedy with the default settings and
-    ``max_table=60`` (docs: "Is there a bot better than greedy?").
+    ``max_table=60``; measured, it is no better than greedy (docs: "Is there a
+    bot better than greedy?").
     """
 
     max_table: int | None = None
