@@ -1,5 +1,7 @@
-"""Print RolloutBot's win rate against GreedyBot measured two ways: by the matches' wins, and
-by greedy's own rollouts at the turns where RolloutBot plays otherwise.
+"""Print RolloutBot's win rate against GreedyBot by the wins and by rollouts at its departures.
+
+Two ways from the same matches: by the matches' wins, and by greedy's own
+rollouts at the turns where RolloutBot plays otherwise.
 
 The second way rests on the performance difference lemma (Kakade and
 Langford, 2002). Against a fixed opponent, with the tiles dealt at random, a
@@ -163,8 +165,10 @@ def summary(pairs: Sequence[tuple[Match, ...]]) -> list[tuple[str, float, float]
 def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=401)
+    parser.add_argument("--games", type=int, default=200, help="matches, an even number")
+    parser.add_argument(
+        "--seed", type=int, default=401, help="the deals (as in bench_myrummy_bots)"
+    )
     parser.add_argument(
         "--max-table",
         type=lambda text: None if text == "none" else int(text),
