@@ -28,8 +28,8 @@ seats swapped in each pair, both sides bounded at ``--max-table``): the
 rollouts draw on a random stream of their own.
 
 Run with ``PYTHONPATH=. python benchmarks/bench_myrummy_edge.py [--games N] [--seed S]
-[--rollouts R] [--jobs 2] [--progress K] [--log FILE]``; a match takes about twice the CPU time of the
-rollouts match alone.
+[--rollouts R] [--jobs 2] [--progress K] [--log FILE]``; a match takes about twice
+the CPU time of the rollouts match alone.
 """
 
 from __future__ import annotations
