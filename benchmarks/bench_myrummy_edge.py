@@ -176,7 +176,7 @@ def main() -> None:
         help="both bots' bound on table tiles, or none for the exact solver on every turn",
     )
     parser.add_argument(
-        "--rollouts", type=int, default=64, help="rollout pairs per departure from greedy"
+        "--rollouts", type=int, default=32, help="rollout pairs per departure from greedy"
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the pairs")
     parser.add_argument(
