@@ -1,7 +1,16 @@
-"""Print RolloutBot's win rate against GreedyBot by the wins and by rollouts at its departures.
+"""Print a challenger's win rate against GreedyBot by the wins and by rollouts at its departures.
 
 Two ways from the same matches: by the matches' wins, and by greedy's own
-rollouts at the turns where RolloutBot plays otherwise.
+rollouts at the turns where the challenger plays otherwise. The challengers
+(``--challenger``):
+
+- ``rollouts``: the library's ``RolloutBot``, its rollouts played by greedy
+  bounded at 40;
+- ``rollouts-at-bound``: the same, its rollouts played by greedy at
+  ``--max-table``, the greedy it meets;
+- ``oracle``: the same again, but rolling out from the true state, every rack
+  seen: not a fair player, an upper bound on what weighing greedy's play
+  against the draw this way can gain.
 
 The second way rests on the performance difference lemma (Kakade and
 Langford, 2002). Against a fixed opponent, with the tiles dealt at random, a
@@ -22,14 +31,14 @@ all the luck of the rest of the match after a departure; the second averages
 it out over the rollouts, so its interval is narrower. The line "matches minus
 rollouts" is the check: its interval should hold zero.
 
-The matches are those of ``bench_myrummy_bots.py --only rollouts`` with the
-same ``--seed`` (classic rules, 2 players, one round, duplicate deals, the
-seats swapped in each pair, both sides bounded at ``--max-table``): the
-rollouts draw on a random stream of their own.
+The matches of ``rollouts`` are those of ``bench_myrummy_bots.py --only
+rollouts`` with the same ``--seed`` (classic rules, 2 players, one round,
+duplicate deals, the seats swapped in each pair, both sides bounded at
+``--max-table``): the audit's rollouts draw on a random stream of their own.
 
-Run with ``PYTHONPATH=. python benchmarks/bench_myrummy_edge.py [--games N] [--seed S]
-[--rollouts R] [--jobs 2] [--progress K] [--log FILE]``; a match takes about twice
-the CPU time of the rollouts match alone.
+Run with ``PYTHONPATH=. python benchmarks/bench_myrummy_edge.py [--challenger C]
+[--games N] [--seed S] [--rollouts R] [--jobs 2] [--progress K] [--log FILE]``; a
+match takes about twice the CPU time of the challenger's match alone.
 """
 
 from __future__ import annotations
@@ -43,7 +52,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -124,13 +133,36 @@ class Match:
         return sum(spread for _, spread in self.departures)
 
 
-def play_pair(max_table: int | None, rollouts: int, seed: int, pair: int) -> tuple[Match, ...]:
-    """The challenger's two audited matches on duplicate deal ``pair``, seat 0 then seat 1."""
+@attrs.frozen
+class Oracle(mr.RolloutBot):
+    """``RolloutBot`` rolling out from the true state: it sees every rack, though not the
+    order of the pool."""
+
+    def deal(self, state: mr.State, player: int, rng: random.Random) -> mr.State:
+        """The true state itself."""
+        return state
+
+
+CHALLENGERS: dict[str, Callable[[int | None], Bot]] = {
+    "rollouts": mr.RolloutBot,
+    "rollouts-at-bound": lambda bound: mr.RolloutBot(bound, rollout_table=bound),
+    "oracle": lambda bound: Oracle(bound, rollout_table=bound),
+}
+
+
+def play_pair(
+    name: str, max_table: int | None, rollouts: int, seed: int, pair: int
+) -> tuple[Match, ...]:
+    """Challenger ``name``'s two audited matches on duplicate deal ``pair``, seat 0 then
+    seat 1."""
     greedy = GreedyBot(max_table)
     found = []
     for seat in (0, 1):
         audited = Audited(
-            mr.RolloutBot(max_table), greedy, rollouts, seed=seed * 1_000_003 + pair * 2 + seat
+            CHALLENGERS[name](max_table),
+            greedy,
+            rollouts,
+            seed=seed * 1_000_003 + pair * 2 + seat,
         )
         seated: list[Bot] = [audited, greedy] if seat == 0 else [greedy, audited]
         record = play_match(mr.Rules.classic(), seated, seed=seed * 1_000_003 + pair)
@@ -138,7 +170,7 @@ def play_pair(max_table: int | None, rollouts: int, seed: int, pair: int) -> tup
     return tuple(found)
 
 
-def _play_pair(job: tuple[int | None, int, int, int]) -> tuple[tuple[Match, ...], float]:
+def _play_pair(job: tuple[str, int | None, int, int, int]) -> tuple[tuple[Match, ...], float]:
     start = time.process_time()
     matches = play_pair(*job)
     return matches, time.process_time() - start
@@ -162,9 +194,63 @@ def summary(pairs: Sequence[tuple[Match, ...]]) -> list[tuple[str, float, float]
     ]
 
 
+def log_line(run: dict[str, object], pair: int, found: tuple[Match, ...], seconds: float) -> str:
+    """One pair of a run as a line of JSON, for ``--log``."""
+    line = {**run, "pair": pair, "seconds": round(seconds, 1)}
+    line["matches"] = [attrs.asdict(match) for match in found]
+    return json.dumps(line)
+
+
+def read_log(lines: Iterable[str]) -> tuple[dict[str, object], list[tuple[Match, ...]]]:
+    """The run (challenger, seed, rollouts) and the pairs of a ``--log`` file.
+
+    Raises:
+        ValueError: for a line that is not a pair of this bench's log, or from another run.
+    """
+    run: dict[str, object] = {}
+    pairs = []
+    for number, text in enumerate(lines, 1):
+        try:
+            line = json.loads(text)
+            this = {key: line[key] for key in ("challenger", "seed", "rollouts")}
+            found = tuple(
+                Match(
+                    float(match["win"]), tuple((float(g), float(v)) for g, v in match["departures"])
+                )
+                for match in line["matches"]
+            )
+        except (ValueError, KeyError, TypeError) as error:
+            raise ValueError(f"line {number}: not a pair of this bench's log ({error})") from None
+        if run and this != run:
+            raise ValueError(f"line {number}: from another run ({this}, not {run})")
+        run = this
+        pairs.append(found)
+    if len(pairs) < 2:
+        raise ValueError(f"an interval needs 2 pairs or more; the log holds {len(pairs)}")
+    return run, pairs
+
+
+def report(title: str, pairs: Sequence[tuple[Match, ...]]) -> None:
+    """Print the run's matches, departures and the three estimates."""
+    matches = [match for pair in pairs for match in pair]
+    departed = sum(bool(match.departures) for match in matches)
+    print(
+        f"{title}: {len(matches)} matches, {sum(match.win for match in matches):g} wins, "
+        f"{sum(len(match.departures) for match in matches)} departures from greedy in "
+        f"{departed} matches"
+    )
+    for what, mean, half in summary(pairs):
+        print(f"- {what}: {mean:.2%} ({mean - half:.2%} to {mean + half:.2%})")
+    noise = statistics.fmean(match.variance for match in matches)
+    print(f"- rollout noise per match, as a variance: {noise:.5f}")
+
+
 def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--challenger", choices=sorted(CHALLENGERS), default="rollouts", help="the bot measured"
+    )
     parser.add_argument("--games", type=int, default=200, help="matches, an even number")
     parser.add_argument(
         "--seed", type=int, default=401, help="the deals (as in bench_myrummy_bots)"
@@ -183,14 +269,38 @@ def main() -> None:
         "--progress", type=int, default=0, metavar="PAIRS", help="a running line every PAIRS pairs"
     )
     parser.add_argument(
-        "--log", type=argparse.FileType("a"), help="append each pair's matches to this file as JSON"
+        "--log",
+        type=argparse.FileType("a"),
+        metavar="FILE",
+        help="append each pair's matches to this file as JSON",
+    )
+    parser.add_argument(
+        "--from-log",
+        type=argparse.FileType("r"),
+        metavar="FILE",
+        help="print the figures of the pairs in a --log file (say, of a run stopped early) "
+        "instead of playing",
     )
     args = parser.parse_args()
+    if args.from_log:
+        try:
+            run, logged = read_log(args.from_log)
+        except ValueError as error:
+            parser.error(f"--from-log {args.from_log.name}: {error}")
+        report(
+            f"{run['challenger']}, seed {run['seed']}, {run['rollouts']} rollout pairs "
+            f"a departure, from {args.from_log.name}",
+            logged,
+        )
+        return
     if args.games < 4 or args.games % 2:
         parser.error("--games must be even and at least 4: the matches come in pairs")
     if args.rollouts < 2 or args.jobs < 1 or args.progress < 0:
         parser.error("need --rollouts 2 or more, --jobs 1 or more, --progress 0 or more")
-    work = [(args.max_table, args.rollouts, args.seed, pair) for pair in range(args.games // 2)]
+    work = [
+        (args.challenger, args.max_table, args.rollouts, args.seed, pair)
+        for pair in range(args.games // 2)
+    ]
     pairs: list[tuple[Match, ...]] = []
     seconds = 0.0
     with multiprocessing.Pool(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
@@ -199,26 +309,18 @@ def main() -> None:
             pairs.append(found)
             seconds += spent
             if args.log:
-                line = {"seed": args.seed, "pair": number, "rollouts": args.rollouts}
-                line["matches"] = [attrs.asdict(match) for match in found]
-                print(json.dumps(line), file=args.log, flush=True)
+                run = {"challenger": args.challenger, "seed": args.seed, "rollouts": args.rollouts}
+                print(log_line(run, number, found, spent), file=args.log, flush=True)
             if args.progress and len(pairs) % args.progress == 0 and len(pairs) < len(work):
                 lines = ", ".join(
                     f"{mean:.1%} ± {half:.1%}" for _, mean, half in summary(pairs)[:2]
                 )
                 print(f"{len(pairs)} pairs: {lines}, {seconds:.0f} CPU s", file=sys.stderr)
-    matches = [match for pair in pairs for match in pair]
-    departed = sum(bool(match.departures) for match in matches)
-    print(
-        f"RolloutBot({args.max_table}) against GreedyBot({args.max_table}), seed {args.seed}: "
-        f"{len(matches)} matches, {sum(match.win for match in matches):g} wins, "
-        f"{sum(len(match.departures) for match in matches)} departures from greedy in "
-        f"{departed} matches, {args.rollouts} rollout pairs each, {seconds:.0f} CPU s"
+    report(
+        f"{args.challenger} at {args.max_table} against GreedyBot({args.max_table}), "
+        f"seed {args.seed}, {args.rollouts} rollout pairs a departure, {seconds:.0f} CPU s",
+        pairs,
     )
-    for what, mean, half in summary(pairs):
-        print(f"- {what}: {mean:.2%} ({mean - half:.2%} to {mean + half:.2%})")
-    noise = statistics.fmean(match.variance for match in matches)
-    print(f"- rollout noise per match, as a variance: {noise:.5f}")
 
 
 if __name__ == "__main__":

@@ -61,3 +61,43 @@ def test_summary_estimates_by_hand() -> None:
     assert wins == pytest.approx(0.75)
     assert rolled == pytest.approx((0.75 + 0.625) / 2)
     assert gap == pytest.approx(0.75 - 0.6875)
+
+
+def trap() -> mr.State:
+    """Seat 0 (on turn) can lay only gn4, which gives seat 1 the spot for its last tile, gn5
+    (R-RUM-END-1): laying loses for certain; drawing does not."""
+    return mr.position(
+        mr.Rules.classic(),
+        racks=[mr.parse_tiles("gn4 bk13"), mr.parse_tiles("gn5")],
+        table=[mr.parse_meld("[gn1 gn2 gn3]")],
+        opened=[0, 1],
+    )
+
+
+def test_oracle_sees_the_true_state_and_avoids_the_trap() -> None:
+    state = trap()
+    play = GreedyBot().choose(state, random.Random(0))
+    pull = mr.legal_actions(state)[0]
+    assert isinstance(play, mr.Play)
+    gains = edge.advantage(state, pull, play, GreedyBot(), 8, seed=3)
+    assert all(gain >= 0 for gain in gains)  # laying is a sure loss: a share of 0
+    assert edge.Oracle().deal(state, 0, random.Random(0)) is state
+    oracle = edge.Oracle(first=8, samples=8, rollout_table=None)
+    assert oracle.choose(state, random.Random(5)) == pull
+
+
+def test_log_lines_read_back_exactly_and_bad_lines_are_refused() -> None:
+    run: dict[str, object] = {"challenger": "oracle", "seed": 9, "rollouts": 4}
+    pairs = [
+        (edge.Match(1.0, ((0.5, 0.01),)), edge.Match(0.0, ())),
+        (edge.Match(0.5, ()), edge.Match(1.0, ((-0.25, 0.0), (0.0, 0.02)))),
+    ]
+    lines = [edge.log_line(run, number, pair, 1.0) for number, pair in enumerate(pairs)]
+    assert edge.read_log(lines) == (run, pairs)
+    other = edge.log_line({**run, "seed": 10}, 2, pairs[0], 1.0)
+    with pytest.raises(ValueError, match="line 3: from another run"):
+        edge.read_log([*lines, other])
+    with pytest.raises(ValueError, match="line 2: not a pair"):
+        edge.read_log([lines[0], '{"challenger": "oracle"}'])
+    with pytest.raises(ValueError, match="the log holds 1$"):
+        edge.read_log(lines[:1])

@@ -124,11 +124,10 @@ class RolloutBot:
             or min(len(rack) for rack in state.racks) > self.late
         ):
             return play
-        seen = observe(state, player)
         greedy = GreedyBot(self.rollout_table)
         gains: list[float] = []
         while len(gains) < self.samples:
-            guess = determinise(seen, rng)
+            guess = self.deal(state, player, rng)
             seed = rng.getrandbits(64)
             laid = rollout(apply(guess, play), player, greedy, random.Random(seed))
             drawn = rollout(apply(guess, pull), player, greedy, random.Random(seed))
@@ -136,3 +135,8 @@ class RolloutBot:
             if len(gains) == self.first and statistics.fmean(gains) <= 0:
                 break
         return pull if prefers_draw(gains, samples=self.samples, z=self.z) else play
+
+    def deal(self, state: State, player: int, rng: random.Random) -> State:
+        """A full state to roll out from: the unseen tiles dealt at random, consistent with
+        what ``player`` sees of ``state`` ([`determinise`][morpyam.myrummy.observe.determinise])."""
+        return determinise(observe(state, player), rng)
