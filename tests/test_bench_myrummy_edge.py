@@ -99,5 +99,5 @@ def test_log_lines_read_back_exactly_and_bad_lines_are_refused() -> None:
         edge.read_log([*lines, other])
     with pytest.raises(ValueError, match="line 2: not a pair"):
         edge.read_log([lines[0], '{"challenger": "oracle"}'])
-    with pytest.raises(ValueError, match="the log holds 1$"):
+    with pytest.raises(ValueError, match=r"the log holds 1$"):
         edge.read_log(lines[:1])
