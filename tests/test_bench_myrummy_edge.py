@@ -101,3 +101,22 @@ def test_log_lines_read_back_exactly_and_bad_lines_are_refused() -> None:
         edge.read_log([lines[0], '{"challenger": "oracle"}'])
     with pytest.raises(ValueError, match=r"the log holds 1$"):
         edge.read_log(lines[:1])
+
+
+def test_watcher_deals_the_previous_rack_as_greedy_would_have_left_it() -> None:
+    # Seat 1 has just had its turn as greedy and holds one tile, so it laid and has no play
+    # left: its tile is neither gn4 nor a joker, the only tiles that fit gn1-gn3 alone
+    # (R-RUM-RE-2 lets nothing be taken from a combination of three).
+    state = mr.position(
+        mr.Rules.classic(),
+        racks=[mr.parse_tiles("bk13 pu9"), mr.parse_tiles("gn4")],
+        table=[mr.parse_meld("[gn1 gn2 gn3]")],
+        opened=[0, 1],
+    )
+    assert not edge.fits_greedy(state, 1)
+    watcher = edge.Watcher(tries=1_000)
+    rng = random.Random(11)
+    dealt = {watcher.deal(state, 0, rng).racks[1] for _ in range(300)}
+    assert all(len(rack) == 1 for rack in dealt)
+    assert not dealt & {mr.parse_tiles("gn4"), mr.parse_tiles("J")}
+    assert len(dealt) > 20
