@@ -10,7 +10,7 @@ rollouts at the turns where the challenger plays otherwise. The challengers
   ``--max-table``, the greedy it meets;
 - ``oracle``: the same again, but rolling out from the true state, every rack
   seen: not a fair player, an upper bound on what weighing greedy's play
-  against the draw this way can gain.
+  against the draw this way can gain;
 - ``watcher``: ``rollouts-at-bound``, but dealing the other rack only among
   racks that fit what greedy's last turn showed of it (``fits_greedy``).
 
@@ -180,7 +180,7 @@ class Watcher(mr.RolloutBot):
     passing.
     """
 
-    tries: int = attrs.field(default=50, kw_only=True)
+    tries: int = attrs.field(default=50, kw_only=True, validator=attrs.validators.ge(1))
 
     def deal(self, state: mr.State, player: int, rng: random.Random) -> mr.State:
         """A deal of the unseen tiles in which the previous player's rack fits its last turn."""
