@@ -99,19 +99,21 @@ class Tile:
     """The colour; ``None`` for the joker."""
     value: int = attrs.field(validator=_check_tile)
     """The printed value 1 to 13; 0 for the joker."""
+    index: int = attrs.field(init=False, eq=False, repr=False)
+    """The tile's place in sort order: colour by colour, value by value, the joker last (52)."""
+
+    def __attrs_post_init__(self) -> None:
+        colour = self.colour
+        index = JOKER_INDEX if colour is None else _COLOUR_RANK[colour] * 13 + self.value - 1
+        object.__setattr__(self, "index", index)
 
     @property
     def is_joker(self) -> bool:
         """Whether this is a joker (R-RUM-JOK-1)."""
         return self.colour is None
 
-    @property
-    def index(self) -> int:
-        """The tile's place in sort order: colour by colour, value by value, the joker last (52)."""
-        colour = self.colour
-        if colour is None:
-            return JOKER_INDEX
-        return _COLOUR_RANK[colour] * 13 + self.value - 1
+    def __hash__(self) -> int:
+        return self.index
 
     def __str__(self) -> str:
         colour = self.colour
