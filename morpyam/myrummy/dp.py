@@ -251,12 +251,18 @@ def _colour(tile: Tile) -> int:
 
 
 class _Partial:
-    """An open run during the search, for the judge's matching (which reads only its tiles)."""
+    """An open run during the search, for the judge's matching: its tiles, and what a joker in
+    it stands for (the run is open at value ``end`` in colour ``colour``)."""
 
-    __slots__ = ("tiles",)
+    __slots__ = ("colour", "first", "tiles")
 
-    def __init__(self, run: Units) -> None:
+    def __init__(self, run: Units, colour: int, end: int) -> None:
         self.tiles = tuple(TILES[k] for k in run)
+        self.colour = colour
+        self.first = end - len(run) + 1
+
+    def stands_for(self, place: int) -> frozenset[Tile]:
+        return frozenset((TILES[self.colour * _TOP + self.first + place - 1],))
 
 
 class Solver:
@@ -309,13 +315,17 @@ class Solver:
         """Per value: the table jokers from there on that only a joker can satisfy."""
         self.memo: dict[tuple[int, tuple[Lens, ...], int, int], int] = {}
         ends = [
-            (meld.start + len(meld.tiles) - 1 if isinstance(meld, Run) else meld.value, meld)
+            (_last(meld), meld)
             for meld in before
-            if rules.min_stay is not None and not any(tile.is_joker for tile in meld.tiles)
+            if rules.min_stay is not None or any(tile.is_joker for tile in meld.tiles)
         ]
-        self.settled = [any(end == v for end, _ in ends) for v in range(_TOP + 1)]
-        """Per value: whether a combination of the old table (without a joker) ends there."""
-        self.done = [tuple(meld for end, meld in ends if end <= v) for v in range(_TOP + 1)]
+        plain = [(end, meld) for end, meld in ends if not any(t.is_joker for t in meld.tiles)]
+        self.settled = [any(end == v for end, _ in plain) for v in range(_TOP + 1)]
+        """Per value: whether a combination of the old table without a joker ends there."""
+        self.done = [tuple(meld for end, meld in plain if end <= v) for v in range(_TOP + 1)]
+        self.settled_all = [any(end == v for end, _ in ends) for v in range(_TOP + 1)]
+        """Per value: the same for every combination the judge checks, jokers or not."""
+        self.done_all = [tuple(meld for end, meld in ends if end <= v) for v in range(_TOP + 1)]
         self.cut = [False] * (_TOP + 2)
         """Per value ``v``: whether the old table splits before ``v`` (no old run holds both
         ``v - 1`` and ``v``, no old combination with a joker lies before ``v``). Then, every
@@ -623,19 +633,35 @@ class Solver:
                         for mask, jokers_in in split
                     ]
                     made = [*melds, *closed, *groups]
-                    if self.settled[v] and self._breaks_stay(v, made, runs_after):
+                    if self._breaks_rules(v, jokers, after[1], made, runs_after):
                         continue
                     self._search(v + 1, runs_after, after[1], after[2], gain + laid, made)
 
-    def _breaks_stay(self, v: int, made: list[Meld], runs: tuple[tuple[Units, ...], ...]) -> bool:
-        """Whether the combinations of the old table that lie wholly at values up to ``v`` (and
-        hold no joker) already break R-RUM-RE-2, whatever comes after: every copy of their
-        tiles has its place by now, in a finished combination or an open run."""
+    def _breaks_rules(
+        self,
+        v: int,
+        jokers_before: int,
+        jokers: int,
+        made: list[Meld],
+        runs: tuple[tuple[Units, ...], ...],
+    ) -> bool:
+        """Whether the combinations of the old table that lie wholly at values up to ``v``
+        already break R-RUM-RE-2 or R-RUM-JOK-3, whatever comes after: every copy of their
+        tiles has its place by now, in a finished combination or an open run. A combination
+        with a joker is judged only once every joker lies on the table (until then, its joker
+        may still go where a later joker lies)."""
+        if jokers == self.jokers:
+            if not (self.settled_all[v] or (jokers_before < jokers and self.done_all[v])):
+                return False
+            old = self.done_all[v]
+        elif self.settled[v]:
+            old = self.done[v]
+        else:
+            return False
         partial: list[object] = list(made)
-        partial += [_Partial(run) for colour in runs for run in colour]
+        partial += [_Partial(run, c, v) for c, colour in enumerate(runs) for run in colour]
         return (
-            rearrangement_error(self.rules, self.done[v], cast(tuple[Meld, ...], tuple(partial)))
-            is not None
+            rearrangement_error(self.rules, old, cast(tuple[Meld, ...], tuple(partial))) is not None
         )
 
     def _judge(self, melds: list[Meld], score: int) -> None:
