@@ -76,7 +76,7 @@ def exhaustive_legal(
         matcher.assigned = {
             old: new for k, option in zip(kinds, combo) for old, new in zip(old_slots[k], option)
         }
-        if all(matcher._meld_error(i) is None for i in range(len(table))):
+        if all(matcher._meld_fault(i) is None for i in range(len(table))):
             return True
     return False
 

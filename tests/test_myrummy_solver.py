@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, product
 
 import attrs
 import pytest
@@ -15,7 +15,7 @@ from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy.dp import relaxed_optimum
+from morpyam.myrummy.dp import ActualMove, LensMove, _within, relaxed_optimum
 from morpyam.myrummy.ilp import free_optimum, optimum, patterns
 from morpyam.myrummy.solver import _branch_and_bound
 from morpyam.myrummy.tiles import JOKER_INDEX, TILES, counts
@@ -379,3 +379,24 @@ def test_ilp_tells_a_run_with_two_jokers_from_a_group() -> None:
     )
     assert relaxed_optimum(state) == ilp_optimum(state) == (3, 6)
     assert str(mr.best_play(state)) == "play [pu1 pu2 pu3] [J bk9 J]"
+
+
+moves_of_a_colour: st.SearchStrategy[dict[LensMove, list[ActualMove]]] = st.dictionaries(
+    st.tuples(
+        st.just(()), st.integers(0, 2), st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)
+    ),
+    st.just([]),
+    max_size=6,
+)
+
+
+@given(st.lists(moves_of_a_colour, min_size=4, max_size=4), st.integers(0, 2))
+def test_moves_within_the_jokers_are_the_product_filtered(
+    per_colour: list[dict[LensMove, list[ActualMove]]], jokers: int
+) -> None:
+    # the search's moves at a value: every colour's moves combined, in order, but none that
+    # places more jokers (extending or starting runs) than there are
+    wanted = [
+        choice for choice in product(*per_colour) if sum(m[3] + m[4] for m in choice) <= jokers
+    ]
+    assert _within(per_colour, jokers) == wanted

@@ -165,6 +165,25 @@ def _group_splits(left: tuple[int, ...], jokers: int) -> tuple[Split, ...]:
     return tuple(sorted(found))
 
 
+def _within(
+    per_colour: Sequence[dict[LensMove, list[ActualMove]]], jokers: int
+) -> list[tuple[LensMove, ...]]:
+    """The product of the colours' moves, in its order, without the choices that place more
+    than ``jokers`` jokers in all."""
+    fitting: list[list[list[LensMove]]] = [
+        [[move for move in moves if move[3] + move[4] <= k] for k in range(jokers + 1)]
+        for moves in per_colour
+    ]
+    first, second, third, fourth = fitting
+    return [
+        (a, b, e, d)
+        for a in first[jokers]
+        for b in second[jokers - a[3] - a[4]]
+        for e in third[jokers - a[3] - a[4] - b[3] - b[4]]
+        for d in fourth[jokers - a[3] - a[4] - b[3] - b[4] - e[3] - e[4]]
+    ]
+
+
 class _Condition:
     """R-RUM-JOK-3 at a table joker's value, relaxed to what one value shows: the joker stays
     (a joker where it may stand with a tile of its old combination) or a right tile lies with a
@@ -537,11 +556,9 @@ class Solver:
         score = self.tile_score[v]
         spare = self.jokers - self.mandatory[v + 1]
         entries: list[Entry] = []
-        for choice in product(*per_colour):
+        for choice in _within(per_colour, free):
             a, b, e, d = choice
             jokers_used = a[3] + a[4] + b[3] + b[4] + e[3] + e[4] + d[3] + d[4]
-            if jokers_used > free:
-                continue
             left = (a[2], b[2], e[2], d[2])
             used = a[1] + b[1] + e[1] + d[1]
             laid = (used - need[0] - need[1] - need[2] - need[3]) * score

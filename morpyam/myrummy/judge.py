@@ -26,13 +26,13 @@ now lie with tiles of that combination: the joker was replaced first.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import permutations
 
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.melds import Meld, Run
 from morpyam.myrummy.rules import Rules
-from morpyam.myrummy.tiles import KINDS, TILES, Tile, counts
+from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, Tile, counts
 
 __all__ = [
     "MAX_CHECKS",
@@ -295,7 +295,11 @@ class _Matcher:
         self.assigned: dict[Slot, Slot] = {}
         choices: list[tuple[list[Slot], list[tuple[Slot, ...]]]] = []
         for kind, olds in old_slots.items():
-            joker = TILES[kind].colour is None
+            news = new_slots[kind]
+            if len(news) == 1 or (kind != JOKER_INDEX and len({j for j, _q in news}) == 1):
+                self.assigned.update(zip(olds, news))
+                continue
+            joker = kind == JOKER_INDEX
             distinct: dict[tuple[object, ...], tuple[Slot, ...]] = {}
             for option in permutations(new_slots[kind], len(olds)):
                 key = tuple(option) if joker else tuple(j for j, _q in option)
@@ -307,13 +311,14 @@ class _Matcher:
                 choices.append((olds, options))
         self.untouched, self.parts = _parts(len(table), choices)
         self.checks = 0
-        self.first_error: IllegalActionError | None = None
+        self.first_fault: Callable[[], IllegalActionError] | None = None
+        self.with_joker = {i for i, _p in old_slots.get(JOKER_INDEX, ())}
 
     def search(self) -> IllegalActionError | None:
         for i in self.untouched:
-            error = self._meld_error(i)
-            if error is not None:
-                return error
+            fault = self._meld_fault(i)
+            if fault is not None:
+                return fault()
         for part in self.parts:
             try:
                 found = self._search(part, _checks(part), 0)
@@ -324,7 +329,7 @@ class _Matcher:
                     "tile went where; rearrange fewer duplicated tiles at once",
                 )
             if not found:
-                return self.first_error
+                return None if self.first_fault is None else self.first_fault()
         return None
 
     def _search(
@@ -337,10 +342,10 @@ class _Matcher:
         if self.checks > MAX_CHECKS:
             raise _TooLongError
         for i in checks[step]:
-            error = self._meld_error(i)
-            if error is not None:
-                if self.first_error is None:
-                    self.first_error = error
+            fault = self._meld_fault(i)
+            if fault is not None:
+                if self.first_fault is None:
+                    self.first_fault = fault
                 return False
         if step == len(part):
             return True
@@ -351,45 +356,62 @@ class _Matcher:
                 return True
         return False
 
-    def _meld_error(self, i: int) -> IllegalActionError | None:
+    def _meld_fault(self, i: int) -> Callable[[], IllegalActionError] | None:
+        """``None`` when old combination ``i`` keeps the rules under the matching so far, else
+        what makes the error (formatted only for the error reported: the search tries many)."""
         meld = self.table[i]
-        places = [self.assigned[(i, p)] for p in range(len(meld.tiles))]
-        together = Counter(j for j, _ in places)
-        images = set(places)
-        staying = Counter(together)
-        for p, tile in enumerate(meld.tiles):
-            if tile.colour is not None:
-                continue
-            j, q = places[p]
-            was = meld.stands_for(p)
-            if together[j] >= 2 and was & self.after[j].stands_for(q):
-                continue
-            replaced_in = self._replaced(was, together, images)
-            if replaced_in is None:
-                names = " or ".join(sorted(map(str, was)))
-                return IllegalActionError(
-                    "R-RUM-JOK-3",
-                    f"the joker in {meld} moves only once {names} has taken its place there",
-                )
-            staying[j] -= 1
-            staying[replaced_in] += 1
-        most = max(staying.values())
-        if self.min_stay is not None and 1 < most < min(self.min_stay, len(meld.tiles)):
-            return IllegalActionError(
+        tiles = meld.tiles
+        assigned = self.assigned
+        if i not in self.with_joker:
+            if self.min_stay is None:
+                return None
+            together: dict[int, int] = {}
+            for p in range(len(tiles)):
+                j = assigned[(i, p)][0]
+                together[j] = together.get(j, 0) + 1
+            most = max(together.values())
+        else:
+            places = [assigned[(i, p)] for p in range(len(tiles))]
+            together = Counter(j for j, _ in places)
+            images = set(places)
+            staying = Counter(together)
+            for p, tile in enumerate(tiles):
+                if tile.colour is not None:
+                    continue
+                j, q = places[p]
+                was = meld.stands_for(p)
+                if together[j] >= 2 and was & self.after[j].stands_for(q):
+                    continue
+                replaced_in = self._replaced(was, together, images)
+                if replaced_in is None:
+                    return lambda: _joker_error(meld, was)
+                staying[j] -= 1
+                staying[replaced_in] += 1
+            most = max(staying.values())
+        min_stay = self.min_stay
+        if min_stay is not None and 1 < most < min(min_stay, len(tiles)):
+            return lambda: IllegalActionError(
                 "R-RUM-RE-2",
                 f"of {meld}, only {most} tiles stay together; a combination taken in part "
-                f"keeps at least {self.min_stay}",
+                f"keeps at least {min_stay}",
             )
         return None
 
     def _replaced(
-        self, was: frozenset[Tile], together: Counter[int], images: set[Slot]
+        self, was: frozenset[Tile], together: dict[int, int], images: set[Slot]
     ) -> int | None:
         for j in together:
             for q, tile in enumerate(self.after[j].tiles):
                 if tile in was and (j, q) not in images:
                     return j
         return None
+
+
+def _joker_error(meld: Meld, was: frozenset[Tile]) -> IllegalActionError:
+    names = " or ".join(sorted(map(str, was)))
+    return IllegalActionError(
+        "R-RUM-JOK-3", f"the joker in {meld} moves only once {names} has taken its place there"
+    )
 
 
 Choice = tuple[list[Slot], list[tuple[Slot, ...]]]
@@ -422,6 +444,8 @@ def _parts(melds: int, choices: list[Choice]) -> tuple[list[int], list[list[Choi
 def _ordered(part: list[Choice]) -> list[Choice]:
     """The part's choices, those of the old combination with the fewest still open first, so
     that small combinations are checked (and a hopeless branch cut) early."""
+    if len(part) == 1:
+        return part
     by_meld: dict[int, list[int]] = {}
     for number, (olds, _) in enumerate(part):
         for i, _p in olds:
