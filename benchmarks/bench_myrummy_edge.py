@@ -12,7 +12,10 @@ rollouts at the turns where the challenger plays otherwise. The challengers
   seen: not a fair player, an upper bound on what weighing greedy's play
   against the draw this way can gain;
 - ``watcher``: ``rollouts-at-bound``, but dealing the other rack only among
-  racks that fit what greedy's last turn showed of it (``fits_greedy``).
+  racks that fit what greedy's last turn showed of it (``fits_greedy``);
+- ``watcher-bot``: the library's ``WatcherBot`` at ``--max-table``, which reads
+  that last turn more sharply (tiles with a play alone left out of the deal,
+  the fit tested by greedy's own bounded search).
 
 The second way rests on the performance difference lemma (Kakade and
 Langford, 2002). Against a fixed opponent, with the tiles dealt at random, a
@@ -47,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import math
 import multiprocessing
@@ -54,7 +58,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import attrs
 
@@ -141,9 +145,9 @@ class Oracle(mr.RolloutBot):
     """``RolloutBot`` rolling out from the true state: it sees every rack, though not the
     order of the pool."""
 
-    def deal(self, state: mr.State, player: int, rng: random.Random) -> mr.State:
-        """The true state itself."""
-        return state
+    def deals(self, state: mr.State, player: int, rng: random.Random) -> Iterator[mr.State]:
+        """The true state itself, every time."""
+        return itertools.repeat(state)
 
 
 def has_play(state: mr.State, seat: int, rack: tuple[mr.Tile, ...]) -> bool:
@@ -182,15 +186,16 @@ class Watcher(mr.RolloutBot):
 
     tries: int = attrs.field(default=50, kw_only=True, validator=attrs.validators.ge(1))
 
-    def deal(self, state: mr.State, player: int, rng: random.Random) -> mr.State:
-        """A deal of the unseen tiles in which the previous player's rack fits its last turn."""
+    def deals(self, state: mr.State, player: int, rng: random.Random) -> Iterator[mr.State]:
+        """Deals of the unseen tiles in which the previous player's rack fits its last turn."""
         seen = mr.observe(state, player)
         previous = (player - 1) % len(state.racks)
-        for _ in range(self.tries):
-            guess = mr.determinise(seen, rng)
-            if fits_greedy(guess, previous):
-                break
-        return guess
+        while True:
+            for _ in range(self.tries):
+                guess = mr.determinise(seen, rng)
+                if fits_greedy(guess, previous):
+                    break
+            yield guess
 
 
 CHALLENGERS: dict[str, Callable[[int | None], Bot]] = {
@@ -198,6 +203,7 @@ CHALLENGERS: dict[str, Callable[[int | None], Bot]] = {
     "rollouts-at-bound": lambda bound: mr.RolloutBot(bound, rollout_table=bound),
     "oracle": lambda bound: Oracle(bound, rollout_table=bound),
     "watcher": lambda bound: Watcher(bound, rollout_table=bound),
+    "watcher-bot": lambda bound: mr.WatcherBot(bound, rollout_table=bound),
 }
 
 

@@ -81,7 +81,7 @@ def test_oracle_sees_the_true_state_and_avoids_the_trap() -> None:
     assert isinstance(play, mr.Play)
     gains = edge.advantage(state, pull, play, GreedyBot(), 8, seed=3)
     assert all(gain >= 0 for gain in gains)  # laying is a sure loss: a share of 0
-    assert edge.Oracle().deal(state, 0, random.Random(0)) is state
+    assert next(edge.Oracle().deals(state, 0, random.Random(0))) is state
     oracle = edge.Oracle(first=8, samples=8, rollout_table=None)
     assert oracle.choose(state, random.Random(5)) == pull
 
@@ -116,7 +116,8 @@ def test_watcher_deals_the_previous_rack_as_greedy_would_have_left_it() -> None:
     assert not edge.fits_greedy(state, 1)
     watcher = edge.Watcher(tries=1_000)
     rng = random.Random(11)
-    dealt = {watcher.deal(state, 0, rng).racks[1] for _ in range(300)}
+    deals = watcher.deals(state, 0, rng)
+    dealt = {next(deals).racks[1] for _ in range(300)}
     assert all(len(rack) == 1 for rack in dealt)
     assert not dealt & {mr.parse_tiles("gn4"), mr.parse_tiles("J")}
     assert len(dealt) > 20

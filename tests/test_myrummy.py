@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -697,3 +698,43 @@ def test_observation_hides_other_racks() -> None:
         mr.determinise(seen, 3)  # type: ignore[arg-type]
     chance = mr.observe(mr.new_game(CLASSIC), 0)
     assert chance.current_player is None
+
+
+def three_seats() -> mr.State:
+    """Seat 0 holds both gn5; seat 1 a joker; the run gy1-gy3 on the table."""
+    return mr.position(
+        mr.Rules.classic(players=3),
+        racks=[T("gn5 gn5"), T("J bk3"), T("pu1 pu2 pu3")],
+        table=table("[gy1 gy2 gy3]"),
+    )
+
+
+def test_determinise_deals_known_racks_as_given_and_the_rest_at_random() -> None:
+    # R-RUM-SET-1: the 106 tiles stay 106; a known rack is dealt as given
+    seen = mr.observe(three_seats(), 0)
+    rng = random.Random(4)
+    others = set()
+    for _ in range(20):
+        guess = mr.determinise(seen, rng, known={2: T("J J gn6")})
+        assert guess.racks[2] == T("gn6 J J")
+        assert mr.observe(guess, 0) == seen
+        assert mr.JOKER not in guess.racks[1] + guess.pool_tiles
+        assert len(guess.racks[1]) + guess.pool_size == 106 - 2 - 3 - 3
+        others.add(guess.racks[1])
+    assert len(others) > 15
+
+
+@pytest.mark.parametrize(
+    ("known", "message"),
+    [
+        ({0: T("gn6 gn7")}, "seat 0 is the observer"),
+        ({3: T("gn6 gn7")}, "seats 0 to 2"),
+        ({1: T("gn6")}, "seat 1 holds 2 tiles, not 1"),
+        ({1: T("gn5 gn6")}, "gn5, which is not among the unseen"),  # both gn5 on the rack
+        ({1: T("gy1 gy1"), 2: T("gy1 gn6 gn7")}, "gy1, which is not among the unseen"),
+        ({1: "gn6 gn7"}, "a sequence of tiles"),
+    ],
+)
+def test_determinise_refuses_known_racks_that_cannot_be(known: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        mr.determinise(mr.observe(three_seats(), 0), random.Random(0), known=known)

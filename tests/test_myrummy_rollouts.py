@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from typing import Any
 
 import pytest
 
 import morpyam.myrummy as mr
 from morpyam.myrummy import rollouts
 from morpyam.myrummy.bots import play_match
-from morpyam.myrummy.rollouts import RolloutBot, prefers_draw, rollout
+from morpyam.myrummy.rollouts import RolloutBot, WatcherBot, prefers_draw, rollout
 
 T, M = mr.parse_tiles, mr.parse_meld
 
@@ -135,3 +137,87 @@ def test_its_choices_are_legal_to_the_end_of_a_match() -> None:
 def test_bad_settings_are_refused(kwargs: dict[str, int], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         RolloutBot(**kwargs)
+    with pytest.raises(ValueError, match=message):
+        WatcherBot(**kwargs)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"draw_rate": -0.1}, "draw_rate is a rate from 0 to 1"),
+        ({"draw_rate": 1.5}, "draw_rate is a rate from 0 to 1"),
+        ({"tries": 0}, "tries must be 1 or more"),
+    ],
+)
+def test_bad_watcher_settings_are_refused(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        WatcherBot(**kwargs)
+
+
+def after_greedy(rack: str) -> mr.State:
+    """Seat 0 on turn; seat 1, which has just had its turn, holds ``rack``; on the table the
+    run gn1-gn3 only. Seat 1 has a play exactly when it holds gn4 or a joker: nothing may be
+    taken from a combination of three (R-RUM-RE-2), and two tiles make no combination."""
+    return mr.position(
+        mr.Rules.classic(),
+        racks=[T("bk13 pu9 gn4"), T(rack)],
+        table=[M("[gn1 gn2 gn3]")],
+        opened=[0, 1],
+    )
+
+
+def dealt_racks(bot: RolloutBot, state: mr.State, count: int) -> list[tuple[mr.Tile, ...]]:
+    deals = bot.deals(state, 0, random.Random(11))
+    return [next(deals).racks[1] for _ in range(count)]
+
+
+def test_the_watcher_deals_a_greedy_player_who_laid_a_rack_with_no_play() -> None:
+    # Read as laid (draw_rate=0), seat 1's two tiles hold neither gn4 nor a joker
+    racks = dealt_racks(WatcherBot(draw_rate=0), after_greedy("pu1 gy5"), 300)
+    assert all(len(rack) == 2 for rack in racks)
+    assert not any(tile in T("gn4 J") for rack in racks for tile in rack)
+    assert len(set(racks)) > 100
+    # Read as drawn (draw_rate=1), the tile before the draw has no play; the one drawn may
+    racks = dealt_racks(WatcherBot(draw_rate=1), after_greedy("pu1 gy5"), 300)
+    assert all(sum(tile in T("gn4 J") for tile in rack) <= 1 for rack in racks)
+    assert any(tile in T("gn4 J") for rack in racks for tile in rack)
+    # Dealt at random, a rack with gn4 or a joker comes up (about one deal in 17)
+    racks = dealt_racks(RolloutBot(), after_greedy("pu1 gy5"), 300)
+    assert any(tile in T("gn4 J") for rack in racks for tile in rack)
+
+
+def test_the_watchers_deals_depend_only_on_what_it_sees() -> None:
+    # R-RUM-SET-2: the same observation, other true racks: the same deals
+    seen = dealt_racks(WatcherBot(), after_greedy("pu1 gy5"), 50)
+    assert seen == dealt_racks(WatcherBot(), after_greedy("gn4 J"), 50)
+
+
+def holds_a_combination(rack: tuple[mr.Tile, ...]) -> bool:
+    """Whether three of the (joker-free) tiles make a group or a run (R-RUM-MELD-1, R-RUM-MELD-2), by hand."""
+    for trio in itertools.combinations(rack, 3):
+        colours = {tile.colour for tile in trio}
+        values = sorted(tile.value for tile in trio)
+        if len(set(values)) == 1 and len(colours) == 3:
+            return True
+        if len(colours) == 1 and values == list(range(values[0], values[0] + 3)):
+            return True
+    return False
+
+
+def test_the_watcher_settles_for_its_last_deal_when_none_fits() -> None:
+    # Fourteen tiles nearly always hold a combination, so after two tries the watcher
+    # mostly deals a rack with a play; still a rack of the right size, of unseen tiles.
+    state = after_greedy("pu1 pu2 pu3 pu4 pu5 pu6 pu7 pu8 pu9 pu10 pu11 pu12 pu13 bk1")
+    seen = mr.observe(state, 0)
+    deals = WatcherBot(tries=2, draw_rate=0).deals(state, 0, random.Random(3))
+    guesses = [next(deals) for _ in range(20)]
+    assert all(mr.observe(guess, 0) == seen for guess in guesses)
+    assert sum(holds_a_combination(guess.racks[1]) for guess in guesses) >= 10
+
+
+def test_the_watchers_choices_are_legal_to_the_end_of_a_match() -> None:
+    # R-RUM-TURN-1, R-RUM-END-1: play_match applies every choice, so a wrong one would raise
+    bot = WatcherBot(40, rollout_table=30, first=2, samples=4)
+    state = mr.replay(play_match(mr.Rules.classic(), [mr.GreedyBot(40), bot], seed=4))
+    assert state.is_terminal
+    assert state.winners

@@ -35,7 +35,7 @@ from morpyam.myrummy.engine import (
 from morpyam.myrummy.melds import Group, Meld, Run, parse_meld
 from morpyam.myrummy.observe import Observation, determinise, observe
 from morpyam.myrummy.records import GameRecord, load_record, replay, save_record
-from morpyam.myrummy.rollouts import RolloutBot
+from morpyam.myrummy.rollouts import RolloutBot, WatcherBot
 from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.solver import best_play, plays
 from morpyam.myrummy.state import State
@@ -65,6 +65,7 @@ __all__ = [
     "State",
     "Tile",
     "TimeOut",
+    "WatcherBot",
     "apply",
     "best_play",
     "chance_outcomes",

@@ -11,6 +11,7 @@ on.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -117,32 +118,53 @@ def unseen(observation: Observation) -> tuple[Tile, ...]:
     return tuple(tile for tile, count in zip(TILES, seen) for _ in range(COPIES - count))
 
 
-def determinise(observation: Observation, rng: random.Random) -> State:
+def determinise(
+    observation: Observation,
+    rng: random.Random,
+    *,
+    known: Mapping[int, Sequence[Tile]] | None = None,
+) -> State:
     """A full state consistent with ``observation``: the unseen tiles dealt at random with ``rng``.
 
     Every arrangement of the unseen tiles into the other racks (of their
-    sizes) and the pool is equally likely.
+    sizes) and the pool is equally likely. ``known`` fixes some of the other
+    racks (seat to tiles), for a search that has its own reading of them; the
+    rest of the unseen tiles are dealt as before.
+
+    Examples:
+        >>> from morpyam.myrummy.engine import position
+        >>> from morpyam.myrummy.tiles import parse_tiles
+        >>> state = position(Rules.classic(), racks=[parse_tiles("gn5"), parse_tiles("J bk3")])
+        >>> seen = observe(state, 0)
+        >>> guess = determinise(seen, random.Random(1), known={1: parse_tiles("gy9 gn5")})
+        >>> guess.racks[1], guess.pool[parse_tiles("gn5")[0].index]  # the other gn5 is dealt
+        ((Tile(gn5), Tile(gy9)), 0)
 
     Raises:
-        ValueError: for an ``observation`` that is not an ``Observation`` or an
-            ``rng`` that is not a `random.Random`.
+        ValueError: for an ``observation`` that is not an ``Observation``, an ``rng`` that
+            is not a `random.Random`, or a ``known`` rack of another seat, another size, or
+            tiles the observer can see.
     """
     if not isinstance(observation, Observation):
         raise ValueError(f"expected an Observation, got {type(observation).__name__}")
     if not isinstance(rng, random.Random):
         raise ValueError(f"rng must be a random.Random, got {rng!r}")
-    hidden = list(unseen(observation))
-    rng.shuffle(hidden)
+    hidden = counts(unseen(observation))
+    fixed = _known_racks(observation, known or {}, hidden)
+    rest = [tile for tile, count in zip(TILES, hidden) for _ in range(count)]
+    rng.shuffle(rest)
     racks: list[tuple[Tile, ...]] = []
     at = 0
     for seat, size in enumerate(observation.rack_sizes):
         if seat == observation.player:
             racks.append(observation.rack)
-            continue
-        racks.append(sort_tiles(hidden[at : at + size]))
-        at += size
+        elif seat in fixed:
+            racks.append(fixed[seat])
+        else:
+            racks.append(sort_tiles(rest[at : at + size]))
+            at += size
     pool = [0] * KINDS
-    for tile in hidden[at:]:
+    for tile in rest[at:]:
         pool[tile.index] += 1
     return State(
         observation.rules,
@@ -161,3 +183,32 @@ def determinise(observation: Observation, rng: random.Random) -> State:
         observation.end_rule,
         observation.resigned,
     )
+
+
+def _known_racks(
+    observation: Observation, known: Mapping[int, Sequence[Tile]], hidden: list[int]
+) -> dict[int, tuple[Tile, ...]]:
+    """The ``known`` racks, sorted, their tiles taken out of ``hidden`` (the unseen counts).
+
+    Raises:
+        ValueError: for a rack that the observer holds or sees, or of the wrong size.
+    """
+    fixed = {}
+    for seat, tiles in known.items():
+        if type(seat) is not int or not 0 <= seat < len(observation.rack_sizes):
+            raise ValueError(f"known racks are for seats 0 to {len(observation.rack_sizes) - 1}")
+        if seat == observation.player:
+            raise ValueError(f"seat {seat} is the observer, whose rack is seen, not dealt")
+        if not all(isinstance(tile, Tile) for tile in tiles):
+            raise ValueError(f"a known rack is a sequence of tiles, got {tiles!r}")
+        rack = sort_tiles(tiles)
+        if len(rack) != observation.rack_sizes[seat]:
+            raise ValueError(
+                f"seat {seat} holds {observation.rack_sizes[seat]} tiles, not {len(rack)}"
+            )
+        for tile in rack:
+            if hidden[tile.index] == 0:
+                raise ValueError(f"a known rack holds {tile}, which is not among the unseen tiles")
+            hidden[tile.index] -= 1
+        fixed[seat] = rack
+    return fixed
