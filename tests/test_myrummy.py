@@ -722,6 +722,8 @@ def test_determinise_deals_known_racks_as_given_and_the_rest_at_random() -> None
         assert len(guess.racks[1]) + guess.pool_size == 106 - 2 - 3 - 3
         others.add(guess.racks[1])
     assert len(others) > 15
+    once = mr.determinise(seen, rng, known={2: iter(T("J J gn6"))})  # any iterable, read once
+    assert once.racks[2] == T("gn6 J J")
 
 
 @pytest.mark.parametrize(
@@ -731,8 +733,12 @@ def test_determinise_deals_known_racks_as_given_and_the_rest_at_random() -> None
         ({3: T("gn6 gn7")}, "seats 0 to 2"),
         ({1: T("gn6")}, "seat 1 holds 2 tiles, not 1"),
         ({1: T("gn5 gn6")}, "gn5, which is not among the unseen"),  # both gn5 on the rack
-        ({1: T("gy1 gy1"), 2: T("gy1 gn6 gn7")}, "gy1, which is not among the unseen"),
+        ({1: T("gy1 gn6"), 2: T("gy1 gn7 gn8")}, "gy1, which is not among the unseen"),
         ({1: "gn6 gn7"}, "a sequence of tiles"),
+        ({1: 5}, "a sequence of tiles"),
+        ({1: ["gn6", "gn7"]}, "a sequence of tiles"),
+        ({"1": T("gn6 gn7")}, "seats 0 to 2, got '1'"),
+        ([(1, T("gn6 gn7"))], "known maps seats to racks"),
     ],
 )
 def test_determinise_refuses_known_racks_that_cannot_be(known: Any, message: str) -> None:

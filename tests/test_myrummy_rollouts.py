@@ -6,6 +6,7 @@ import itertools
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 import morpyam.myrummy as mr
@@ -206,13 +207,81 @@ def holds_a_combination(rack: tuple[mr.Tile, ...]) -> bool:
 
 def test_the_watcher_settles_for_its_last_deal_when_none_fits() -> None:
     # Fourteen tiles nearly always hold a combination, so after two tries the watcher
-    # mostly deals a rack with a play; still a rack of the right size, of unseen tiles.
+    # mostly deals a rack with a play; still a rack of the right size, of unseen tiles,
+    # and one it tried: of the tiles with no play alone, never gn4 or a joker.
     state = after_greedy("pu1 pu2 pu3 pu4 pu5 pu6 pu7 pu8 pu9 pu10 pu11 pu12 pu13 bk1")
     seen = mr.observe(state, 0)
     deals = WatcherBot(tries=2, draw_rate=0).deals(state, 0, random.Random(3))
     guesses = [next(deals) for _ in range(20)]
     assert all(mr.observe(guess, 0) == seen for guess in guesses)
     assert sum(holds_a_combination(guess.racks[1]) for guess in guesses) >= 10
+    assert not any(tile in T("gn4 J") for guess in guesses for tile in guess.racks[1])
+
+
+def has_play(state: mr.State, seat: int, rack: tuple[mr.Tile, ...]) -> bool:
+    """Whether the exact solver finds ``seat`` a play from ``rack`` on ``state``'s table."""
+    racks = tuple(rack if at == seat else held for at, held in enumerate(state.racks))
+    return mr.best_play(attrs.evolve(state, racks=racks, player=seat)) is not None
+
+
+def test_the_watcher_deals_only_racks_with_no_play_when_it_reads_a_lay() -> None:
+    # Five tiles on a table of gn1-gn3 and a group of 7s: a random rack of five often has a
+    # play; a rack read as laid never has one (the exact solver says so, tile by tile
+    # filtering alone would not: two quiet tiles can join a third).
+    state = mr.position(
+        mr.Rules.classic(),
+        racks=[T("bk13 pu9 gn4"), T("pu1 gy5 bk8 gn10 gy12")],
+        table=[M("[gn1 gn2 gn3]"), M("{pu7 bk7 gy7}")],
+        opened=[0, 1],
+    )
+    read = dealt_racks(WatcherBot(rollout_table=None, draw_rate=0), state, 60)
+    assert not any(has_play(state, 1, rack) for rack in read)
+    random_racks = dealt_racks(RolloutBot(), state, 60)
+    assert sum(has_play(state, 1, rack) for rack in random_racks) >= 10
+
+
+def test_over_the_bound_the_watcher_deals_tiles_that_play_alone() -> None:
+    # pu3 alone splits pu1-pu6 (R-RUM-RE-4); with bk3 or gy9 beside it, greedy bounded at 10
+    # looks at too much of this 14-tile table to rearrange it, and has no play. So above
+    # the bound a tile that plays alone may still be on a rack with no play.
+    state = mr.position(
+        mr.Rules.classic(),
+        racks=[T("bk13 pu9 gn4"), T("pu3 bk3")],
+        table=[M("[pu1 pu2 pu3 pu4 pu5 pu6]"), M("[bk5 bk6 bk7 bk8 bk9 bk10 bk11 bk12]")],
+        opened=[0, 1],
+    )
+    bounded = dealt_racks(WatcherBot(10, rollout_table=10, draw_rate=0), state, 400)
+    assert any(mr.parse_tile("pu3") in rack for rack in bounded)
+    exact = dealt_racks(WatcherBot(rollout_table=None, draw_rate=0), state, 400)
+    assert not any(mr.parse_tile("pu3") in rack for rack in exact)
+
+
+@pytest.mark.parametrize(
+    ("opened", "passes", "rate"),
+    [((1, 1), 0, 0.43), ((1, 0), 0, 1.0), ((1, 1), 1, 0.0), ((1, 0), 1, 0.0)],
+)
+def test_the_watcher_reads_a_draw_from_what_it_sees(
+    monkeypatch: pytest.MonkeyPatch, opened: tuple[int, int], passes: int, rate: float
+) -> None:
+    # R-RUM-OPEN-2: who has not laid out could only draw; R-RUM-END-3: a pass draws nothing
+    rates: list[float] = []
+
+    def spy(self: WatcherBot, table: mr.State, seat: int, *rest: Any) -> list[mr.Tile]:
+        rates.append(rest[-2])
+        return list(T("pu1 gy5"))
+
+    monkeypatch.setattr(WatcherBot, "_read", spy)
+    state = attrs.evolve(
+        mr.position(
+            mr.Rules.classic(),
+            racks=[T("bk13 pu9 gn4"), T("pu1 gy5")],
+            table=[M("[gn1 gn2 gn3]")],
+            opened=[seat for seat, was in enumerate(opened) if was],
+        ),
+        passes=passes,
+    )
+    dealt_racks(WatcherBot(), state, 3)
+    assert rates == [rate] * 3
 
 
 def test_the_watchers_choices_are_legal_to_the_end_of_a_match() -> None:

@@ -11,7 +11,7 @@ on.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -122,7 +122,7 @@ def determinise(
     observation: Observation,
     rng: random.Random,
     *,
-    known: Mapping[int, Sequence[Tile]] | None = None,
+    known: Mapping[int, Iterable[Tile]] | None = None,
 ) -> State:
     """A full state consistent with ``observation``: the unseen tiles dealt at random with ``rng``.
 
@@ -142,8 +142,9 @@ def determinise(
 
     Raises:
         ValueError: for an ``observation`` that is not an ``Observation``, an ``rng`` that
-            is not a `random.Random`, or a ``known`` rack of another seat, another size, or
-            tiles the observer can see.
+            is not a `random.Random`, a ``known`` that is not a mapping of seats to racks,
+            or a ``known`` rack of the observer, of the wrong size, or of tiles the
+            observer can see.
     """
     if not isinstance(observation, Observation):
         raise ValueError(f"expected an Observation, got {type(observation).__name__}")
@@ -186,22 +187,28 @@ def determinise(
 
 
 def _known_racks(
-    observation: Observation, known: Mapping[int, Sequence[Tile]], hidden: list[int]
+    observation: Observation, known: Mapping[int, Iterable[Tile]], hidden: list[int]
 ) -> dict[int, tuple[Tile, ...]]:
     """The ``known`` racks, sorted, their tiles taken out of ``hidden`` (the unseen counts).
 
     Raises:
         ValueError: for a rack that the observer holds or sees, or of the wrong size.
     """
-    fixed = {}
+    if not isinstance(known, Mapping):
+        raise ValueError(f"known maps seats to racks, got {known!r}")
+    fixed: dict[int, tuple[Tile, ...]] = {}
     for seat, tiles in known.items():
         if type(seat) is not int or not 0 <= seat < len(observation.rack_sizes):
-            raise ValueError(f"known racks are for seats 0 to {len(observation.rack_sizes) - 1}")
+            raise ValueError(
+                f"known racks are for seats 0 to {len(observation.rack_sizes) - 1}, got {seat!r}"
+            )
         if seat == observation.player:
             raise ValueError(f"seat {seat} is the observer, whose rack is seen, not dealt")
-        if not all(isinstance(tile, Tile) for tile in tiles):
+        if isinstance(tiles, str) or not isinstance(tiles, Iterable):
             raise ValueError(f"a known rack is a sequence of tiles, got {tiles!r}")
-        rack = sort_tiles(tiles)
+        rack = tuple(tiles)
+        if not all(type(tile) is Tile for tile in rack):
+            raise ValueError(f"a known rack is a sequence of tiles, got {tiles!r}")
         if len(rack) != observation.rack_sizes[seat]:
             raise ValueError(
                 f"seat {seat} holds {observation.rack_sizes[seat]} tiles, not {len(rack)}"
@@ -210,5 +217,5 @@ def _known_racks(
             if hidden[tile.index] == 0:
                 raise ValueError(f"a known rack holds {tile}, which is not among the unseen tiles")
             hidden[tile.index] -= 1
-        fixed[seat] = rack
+        fixed[seat] = sort_tiles(rack)
     return fixed

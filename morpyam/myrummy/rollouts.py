@@ -156,16 +156,26 @@ class WatcherBot(RolloutBot):
     Its rollouts take every player for greedy, and so does its reading of the
     turn just played: a greedy player who laid has no play left, and one who
     drew had none before the tile drawn. So it deals that rack from the unseen
-    tiles that have no play alone on the table, plus, at the rate
-    ``draw_rate``, one tile from all the unseen as the tile drawn, and keeps a
-    deal only when the tiles before the draw have no play for greedy bounded at
+    tiles that have no play alone on the table (all the unseen tiles when there
+    are too few of those, or when the table is over ``rollout_table``, where
+    greedy searches only the part of the table near its rack), plus, as the
+    tile drawn, one tile from all the unseen, and keeps a deal only when the
+    tiles before the draw have no play for greedy bounded at
     ``rollout_table``; after ``tries`` deals that do not, the last one. The
     other racks and the pool are dealt at random.
+
+    Whether the previous player drew: yes if they have not laid out (they
+    could only draw), no if they passed (the pool was empty), else at the
+    rate ``draw_rate``. A player who laid out in that very turn may, where
+    the rules let no one lay off in the opening turn (R-RUM-OPEN-3), keep
+    tiles that could be laid off now; the observation does not show that
+    turn, so such a rack is read as having no play.
     """
 
     draw_rate: float = attrs.field(default=0.43, kw_only=True)
-    """How often it takes the previous player to have drawn; 0.43 is how often greedy had
-    drawn at the turns where the search runs, in greedy self-play (1,094 of 2,571)."""
+    """How often it takes a previous player who has laid out to have drawn; 0.43 is how
+    often greedy had drawn at the turns where the search runs, in greedy self-play (1,098
+    of 2,581)."""
     tries: int = attrs.field(default=20, kw_only=True)
     """Deals tried for one that fits before it settles for the last."""
 
@@ -184,12 +194,20 @@ class WatcherBot(RolloutBot):
         if not seen.rack_sizes[seat]:
             yield from super().deals(state, player, rng)
             return
-        table = determinise(seen, rng)
+        table = determinise(seen, random.Random(0))  # its table and seats; the racks unused
         hidden = unseen(seen)
-        alone = {tile for tile in set(hidden) if self._has_play(table, seat, (tile,))}
-        quiet = [tile for tile in hidden if tile not in alone]
+        quiet = hidden
+        if self.rollout_table is None or table_size(table) <= self.rollout_table:
+            alone = {tile for tile in set(hidden) if self._has_play(table, seat, (tile,))}
+            quiet = tuple(tile for tile in hidden if tile not in alone)
+        if seen.passes:
+            draw_rate = 0.0
+        elif not seen.opened[seat]:
+            draw_rate = 1.0
+        else:
+            draw_rate = self.draw_rate
         while True:
-            rack = self._read(table, seat, hidden, quiet, rng)
+            rack = self._read(table, seat, hidden, quiet, draw_rate, rng)
             yield determinise(seen, rng, known={seat: rack})
 
     def _read(
@@ -198,12 +216,13 @@ class WatcherBot(RolloutBot):
         seat: int,
         hidden: Sequence[Tile],
         quiet: Sequence[Tile],
+        draw_rate: float,
         rng: random.Random,
     ) -> list[Tile]:
         """A rack for ``seat`` that fits a greedy last turn, or the last one tried."""
         size = len(table.racks[seat])
         for _ in range(self.tries):
-            drew = rng.random() < self.draw_rate
+            drew = rng.random() < draw_rate
             kept = size - drew
             rack = rng.sample(quiet if kept <= len(quiet) else hidden, kept)
             fits = not self._has_play(table, seat, rack)
