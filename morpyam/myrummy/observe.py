@@ -192,7 +192,9 @@ def _known_racks(
     """The ``known`` racks, sorted, their tiles taken out of ``hidden`` (the unseen counts).
 
     Raises:
-        ValueError: for a rack that the observer holds or sees, or of the wrong size.
+        ValueError: for a ``known`` that is not a mapping, a seat out of range or the
+            observer's, a rack that is not of tiles or of the wrong size, or tiles that
+            are not unseen.
     """
     if not isinstance(known, Mapping):
         raise ValueError(f"known maps seats to racks, got {known!r}")

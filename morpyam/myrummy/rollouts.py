@@ -170,6 +170,10 @@ class WatcherBot(RolloutBot):
     the rules let no one lay off in the opening turn (R-RUM-OPEN-3), keep
     tiles that could be laid off now; the observation does not show that
     turn, so such a rack is read as having no play.
+
+    About 130 CPU seconds a match against greedy with ``max_table=60`` and
+    ``rollout_table=60``; measured, it is no better than greedy (docs: "The
+    watcher in the library").
     """
 
     draw_rate: float = attrs.field(default=0.43, kw_only=True)
