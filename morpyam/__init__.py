@@ -1,6 +1,8 @@
 """Morpyam, the French dice-and-grid game, as an exact and fast rules library.
 
-Everything a program needs is importable from here; see the API reference.
+The game itself: rules, grids, states, actions and the engine. Everything around
+it (records, files, odds, bots, the adapters, the sibling games) is in a
+submodule imported by name; see the API reference.
 
 Examples:
     >>> import morpyam as mp

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
@@ -43,3 +44,37 @@ def test_the_reference_documents_every_module_it_lists() -> None:
     assert linked
     assert linked <= documented
     assert "documented at the end" not in page
+
+
+def reference_rows(heading: str) -> list[tuple[str, str]]:
+    """The rows of the table under ``heading`` in the API reference, as (first, second) cells."""
+    page = (DOCS / "reference.md").read_text(encoding="utf-8")
+    section = page.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| ")]
+    return [(cells[0][2:], cells[1]) for cells in rows[2:]]
+
+
+def names_in(cell: str) -> list[str]:
+    """The Python names a reference cell lists in backticks (not the extras it names)."""
+    return re.findall(r"(?<!extra )`([A-Za-z_]\w*)`", cell)
+
+
+def test_the_reference_lists_exactly_what_the_package_exports() -> None:
+    listed: list[str] = []
+    for names, module_cell in reference_rows("The game: `import morpyam as mp`"):
+        (module_name,) = re.findall(r"\(#(morpyam\.[a-z_.]+)\)", module_cell)
+        module = importlib.import_module(module_name)
+        for name in names_in(names):
+            assert getattr(module, name) is getattr(mp, name), (name, module_name)
+            listed.append(name)
+    assert sorted(listed) == sorted(mp.__all__)
+
+
+def test_every_name_the_reference_lists_in_a_submodule_is_importable_from_it() -> None:
+    rows = reference_rows("Around the game: import the submodule")
+    assert len(rows) > 10
+    for module_cell, names in rows:
+        (module_name,) = re.findall(r"\(#(morpyam\.[a-z_.]+)\)", module_cell)
+        module = importlib.import_module(module_name)
+        for name in names_in(names):
+            assert name in module.__all__, (name, module_name)
