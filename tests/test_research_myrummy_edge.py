@@ -11,8 +11,8 @@ import pytest
 import morpyam.myrummy as mr
 from morpyam.myrummy.bots import GreedyBot
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
-import bench_myrummy_edge as edge
+sys.path.insert(0, str(Path(__file__).parent.parent / "research"))
+import myrummy_edge as edge
 
 
 def race() -> mr.State:

@@ -41,7 +41,7 @@ The other challengers are experiments kept here, not in the library:
   greedy rollouts over deals of the unseen tiles favour the draw by more than
   a standard error over 32 pairs.
 
-Run with ``PYTHONPATH=. python benchmarks/bench_myrummy_bots.py [--games N] [--only NAME]``;
+Run with ``PYTHONPATH=. python research/myrummy_bots.py [--games N] [--only NAME]``;
 ``--jobs 2`` plays the pairs in two processes, ``--progress 50`` prints a running line every
 50 pairs (long runs: a rollouts match takes 15 to 32 CPU seconds).
 """

@@ -36,12 +36,12 @@ all the luck of the rest of the match after a departure; the second averages
 it out over the rollouts, so its interval is narrower. The line "matches minus
 rollouts" is the check: its interval should hold zero.
 
-The matches of ``rollouts`` are those of ``bench_myrummy_bots.py --only
+The matches of ``rollouts`` are those of ``myrummy_bots.py --only
 rollouts`` with the same ``--seed`` (classic rules, 2 players, one round,
 duplicate deals, the seats swapped in each pair, both sides bounded at
 ``--max-table``): the audit's rollouts draw on a random stream of their own.
 
-Run with ``PYTHONPATH=. python benchmarks/bench_myrummy_edge.py [--challenger C]
+Run with ``PYTHONPATH=. python research/myrummy_edge.py [--challenger C]
 [--games N] [--seed S] [--rollouts R] [--jobs 2] [--progress K] [--log FILE]``; a
 match takes about twice the CPU time of the challenger's match alone.
 """
@@ -310,7 +310,7 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=200, help="matches, an even number")
     parser.add_argument(
-        "--seed", type=int, default=401, help="the deals (as in bench_myrummy_bots)"
+        "--seed", type=int, default=401, help="the deals (as in myrummy_bots)"
     )
     parser.add_argument(
         "--max-table",
