@@ -309,9 +309,7 @@ def main() -> None:
         "--challenger", choices=sorted(CHALLENGERS), default="rollouts", help="the bot measured"
     )
     parser.add_argument("--games", type=int, default=200, help="matches, an even number")
-    parser.add_argument(
-        "--seed", type=int, default=401, help="the deals (as in myrummy_bots)"
-    )
+    parser.add_argument("--seed", type=int, default=401, help="the deals (as in myrummy_bots)")
     parser.add_argument(
         "--max-table",
         type=lambda text: None if text == "none" else int(text),
