@@ -144,7 +144,8 @@ def test_render_and_bad_options() -> None:
     env = MorpyamVectorEnv(2, render_mode="ansi")
     env.reset(seed=0)
     texts = env.render()
-    assert texts is not None and len(texts) == 2
+    assert texts is not None
+    assert len(texts) == 2
     assert all(text.endswith("player 0 to roll") for text in texts)  # the agent's turn begins
     assert MorpyamVectorEnv(1).render() is None
     with pytest.raises(ValueError, match="opponent must be one of random, greedy, odds"):

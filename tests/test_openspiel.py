@@ -94,6 +94,7 @@ def test_passing_self_play_is_cut_off_after_the_default_decisions() -> None:
     assert len(state.history()) > decisions  # the throws were played, and not counted
     assert state.returns() == [0.5, 0.5]
 
+
 def test_strings_and_observations() -> None:
     game = pyspiel.load_game(mos.MORPYAM, {"players": 3})
     state = game.new_initial_state()
@@ -112,7 +113,7 @@ def test_strings_and_observations() -> None:
     # the whole position, a compact key.
     assert not game.get_type().provides_information_state_string
     assert not game.get_type().provides_information_state_tensor
-    with pytest.raises(ValueError, match="no information state.*observation_string"):
+    with pytest.raises(ValueError, match=r"no information state.*observation_string"):
         state.information_state_string(0)
     with pytest.raises(ValueError, match="no information state"):
         state.information_state_tensor(0)

@@ -182,4 +182,5 @@ def test_an_illegal_id_raises_and_changes_nothing() -> None:
     with pytest.raises(mp.IllegalActionError, match="R-TURN-4"):
         game.step(Encoding(mp.Rules.classic()).pass_id)
     assert (game.game_state, game.agent_selection) == (before, agent)
-    assert not any(game.terminations.values()) and not any(game.truncations.values())
+    assert not any(game.terminations.values())
+    assert not any(game.truncations.values())
