@@ -161,7 +161,7 @@ class MorpyamVectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], An
 
     def _waiting(self) -> npt.NDArray[np.bool_]:
         engine = self._engine
-        waiting = ~engine.done & (engine.player != self.seat)
+        waiting: npt.NDArray[np.bool_] = ~engine.done & (engine.player != self.seat)
         if self.max_decisions is not None:
             waiting &= self._decisions < self.max_decisions
         return waiting

@@ -154,7 +154,7 @@ def test_the_cut_off_truncates_after_every_seat_s_decisions() -> None:
     counted here as the agent's steps plus the bot's choices."""
     env = mg.MorpyamEnv(opponent="greedy", max_decisions=41)
     bot = CountingBot()
-    env.opponent = bot  # type: ignore[assignment]
+    env.opponent = bot
     pass_id = Encoding(mp.Rules.classic()).pass_id
     _, info = env.reset(seed=2)
     steps = 0

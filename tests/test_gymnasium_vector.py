@@ -106,7 +106,7 @@ def test_scalar_opponents_move_every_other_seat() -> None:
     env = MorpyamVectorEnv(3, "official", players=3, opponent="greedy", seat=2)
     assert env.opponent == GreedyBot()
     spy = SpyBot()
-    env.opponent = spy  # type: ignore[assignment]
+    env.opponent = spy
     _, info = env.reset(seed=5)
     rng = np.random.default_rng(5)
     for _ in range(40):
@@ -122,7 +122,7 @@ def test_the_cut_off_truncates_after_every_seat_s_decisions() -> None:
     game is truncated, with no reward, after 25 decisions, and a new one starts."""
     env = MorpyamVectorEnv(1, opponent="greedy", max_decisions=25)
     spy = SpyBot()
-    env.opponent = spy  # type: ignore[assignment]
+    env.opponent = spy
     pass_id = Encoding(mp.Rules.classic()).pass_id
     _, info = env.reset(seed=1)
     steps = 0
@@ -138,6 +138,12 @@ def test_the_cut_off_truncates_after_every_seat_s_decisions() -> None:
     assert info["_final_obs"].tolist() == [True]
     assert info["action_mask"].any()  # the new game
     assert MorpyamVectorEnv(1).max_decisions == MAX_DECISIONS
+    uncut = MorpyamVectorEnv(2, max_decisions=None)
+    _, info = uncut.reset(seed=1)
+    rng = np.random.default_rng(1)
+    for _ in range(30):
+        *_, truncated, info = uncut.step(random_ids(info["action_mask"], rng))
+        assert not truncated.any()
 
 
 def test_render_and_bad_options() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
@@ -137,8 +137,10 @@ def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("make", [mpz.env, mpz.yahtzee_env])
-def test_render_test(make: object, capsys: pytest.CaptureFixture[str]) -> None:
-    render_test(make)  # type: ignore[arg-type]
+def test_render_test(
+    make: Callable[..., mpz.AECGameEnv], capsys: pytest.CaptureFixture[str]
+) -> None:
+    render_test(make)
     assert capsys.readouterr().out  # the human mode printed
 
 
