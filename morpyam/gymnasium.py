@@ -29,7 +29,8 @@ raises ``gymnasium.error.ResetNeeded`` until ``reset``. All randomness
 Cut-off: a game still running after ``max_decisions`` player decisions, the
 bots' included (default [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS],
 the cut-off of every adapter), ends the episode *truncated*, with no
-reward. ``render_mode="ansi"``: ``render()`` returns the position as text;
+reward, at the agent's step (``reset`` cannot report a truncation: there
+the bots play on to the agent's first decision). ``render_mode="ansi"``: ``render()`` returns the position as text;
 ``"human"``: the position is printed at ``reset`` and after each step, and
 ``render()`` prints it and returns ``None``.
 
@@ -124,13 +125,17 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
     def _cut_off(self) -> bool:
         return self.max_decisions is not None and self._decisions >= self.max_decisions
 
-    def _settle(self, state: Any) -> Any:
-        """Resolve chance and the bots' turns until the agent decides, the game ends or is cut off."""
+    def _settle(self, state: Any, *, cut: bool = True) -> Any:
+        """Resolve chance and the bots' turns until the agent decides, the game ends or is cut off.
+
+        With ``cut=False`` (at ``reset``, where Gymnasium cannot report a truncation) the bots
+        play on to the agent's first decision; a cut-off then fires at the agent's first step.
+        """
         encoding = self.encoding
         while not state.is_terminal:
             if state.is_chance:
                 state = encoding.apply(state, encoding.sample_chance(state, self._rng))
-            elif state.current_player != self.seat and not self._cut_off():
+            elif state.current_player != self.seat and not (cut and self._cut_off()):
                 state = encoding.apply(state, self._opponent_action(state))
                 self._decisions += 1
             else:
@@ -153,8 +158,8 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**63)))
         self._decisions = 0
-        self.game_state = self._settle(self.encoding.new_state())
-        self._over = bool(self.game_state.is_terminal) or self._cut_off()
+        self.game_state = self._settle(self.encoding.new_state(), cut=False)
+        self._over = bool(self.game_state.is_terminal)
         if self.render_mode == "human":
             self.render()
         return self.encoding.observation(self.game_state, self.seat), self._info()

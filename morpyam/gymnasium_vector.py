@@ -25,7 +25,8 @@ the legal ids; an illegal id ends that game for good with ``illegal_reward``
 (``terminated``), and a new one starts. A game still running after
 ``max_decisions`` player decisions, every seat's (default
 [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS], the cut-off of every
-adapter), ends *truncated*, with no reward. All randomness comes from the
+adapter), ends *truncated*, with no reward, at the agent's step (a game
+just started is played on to the agent's first decision). All randomness comes from the
 generator that ``reset(seed=...)`` seeds.
 """
 
@@ -159,26 +160,27 @@ class MorpyamVectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], An
             ids[game] = self._encoding.action_id(state, self.opponent.choose(state, self._rng))
         return ids
 
-    def _waiting(self) -> npt.NDArray[np.bool_]:
+    def _waiting(self, cut: bool) -> npt.NDArray[np.bool_]:
         engine = self._engine
         waiting: npt.NDArray[np.bool_] = ~engine.done & (engine.player != self.seat)
-        if self.max_decisions is not None:
+        if cut and self.max_decisions is not None:
             waiting &= self._decisions < self.max_decisions
         return waiting
 
-    def _opponents(self) -> npt.NDArray[np.float32]:
+    def _opponents(self, *, cut: bool) -> npt.NDArray[np.float32]:
         """The other seats move until the agent is to move, or the game is over or cut off.
 
-        Returns the agent's rewards of those moves.
+        Returns the agent's rewards of those moves. With ``cut=False`` (a game just started)
+        they play on to the agent's first decision; a cut-off then fires at its first step.
         """
         engine = self._engine
         rewards = np.zeros(self.num_envs, dtype=np.float32)
-        waiting = self._waiting()
+        waiting = self._waiting(cut)
         while waiting.any():
             step_rewards, _ = engine.step(self._opponent_ids(waiting), playing=waiting)
             self._decisions += waiting
             rewards += step_rewards[:, self.seat]
-            waiting = self._waiting()
+            waiting = self._waiting(cut)
         return rewards
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -196,7 +198,7 @@ class MorpyamVectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], An
             self._seed(seed)
         self._engine.reset()
         self._decisions[:] = 0
-        self._opponents()
+        self._opponents(cut=False)
         return self._engine.observation(player=self.seat), self._info()
 
     def step(
@@ -212,7 +214,7 @@ class MorpyamVectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], An
         legal = inside & (mask[np.arange(self.num_envs), np.where(inside, ids, 0)] == 1)
         step_rewards, _ = engine.step(np.where(legal, ids, 0), playing=legal)
         self._decisions += legal
-        rewards = step_rewards[:, self.seat] + self._opponents()
+        rewards = step_rewards[:, self.seat] + self._opponents(cut=True)
         rewards[~legal] = self.illegal_reward
         terminated = engine.done | ~legal
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
@@ -225,7 +227,7 @@ class MorpyamVectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], An
             info["_final_obs"] = ended.copy()
             engine.reset(games=np.flatnonzero(ended))
             self._decisions[ended] = 0
-            self._opponents()
+            self._opponents(cut=False)
         info.update(self._info())
         return engine.observation(player=self.seat), rewards, terminated, truncated, info
 

@@ -177,6 +177,22 @@ def test_the_cut_off_truncates_after_every_seat_s_decisions() -> None:
         mg.MorpyamEnv(max_decisions=0)
 
 
+def test_a_cut_off_shorter_than_a_turn_still_hands_the_agent_its_turn() -> None:
+    """At reset the bots play on to the agent's first decision whatever the cut-off (Gymnasium's
+    reset cannot report a truncation); the cut-off then fires at the agent's first step."""
+    env = mg.MorpyamEnv(opponent="greedy", max_decisions=1)
+    bot = CountingBot()
+    env.opponent = bot
+    for seed in range(20):
+        _, info = env.reset(seed=seed)
+        if bot.calls:  # the bot started (R-SET-3) and made its turn's decisions
+            break
+    assert bot.calls > 1  # more decisions than the cut-off allows, before the agent's turn
+    assert info["action_mask"].any()
+    _, reward, terminated, truncated, _ = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert (terminated, truncated, reward) == (False, True, 0.0)
+
+
 def test_make_vec_plays_on_the_numpy_engine() -> None:
     envs = gymnasium.make_vec("morpyam.gymnasium:morpyam/Morpyam-v0", num_envs=3)
     assert isinstance(envs, MorpyamVectorEnv)

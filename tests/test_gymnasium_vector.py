@@ -162,3 +162,19 @@ def test_render_and_bad_options() -> None:
         MorpyamVectorEnv(2, render_mode="human")
     with pytest.raises(ValueError, match="max_decisions"):
         MorpyamVectorEnv(2, max_decisions=0)
+
+
+def test_a_cut_off_shorter_than_a_turn_still_hands_the_agent_its_turn() -> None:
+    """The other seats play on to the agent's first decision whatever the cut-off: with a
+    cut-off of one decision, every game is truncated at the agent's first step, and none
+    is handed back where the agent has no legal id."""
+    env = MorpyamVectorEnv(8, max_decisions=1)
+    _, info = env.reset(seed=2)
+    assert info["action_mask"].any(axis=1).all()
+    rng = np.random.default_rng(2)
+    for _ in range(3):
+        _, rewards, terminated, truncated, info = env.step(random_ids(info["action_mask"], rng))
+        assert truncated.all()
+        assert not terminated.any()  # no game ended, and no id was illegal
+        assert (rewards == 0).all()
+        assert info["action_mask"].any(axis=1).all()
