@@ -4,19 +4,35 @@ Two environments, registered with Gymnasium when this module is imported:
 
 * ``morpyam/Morpyam-v0`` ([`MorpyamEnv`][morpyam.gymnasium.MorpyamEnv]): the
   agent plays one seat of a Morpyam game, every other seat is played by a
-  bot of [`morpyam.bots`][morpyam.bots] (``opponent="odds"``, ``"greedy"``
-  or ``"random"``). Reward at the end: +1 for a sole win, 0 for a shared
-  win, -1 for a loss ([`win_rewards`][morpyam.encoding.win_rewards]).
+  bot of [`morpyam.bots`][morpyam.bots]: ``opponent="random"`` (the default,
+  which a learner starting from scratch beats about half of the time, so its
+  rewards carry a signal), then ``"greedy"`` and ``"odds"``, a curriculum of
+  stronger seats. Reward at the end: +1 for a sole win, 0 for a shared win,
+  -1 for a loss ([`win_rewards`][morpyam.encoding.win_rewards]).
+  ``gymnasium.make_vec`` builds
+  [`MorpyamVectorEnv`][morpyam.gymnasium_vector.MorpyamVectorEnv] (its
+  ``vector_entry_point``): the games on the NumPy engine.
 * ``morpyam/Yahtzee-v0`` ([`YahtzeeEnv`][morpyam.gymnasium.YahtzeeEnv]): the
   score-sheet solitaire; each step's reward is the points it adds.
 
 Observations are the encodings' vectors ([`morpyam.encoding`][morpyam.encoding]),
 actions their ids (a ``Discrete`` space); ``action_masks()`` (as
 ``MaskablePPO`` of sb3-contrib asks) and ``info["action_mask"]`` give the
-legal ids. An illegal id ends the episode at once with reward
-``illegal_reward`` (default -1), since Gymnasium's checker steps with
-unmasked random actions. All randomness (dice, tiles, the bots' choices)
-comes from ``self.np_random``, seeded by ``reset(seed=...)``.
+legal ids. An illegal id ends the episode for good with reward
+``illegal_reward`` (default -1) and ``info["illegal_action"]`` (Gymnasium's
+checker steps with unmasked random actions, so it does not raise): the game
+is not played on, and stepping again, as after any end of an episode,
+raises ``gymnasium.error.ResetNeeded`` until ``reset``. All randomness
+(dice, tiles, the bots' choices) comes from ``self.np_random``, seeded by
+``reset(seed=...)``.
+
+Cut-off: a game still running after ``max_decisions`` player decisions, the
+bots' included (default [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS],
+the cut-off of every adapter), ends the episode *truncated*, with no
+reward, at the agent's step (``reset`` cannot report a truncation: there
+the bots play on to the agent's first decision). ``render_mode="ansi"``: ``render()`` returns the position as text;
+``"human"``: the position is printed at ``reset`` and after each step, and
+``render()`` prints it and returns ``None``.
 
 Gymnasium 1.0 removed the loading of environment plugins through the
 ``gymnasium.envs`` entry point, which this package still declares for
@@ -33,6 +49,7 @@ from typing import Any, SupportsFloat
 try:
     import gymnasium
     from gymnasium import spaces
+    from gymnasium.error import ResetNeeded
 except ImportError as error:  # pragma: no cover - the extra is installed in the test session
     raise ImportError(
         "morpyam.gymnasium needs Gymnasium: install the extra with pip install 'morpyam[gymnasium]'"
@@ -42,7 +59,7 @@ import numpy as np
 import numpy.typing as npt
 
 from morpyam.bots import BOTS, make_bot
-from morpyam.encoding import Encoding, GameEncoding, rules_from
+from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, rules_from
 from morpyam.rules import Rules
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
 from morpyam.yahtzee.rules import PRESETS as YAHTZEE_PRESETS
@@ -59,9 +76,13 @@ Obs = npt.NDArray[np.float32]
 
 
 class GameEnv(gymnasium.Env[Obs, np.int64]):
-    """What both environments share: one agent's seat, bots at the others, chance from ``np_random``."""
+    """What both environments share: one agent's seat, bots at the others, chance from ``np_random``.
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    Any game with a [`GameEncoding`][morpyam.encoding.GameEncoding] plugs in
+    the same way; a game with other seats overrides ``_opponent_action``.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -70,11 +91,14 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
         seat: int,
         render_mode: str | None,
         illegal_reward: float,
+        max_decisions: int | None = MAX_DECISIONS,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         if type(seat) is not int or not 0 <= seat < encoding.players:
             raise ValueError(f"seat must be an int from 0 to {encoding.players - 1}, got {seat!r}")
+        if max_decisions is not None and (type(max_decisions) is not int or max_decisions < 1):
+            raise ValueError(f"max_decisions must be None or an int >= 1, got {max_decisions!r}")
         self.encoding = encoding
         """The game's encoding: ids, observations, the engine."""
         self.seat = seat
@@ -82,6 +106,8 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
         self.render_mode = render_mode
         self.illegal_reward = float(illegal_reward)
         """The reward of an illegal action, which ends the episode."""
+        self.max_decisions = max_decisions
+        """The cut-off in player decisions (every seat's), or ``None``."""
         self.observation_space = spaces.Box(
             0.0, encoding.layout.high(), (encoding.layout.size,), np.float32
         )
@@ -89,19 +115,29 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
         self.game_state: Any = None
         """The morpyam state of the game in progress."""
         self._rng = random.Random(0)
+        self._decisions = 0
+        self._over = True  # no episode under way: step needs a reset first
 
     def _opponent_action(self, state: Any) -> Any:
         """The action of a seat the agent does not play; games with opponents override it."""
         raise AssertionError("unreachable: a game without opponents never asks for their action")
 
-    def _settle(self, state: Any) -> Any:
-        """Resolve chance and the bots' turns until the agent decides or the game ends."""
+    def _cut_off(self) -> bool:
+        return self.max_decisions is not None and self._decisions >= self.max_decisions
+
+    def _settle(self, state: Any, *, cut: bool = True) -> Any:
+        """Resolve chance and the bots' turns until the agent decides, the game ends or is cut off.
+
+        With ``cut=False`` (at ``reset``, where Gymnasium cannot report a truncation) the bots
+        play on to the agent's first decision; a cut-off then fires at the agent's first step.
+        """
         encoding = self.encoding
         while not state.is_terminal:
             if state.is_chance:
                 state = encoding.apply(state, encoding.sample_chance(state, self._rng))
-            elif state.current_player != self.seat:
+            elif state.current_player != self.seat and not (cut and self._cut_off()):
                 state = encoding.apply(state, self._opponent_action(state))
+                self._decisions += 1
             else:
                 break
         return state
@@ -110,7 +146,9 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
         return {"action_mask": self.action_masks()}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """``True`` for each legal action id of the agent (all ``False`` once the game is over)."""
+        """``True`` for each legal action id of the agent (all ``False`` once the episode is over)."""
+        if self._over:
+            return np.zeros(self.encoding.num_actions, dtype=np.bool_)
         return self.encoding.legal_mask(self.game_state).astype(bool)
 
     def reset(
@@ -119,28 +157,55 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
         """A new game, played by the bots and chance up to the agent's first decision."""
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**63)))
-        self.game_state = self._settle(self.encoding.new_state())
+        self._decisions = 0
+        self.game_state = self._settle(self.encoding.new_state(), cut=False)
+        self._over = bool(self.game_state.is_terminal)
+        if self.render_mode == "human":
+            self.render()
         return self.encoding.observation(self.game_state, self.seat), self._info()
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
-        """Play action id ``action``, then the bots and chance up to the agent's next decision."""
+        """Play action id ``action``, then the bots and chance up to the agent's next decision.
+
+        Raises:
+            gymnasium.error.ResetNeeded: when the episode is over (the game ended, was cut
+                off, or an illegal id ended it), or before the first ``reset``.
+        """
+        if self._over:
+            raise ResetNeeded(
+                "the episode is over (the game ended, was cut off or an illegal action ended it):"
+                " call reset() to start a new game"
+            )
         encoding = self.encoding
         before = self.game_state
         if not self.action_space.contains(action) or not self.action_masks()[int(action)]:
+            self._over = True
             info = self._info() | {"illegal_action": True}
             return encoding.observation(before, self.seat), self.illegal_reward, True, False, info
-        state = encoding.apply(before, encoding.action(before, int(action)))
-        after = self._settle(state)
+        self._decisions += 1
+        after = self._settle(encoding.apply(before, encoding.action(before, int(action))))
         self.game_state = after
+        terminated = bool(after.is_terminal)
+        truncated = not terminated and self._cut_off()
+        self._over = terminated or truncated
         reward = encoding.rewards(before, after)[self.seat]
         observation = encoding.observation(after, self.seat)
-        return observation, reward, bool(after.is_terminal), False, self._info()
+        if self.render_mode == "human":
+            self.render()
+        return observation, reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:
-        """The position as text with ``render_mode="ansi"``; else ``None``."""
+        """The position as text with ``"ansi"``; printed with ``"human"``, which returns ``None``.
+
+        ``None`` too without a render mode or before ``reset``.
+        """
         if self.render_mode is None or self.game_state is None:
             return None
-        return self.encoding.text(self.game_state, self.seat)
+        text = self.encoding.text(self.game_state, self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
 
 class MorpyamEnv(GameEnv):
@@ -149,13 +214,16 @@ class MorpyamEnv(GameEnv):
     Args:
         rules: a [`Rules`][morpyam.rules.Rules], a preset name or ``None`` (classic).
         players: the number of players when ``rules`` is a name or ``None``.
-        opponent: the bot at every other seat: ``"odds"``, ``"greedy"`` or ``"random"``.
+        opponent: the bot at every other seat: ``"random"`` (the default), ``"greedy"``
+            or ``"odds"``, from the weakest to the strongest (and slowest: ``odds``
+            takes several times as long a step).
         seat: the agent's seat (0 plays first only if the start roll says so).
-        render_mode: ``None`` or ``"ansi"``.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
         illegal_reward: the reward of an illegal action, which ends the episode.
+        max_decisions: the cut-off in player decisions, the bots' included (``None``: none).
 
     Raises:
-        ValueError: for an unknown opponent, bad rules, seat or render mode.
+        ValueError: for an unknown opponent, bad rules, seat, render mode or cut-off.
     """
 
     def __init__(
@@ -163,10 +231,11 @@ class MorpyamEnv(GameEnv):
         rules: Rules | str | None = None,
         *,
         players: int = 2,
-        opponent: str = "odds",
+        opponent: str = "random",
         seat: int = 0,
         render_mode: str | None = None,
         illegal_reward: float = -1.0,
+        max_decisions: int | None = MAX_DECISIONS,
     ) -> None:
         if opponent not in BOTS:
             raise ValueError(f"opponent must be one of {', '.join(BOTS)}, got {opponent!r}")
@@ -175,6 +244,7 @@ class MorpyamEnv(GameEnv):
             seat=seat,
             render_mode=render_mode,
             illegal_reward=illegal_reward,
+            max_decisions=max_decisions,
         )
         self.opponent = make_bot(opponent)
         """The bot at the other seats."""
@@ -190,8 +260,9 @@ class YahtzeeEnv(GameEnv):
         rules: a yahtzee ``Rules``, a preset name (``"hasbro"``, ``"megawuerfel"``) or
             ``None`` (Hasbro's).
         games: columns of the sheet, 1 to 6.
-        render_mode: ``None`` or ``"ansi"``.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
         illegal_reward: the reward of an illegal action, which ends the episode.
+        max_decisions: the cut-off in decisions; a sheet always ends before the default.
     """
 
     def __init__(
@@ -201,6 +272,7 @@ class YahtzeeEnv(GameEnv):
         games: int = 1,
         render_mode: str | None = None,
         illegal_reward: float = -1.0,
+        max_decisions: int | None = MAX_DECISIONS,
     ) -> None:
         if rules is None or isinstance(rules, str):
             name = rules or "hasbro"
@@ -212,6 +284,7 @@ class YahtzeeEnv(GameEnv):
             seat=0,
             render_mode=render_mode,
             illegal_reward=illegal_reward,
+            max_decisions=max_decisions,
         )
 
 
@@ -219,13 +292,19 @@ def register_envs() -> None:
     """Register ``morpyam/Morpyam-v0`` and ``morpyam/Yahtzee-v0`` with Gymnasium (once).
 
     Importing this module calls it; the ``gymnasium.envs`` entry point names it.
+    Morpyam's ``vector_entry_point`` is
+    [`MorpyamVectorEnv`][morpyam.gymnasium_vector.MorpyamVectorEnv], so that
+    ``gymnasium.make_vec`` plays the games on the NumPy engine; the score sheet
+    has no NumPy engine, and ``make_vec`` steps its single envs one by one.
     """
-    for env_id, entry_point in (
-        (MORPYAM_ID, "morpyam.gymnasium:MorpyamEnv"),
-        (YAHTZEE_ID, "morpyam.gymnasium:YahtzeeEnv"),
+    for env_id, entry_point, vector_entry_point in (
+        (MORPYAM_ID, "morpyam.gymnasium:MorpyamEnv", "morpyam.gymnasium_vector:MorpyamVectorEnv"),
+        (YAHTZEE_ID, "morpyam.gymnasium:YahtzeeEnv", None),
     ):
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=entry_point)
+            gymnasium.register(
+                id=env_id, entry_point=entry_point, vector_entry_point=vector_entry_point
+            )
 
 
 register_envs()

@@ -15,16 +15,26 @@ dice, every Plus tile dealt, with its exact probability), of perfect
 information, with terminal rewards. Actions and chance outcomes are the ids
 of [`morpyam.encoding`][morpyam.encoding]; the observation tensor is the
 encoding's observation vector, and the observation string the position as
-text.
+text. Each is the whole position seen from the player's seat: a compact
+key for tabular methods, and all a player needs to decide. The games
+provide no *information state*: OpenSpiel's is a perfect-recall one, here
+the whole history of actions (thousands of ids), so asking for it raises a
+``ValueError`` rather than handing back that history or an empty tensor.
+
+An illegal action id raises (``ValueError``, or
+[`IllegalActionError`][morpyam.errors.IllegalActionError], which is one)
+and changes nothing.
 
 Returns. Morpyam: the winners share 1 (a sole winner gets 1, two winners
 0.5 each; the others 0): a constant-sum game. A Morpyam game can last
 forever (players may pass), so the game stops after ``max_game_length``
-actions, chance outcomes included: a game *cut off* there is scored as if
-it had ended on points (R-END-2 without the end bonus): the players with
-the most points share the win. The score sheet: each player's grand total
-of points (a general-sum game); it always ends, after at most 7 actions per
-turn (3 rolls, 3 throws, a score), 13 turns per sheet.
+player decisions (chance outcomes not counted, as OpenSpiel counts a game's
+length; default [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS], the
+cut-off of every adapter): a game *cut off* there is scored as if it had
+ended on points (R-END-2 without the end bonus): the players with the most
+points share the win. The score sheet: each player's grand total of points
+(a general-sum game); it always ends, after at most 4 decisions per turn (3
+rolls and a score), 13 turns per sheet, which is its ``max_game_length``.
 
 Examples:
     >>> import pyspiel
@@ -48,7 +58,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 
 import numpy as np
 
-from morpyam.encoding import Encoding, GameEncoding
+from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding
 from morpyam.rules import PRESETS
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
 from morpyam.yahtzee.rules import BOXES
@@ -69,10 +79,10 @@ MORPYAM = "python_morpyam"
 """The short name of Morpyam in ``pyspiel.load_game``."""
 YAHTZEE = "python_morpyam_yahtzee"
 """The short name of the score-sheet game in ``pyspiel.load_game``."""
-MAX_GAME_LENGTH = 3000
-"""The default cut-off of a Morpyam game, in actions (chance outcomes included)."""
+MAX_GAME_LENGTH = MAX_DECISIONS
+"""The default cut-off of a Morpyam game, in player decisions (chance outcomes not counted)."""
 
-_TURN_ACTIONS = 7
+_TURN_DECISIONS = 4  # a score-sheet turn: 3 rolls and a score
 _MAX_BOX_POINTS = (
     340  # the highest value of each of the 13 boxes, summed: 5+10+…+30 + 30+30+25+30+40+50+30
 )
@@ -91,7 +101,7 @@ def _type(
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players[1],
         min_num_players=players[0],
-        provides_information_state_string=True,
+        provides_information_state_string=False,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
@@ -142,7 +152,10 @@ class Observer:
 
 class _Shared:
     """What a state holds, immutable: OpenSpiel's clone deep-copies a state's attributes,
-    and this one is shared by the copies instead (the values inside never change)."""
+    and this one is shared by the copies instead (the values inside never change).
+
+    ``length`` counts the player decisions made so far (not the chance outcomes).
+    """
 
     __slots__ = ("encoding", "length", "max_length", "state")
 
@@ -196,8 +209,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         now = self._now
+        decision = not now.state.is_chance
         state = now.encoding.apply(now.state, self._decode(action))
-        self._now = _Shared(now.encoding, now.max_length, now.length + 1, state)
+        self._now = _Shared(now.encoding, now.max_length, now.length + decision, state)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -208,7 +222,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             return f"action {action}"
 
     def is_terminal(self) -> bool:
-        """Whether the game is over, or cut off at the game's ``max_game_length``."""
+        """Whether the game is over, or cut off after the game's ``max_game_length`` decisions."""
         now = self._now
         return bool(now.state.is_terminal) or now.length >= now.max_length
 
@@ -243,8 +257,19 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Any:
-        """The observer of OpenSpiel's observation API (perfect information)."""
-        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+        """The observer of OpenSpiel's observation API (perfect information).
+
+        Raises:
+            ValueError: for a perfect-recall observer (the information state), which
+                these games do not provide: use the observation.
+        """
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise ValueError(
+                f"{self.get_type().short_name} provides no information state (the perfect-recall "
+                "history of every action): use observation_string or observation_tensor, the "
+                "whole position from the player's seat (the game is of perfect information)"
+            )
+        if iig_obs_type is None or iig_obs_type.public_info:
             return Observer(self.encoding, params)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
@@ -254,7 +279,10 @@ def _param(params: dict[str, Any], name: str, default: Any) -> Any:
 
 
 class MorpyamGame(_Game):
-    """``python_morpyam``: parameters ``rules`` (preset name), ``players``, ``max_game_length``."""
+    """``python_morpyam``: parameters ``rules`` (preset name), ``players``, ``max_game_length``.
+
+    ``max_game_length`` is the cut-off in player decisions (see the module).
+    """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         preset = _param(params or {}, "rules", "classic")
@@ -289,7 +317,7 @@ class YahtzeeGame(_Game):
         players = int(_param(params or {}, "players", 1))
         games = int(_param(params or {}, "games", 1))
         self.encoding = YahtzeeEncoding(rules, players=players, games=games)
-        self.max_length = _TURN_ACTIONS * len(BOXES) * players * games
+        self.max_length = _TURN_DECISIONS * len(BOXES) * players * games
         most = (
             _MAX_BOX_POINTS + rules.upper_bonus + (len(BOXES) - 1) * rules.yahtzee_bonus
         ) * games

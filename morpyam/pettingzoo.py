@@ -18,9 +18,19 @@ simply selects the same agent again.
 Rewards: Morpyam gives them at the end only: +1 to a sole winner, 0 to each
 of several winners, -1 to the others
 ([`win_rewards`][morpyam.encoding.win_rewards]). The score sheet gives each
-step the points it adds to each player's grand total. With
-``max_steps`` (player decisions), a game still running after that many
-steps is *truncated* (no reward), as PettingZoo's convention is.
+step the points it adds to each player's grand total.
+
+Cut-off: a game still running after ``max_steps`` steps (player decisions;
+default [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS], the cut-off of
+every adapter) is *truncated*: every agent's truncation is set, with no
+reward, as PettingZoo's convention is. A Morpyam game can last forever
+(players may pass), so ``max_steps=None``, no cut-off, is for agents known
+to finish. A score-sheet game always ends before the default cut-off.
+
+An illegal id raises and changes nothing. ``render_mode="ansi"``:
+``render()`` returns the position as text; ``"human"``: the position is
+printed at ``reset`` and after each step, and ``render()`` prints it and
+returns ``None``.
 """
 
 from __future__ import annotations
@@ -40,7 +50,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 import numpy as np
 import numpy.typing as npt
 
-from morpyam.encoding import Encoding, GameEncoding, rules_from
+from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, rules_from
 from morpyam.rules import Rules
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
 from morpyam.yahtzee.rules import PRESETS as YAHTZEE_PRESETS
@@ -56,14 +66,16 @@ def env(
     *,
     players: int = 2,
     render_mode: str | None = None,
-    max_steps: int | None = None,
+    max_steps: int | None = MAX_DECISIONS,
 ) -> AECGameEnv:
     """A Morpyam AEC environment.
 
     ``rules`` is a [`Rules`][morpyam.rules.Rules], a preset name (``"classic"``,
     ``"official"``, ``"flash"``, ``"plus"``) played by ``players``, or
     ``None`` for the classic game. ``render_mode`` is ``None``, ``"ansi"``
-    (``render()`` returns the position as text) or ``"human"`` (prints it).
+    (``render()`` returns the position as text) or ``"human"`` (the position
+    is printed as the game goes). ``max_steps`` is the cut-off in steps
+    (see the module); ``None`` turns it off.
 
     Examples:
         >>> import morpyam.pettingzoo
@@ -89,8 +101,12 @@ def yahtzee_env(
     players: int = 2,
     games: int = 1,
     render_mode: str | None = None,
+    max_steps: int | None = MAX_DECISIONS,
 ) -> AECGameEnv:
     """A score-sheet AEC environment: ``players`` agents, ``games`` columns each.
+
+    ``render_mode`` and ``max_steps`` as for [`env`][morpyam.pettingzoo.env]; a
+    sheet always ends within the default cut-off.
 
     Raises:
         ValueError: for rules that are not a yahtzee ``Rules`` or a preset name
@@ -105,12 +121,16 @@ def yahtzee_env(
         YahtzeeEncoding(rules, players=players, games=games),
         name="morpyam_yahtzee_v0",
         render_mode=render_mode,
-        max_steps=None,
+        max_steps=max_steps,
     )
 
 
 class AECGameEnv(AECEnv):  # type: ignore[misc]
-    """An AEC environment over any game encoding (see the module)."""
+    """An AEC environment over any game encoding (see the module).
+
+    Any game with a [`GameEncoding`][morpyam.encoding.GameEncoding] plugs in
+    the same way: ``AECGameEnv(encoding, name=...)``.
+    """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
         "render_modes": ["ansi", "human"],
@@ -124,7 +144,7 @@ class AECGameEnv(AECEnv):  # type: ignore[misc]
         *,
         name: str,
         render_mode: str | None = None,
-        max_steps: int | None = None,
+        max_steps: int | None = MAX_DECISIONS,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -136,6 +156,7 @@ class AECGameEnv(AECEnv):  # type: ignore[misc]
         """The game's encoding: ids, observations, the engine."""
         self.render_mode = render_mode
         self.max_steps = max_steps
+        """The cut-off in steps (player decisions), or ``None``."""
         self.possible_agents = [f"player_{seat}" for seat in range(encoding.players)]
         self.agents = list(self.possible_agents)
         observation = spaces.Dict(
@@ -183,6 +204,8 @@ class AECGameEnv(AECEnv):  # type: ignore[misc]
         self._steps = 0
         self.game_state = self._settle(self.encoding.new_state())
         self.agent_selection = self.possible_agents[self.game_state.current_player]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: its vector and its action mask."""
@@ -199,7 +222,8 @@ class AECGameEnv(AECEnv):  # type: ignore[misc]
         """Play action id ``action`` for ``agent_selection``, then resolve chance.
 
         Raises:
-            ValueError: for an id that is not legal (``IllegalActionError`` is one).
+            ValueError: for an id that is not legal (``IllegalActionError`` is one);
+                nothing changes.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -226,12 +250,16 @@ class AECGameEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
-        """The position as text (``"ansi"``), printed too with ``"human"``; ``None`` without a mode."""
+        """The position as text with ``"ansi"``; printed with ``"human"``, which returns ``None``.
+
+        ``None`` too without a render mode or before ``reset``.
+        """
         if self.render_mode is None or self.game_state is None:
             return None
         text = self.encoding.text(self.game_state, 0)
         if self.render_mode == "human":
             print(text)
+            return None
         return text
 
     def close(self) -> None:

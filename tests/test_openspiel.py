@@ -13,7 +13,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import morpyam as mp  # noqa: E402
 import morpyam.openspiel as mos  # noqa: E402
 from morpyam.bots import OddsBot  # noqa: E402
-from morpyam.encoding import Encoding  # noqa: E402
+from morpyam.encoding import MAX_DECISIONS, Encoding  # noqa: E402
 from morpyam.rules import PRESETS  # noqa: E402
 
 
@@ -30,7 +30,8 @@ def test_random_sim_test_morpyam(preset: str, players: int) -> None:
 @pytest.mark.parametrize("preset", ["megawuerfel", "hasbro"])
 def test_random_sim_test_yahtzee(preset: str, players: int, games: int) -> None:
     game = pyspiel.load_game(mos.YAHTZEE, {"rules": preset, "players": players, "games": games})
-    assert game.max_game_length() == 7 * 13 * players * games  # 3 rolls, 3 throws, a score
+    # Y-TURN-1: 3 rolls and a score a turn, 13 boxes a sheet; OpenSpiel counts decisions only.
+    assert game.max_game_length() == 4 * 13 * players * games
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
@@ -52,13 +53,16 @@ def test_chance_probabilities_are_exact() -> None:
 
 
 def test_a_cut_off_game_scores_on_points() -> None:
-    game = pyspiel.load_game(mos.MORPYAM, {"max_game_length": 4})
+    game = pyspiel.load_game(mos.MORPYAM, {"max_game_length": 2})
+    assert game.max_game_length() == 2
     state = game.new_initial_state()
-    for action in (5, 0, 0):
+    for action in (5, 0, 0):  # the start roll (two chance outcomes), then a first decision
         state.apply_action(action)
-    assert not state.is_terminal()
-    state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_action(state.chance_outcomes()[0][0])  # the throw: a chance outcome
+    assert not state.is_terminal()  # one decision so far: chance outcomes are not counted
+    state.apply_action(0)  # a second roll of all five dice: the second decision
     assert state.is_terminal()
+    assert not state.game_state.is_terminal  # cut off, not over by the rules
     assert state.returns() == [0.5, 0.5]  # no token yet: 0 points each, the win is shared
     with pytest.raises(ValueError, match="max_game_length"):
         mos.MorpyamGame({"max_game_length": 0})
@@ -66,6 +70,29 @@ def test_a_cut_off_game_scores_on_points() -> None:
         mos.MorpyamGame({"rules": "chess"})
     with pytest.raises(ValueError, match="rules must be one of"):
         mos.YahtzeeGame({"rules": "chess"})
+
+
+def test_passing_self_play_is_cut_off_after_the_default_decisions() -> None:
+    """Players who pass whenever they may never place a token (R-TURN-4): only the cut-off ends
+    their game, after MAX_DECISIONS decisions, chance outcomes not counted."""
+    game = pyspiel.load_game(mos.MORPYAM)
+    assert game.max_game_length() == mos.MAX_GAME_LENGTH == MAX_DECISIONS == 3000
+    pass_id = Encoding(mp.Rules.classic()).pass_id
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probabilities)[0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(pass_id if pass_id in legal else legal[0])
+            decisions += 1
+    assert decisions == MAX_DECISIONS
+    assert not state.game_state.is_terminal
+    assert len(state.history()) > decisions  # the throws were played, and not counted
+    assert state.returns() == [0.5, 0.5]
 
 
 def test_strings_and_observations() -> None:
@@ -82,12 +109,29 @@ def test_strings_and_observations() -> None:
     expected = Encoding(mp.Rules.classic(players=3)).observation(state.game_state, 1)
     assert np.array_equal(tensor, expected)
     assert str(state) == str(state.game_state)
-    assert state.information_state_string(0)
+    # No information state: OpenSpiel's is the perfect-recall history; the observation is
+    # the whole position, a compact key.
+    assert not game.get_type().provides_information_state_string
+    assert not game.get_type().provides_information_state_tensor
+    with pytest.raises(ValueError, match=r"no information state.*observation_string"):
+        state.information_state_string(0)
+    with pytest.raises(ValueError, match="no information state"):
+        state.information_state_tensor(0)
+    with pytest.raises(ValueError, match="no information state"):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    private = game.make_py_observer(
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.NONE
+        )
+    )
+    assert not isinstance(private, mos.Observer)
     with pytest.raises(ValueError, match="not supported"):
         mos.Observer(Encoding(mp.Rules.classic()), {"x": 1})
     yahtzee = pyspiel.load_game(mos.YAHTZEE, {"players": 2})
     state = yahtzee.new_initial_state()
     assert state.returns() == [0.0, 0.0]
+    with pytest.raises(ValueError, match="python_morpyam_yahtzee provides no information state"):
+        state.information_state_string(1)
     assert "game 1/1" in state.observation_string(0)
 
 

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import morpyam as mp
 import morpyam.pettingzoo as mpz
 import morpyam.yahtzee as yz
-from morpyam.encoding import Encoding, win_rewards
+from morpyam.encoding import MAX_DECISIONS, Encoding, win_rewards
 
 
 @pytest.fixture(autouse=True)
@@ -128,6 +128,61 @@ def test_truncation_render_and_errors() -> None:
 def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
     game = mpz.yahtzee_env(yz.Rules.megawuerfel(), players=1, render_mode="human")
     game.reset(seed=3)
+    assert "game 1/1" in capsys.readouterr().out  # printed at reset
     game.step(0)  # Roll(): the first roll of the turn
-    assert "game 1/1" in capsys.readouterr().out
+    assert "game 1/1" in capsys.readouterr().out  # and after each step
+    assert game.render() is None  # human mode prints; PettingZoo wants None back
+    assert capsys.readouterr().out == game.encoding.text(game.game_state, 0) + "\n"
     game.close()
+
+
+@pytest.mark.parametrize("make", [mpz.env, mpz.yahtzee_env])
+def test_render_test(
+    make: Callable[..., mpz.AECGameEnv], capsys: pytest.CaptureFixture[str]
+) -> None:
+    render_test(make)
+    assert capsys.readouterr().out  # the human mode printed
+
+
+def test_passing_agents_are_truncated_by_default() -> None:
+    """Agents that pass whenever they may (R-TURN-4) never place a token, so the game never
+    ends by the rules: the default cut-off truncates it after MAX_DECISIONS steps."""
+    game = mpz.env()
+    assert game.max_steps == MAX_DECISIONS == mpz.yahtzee_env().max_steps
+    game.reset(seed=0)
+    pass_id = Encoding(mp.Rules.classic()).pass_id
+    steps = 0
+    while not any(game.truncations.values()) and steps <= MAX_DECISIONS:
+        mask = game.observe(game.agent_selection)["action_mask"]
+        game.step(pass_id if mask[pass_id] else int(np.flatnonzero(mask)[0]))
+        steps += 1
+    assert steps == MAX_DECISIONS
+    assert all(game.truncations.values())
+    assert not any(game.terminations.values())
+    assert not game.game_state.is_terminal
+    assert set(game.rewards.values()) == {0.0}  # a truncated game gives no reward
+    assert mpz.env(max_steps=None).max_steps is None
+
+
+def test_yahtzee_max_steps_truncates() -> None:
+    game = mpz.yahtzee_env(players=2, max_steps=3)
+    game.reset(seed=1)
+    for _ in range(3):
+        assert not any(game.truncations.values())
+        game.step(int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[0]))
+    assert all(game.truncations.values())
+
+
+def test_an_illegal_id_raises_and_changes_nothing() -> None:
+    game = mpz.env()
+    game.reset(seed=2)
+    before, agent = game.game_state, game.agent_selection
+    assert not game.observe(agent)["action_mask"][8]  # keep mask 1 while no dice show
+    with pytest.raises(ValueError, match="keep mask 1"):
+        game.step(8)
+    # R-TURN-4: no pass before the turn's first roll.
+    with pytest.raises(mp.IllegalActionError, match="R-TURN-4"):
+        game.step(Encoding(mp.Rules.classic()).pass_id)
+    assert (game.game_state, game.agent_selection) == (before, agent)
+    assert not any(game.terminations.values())
+    assert not any(game.truncations.values())
