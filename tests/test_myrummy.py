@@ -148,7 +148,12 @@ def test_turn_is_draw_or_lay() -> None:
     assert after.current_player == 1
     rejects(state, mr.Pass(), "R-RUM-TURN-1")
     rejects(state, mr.parse_tile("gy7"), "R-RUM-TURN-1")
-    rejects(state, "draw", "R-RUM-TURN-1")  # type: ignore[arg-type]
+    # text is no action: a ValueError (not a rule), the same help as in the other games
+    with pytest.raises(
+        ValueError, match=r"read it first with morpyam\.myrummy\.parse_action"
+    ) as caught:
+        mr.apply(state, "draw")  # type: ignore[arg-type]
+    assert not isinstance(caught.value, IllegalActionError)
 
 
 def test_play_lays_at_least_one_rack_tile() -> None:
