@@ -736,7 +736,7 @@ def _apply_roll(state: State, roll: Roll) -> State:
         if state.call is not None and _call_hit(state, dice, state.rolls):
             raise IllegalActionError(
                 "R-CALL-5",
-                f"the called {state.call.notation} came up: the token must go on {_call_cells_text(state)}",
+                f"the called {_name(state.call)} came up: the token must go on {_call_cells_text(state)}",
             )
         if rules.morpyam_at_once and dice[0] == dice[4] and _placeable(state, dice, False):
             raise IllegalActionError(
@@ -813,7 +813,7 @@ def _apply_pass(state: State) -> State:
         if hit:
             raise IllegalActionError(
                 "R-CALL-5",
-                f"the called {state.call.notation} came up: the token must go on {_call_cells_text(state)}",
+                f"the called {_name(state.call)} came up: the token must go on {_call_cells_text(state)}",
             )
         if dice[0] == dice[4] and state.rules.voluntary_pass:
             raise IllegalActionError(
@@ -914,7 +914,7 @@ def _why_not_placeable(state: State, index: int) -> tuple[str, str]:
         if _call_hit(state, dice, state.rolls):
             return (
                 "R-CALL-5",
-                f"the called {state.call.notation} came up: the token must go on {_call_cells_text(state)}",
+                f"the called {_name(state.call)} came up: the token must go on {_call_cells_text(state)}",
             )
         if state.rules.call_miss_loses == "everything" or label in state.seen:
             if state.rolls == 3:
@@ -1052,6 +1052,11 @@ def _text(faces: tuple[int, ...]) -> str:
     return " ".join(map(str, faces)) or "nothing"
 
 
+def _name(label: Label | None) -> str:
+    """A figure as players write it (``three-ones``), as every message names one."""
+    return "nothing" if label is None else label.notation
+
+
 def _call_cells_text(state: State) -> str:
     if state.call is _MORPYAM and state.rules.called_morpyam_cells == "call_or_morpyam":
         return "a free CALL or MORPYAM cell"
@@ -1096,10 +1101,9 @@ def _apply_setup(state: State, setup: Setup, action: Action) -> State:
             "R-SET-1", f"{place.cell} is off the {layout.width}×{layout.height} grid"
         )
     index = layout.index(place.cell)
-    if setup.tiles[index] is not None:
-        raise IllegalActionError(
-            "R-VAR-PLUS", f"{place.cell} already holds a {setup.tiles[index].notation} tile"
-        )
+    held = setup.tiles[index]
+    if held is not None:
+        raise IllegalActionError("R-VAR-PLUS", f"{place.cell} already holds a {held.notation} tile")
     if place.label not in setup.hands[state.player]:
         raise IllegalActionError(
             "R-VAR-PLUS", f"player {state.player} has no {place.label.notation} tile to lay"

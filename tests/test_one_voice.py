@@ -107,11 +107,11 @@ def test_a_state_for_a_function_the_sibling_lacks() -> None:
     with pytest.raises(
         ValueError, match=r"^expected a morpyam State; .* the functions of morpyam\.yahtzee$"
     ):
-        mp.resign(YAHTZEE, 0)
+        mp.resign(YAHTZEE, 0)  # type: ignore[arg-type]
     with pytest.raises(
         ValueError, match=r"^expected a yahtzee State; .* the functions of morpyam\.myrummy$"
     ):
-        yz.allowed_boxes(MYRUMMY)
+        yz.allowed_boxes(MYRUMMY)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^expected a morpyam State, got str$"):
         mp.resign("state", 0)  # type: ignore[arg-type]
 
@@ -187,7 +187,7 @@ ECHOES: dict[str, Callable[[], object]] = {
     "myrummy new_game": lambda: mr.new_game(mr.Rules.classic(), first_player=HUGE),
     "myrummy Rules": lambda: mr.Rules.classic(players=HUGE),
     "myrummy resign": lambda: mr.resign(MYRUMMY, HUGE),
-    "myrummy position": lambda: mr.position(mr.Rules.classic(), racks=[[HUGE], []]),
+    "myrummy position": lambda: mr.position(mr.Rules.classic(), racks=[[HUGE], []]),  # type: ignore[list-item]
     "myrummy apply": lambda: mr.apply(MYRUMMY, HUGE),  # type: ignore[arg-type]
     "myrummy Run": lambda: mr.Run(HUGE),  # type: ignore[arg-type]
     "myrummy Group text": lambda: mr.Group(HUGE_TEXT),  # type: ignore[arg-type]
