@@ -736,7 +736,7 @@ def _apply_roll(state: State, roll: Roll) -> State:
         if state.call is not None and _call_hit(state, dice, state.rolls):
             raise IllegalActionError(
                 "R-CALL-5",
-                f"the called {_name(state.call)} came up: the token must go on {_call_cells_text(state)}",
+                f"the called {_called(state)} came up: the token must go on {_call_cells_text(state)}",
             )
         if rules.morpyam_at_once and dice[0] == dice[4] and _placeable(state, dice, False):
             raise IllegalActionError(
@@ -813,7 +813,7 @@ def _apply_pass(state: State) -> State:
         if hit:
             raise IllegalActionError(
                 "R-CALL-5",
-                f"the called {_name(state.call)} came up: the token must go on {_call_cells_text(state)}",
+                f"the called {_called(state)} came up: the token must go on {_call_cells_text(state)}",
             )
         if dice[0] == dice[4] and state.rules.voluntary_pass:
             raise IllegalActionError(
@@ -914,7 +914,7 @@ def _why_not_placeable(state: State, index: int) -> tuple[str, str]:
         if _call_hit(state, dice, state.rolls):
             return (
                 "R-CALL-5",
-                f"the called {_name(state.call)} came up: the token must go on {_call_cells_text(state)}",
+                f"the called {_called(state)} came up: the token must go on {_call_cells_text(state)}",
             )
         if state.rules.call_miss_loses == "everything" or label in state.seen:
             if state.rolls == 3:
@@ -1052,9 +1052,11 @@ def _text(faces: tuple[int, ...]) -> str:
     return " ".join(map(str, faces)) or "nothing"
 
 
-def _name(label: Label | None) -> str:
-    """A figure as players write it (``three-ones``), as every message names one."""
-    return "nothing" if label is None else label.notation
+def _called(state: State) -> str:
+    """The figure called, as players write it (``three-ones``), as every message names one."""
+    call = state.call
+    assert call is not None  # asked only once the call came up
+    return call.notation
 
 
 def _call_cells_text(state: State) -> str:
