@@ -953,7 +953,8 @@ def resign(state: State, player: int) -> State:
 
     Raises:
         IllegalActionError: when the game is over, or for a player not in it.
-        ValueError: for something that is not a [`State`][morpyam.state.State].
+        ValueError: for something that is not a [`State`][morpyam.state.State] (a
+            Yahtzee or MyRummy state is named, with where to go).
     """
     if not isinstance(state, State):
         raise _not_a_state(state, "resign")
@@ -1027,7 +1028,8 @@ def scores(state: State) -> tuple[int, ...]:
     """Points per player from runs (R-LINE-2), plus the end bonus once the game ended by R-END-2.
 
     Raises:
-        ValueError: for something that is not a [`State`][morpyam.state.State].
+        ValueError: for something that is not a [`State`][morpyam.state.State] (a
+            Yahtzee or MyRummy state is named, with where to go).
     """
     if not isinstance(state, State):
         raise _not_a_state(state, "scores")

@@ -189,7 +189,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action [`apply`][morpyam.myrummy.engine.apply] accepts here except plays.
 
     Raises:
-        ValueError: for a ``state`` that is not a ``State``.
+        ValueError: for a ``state`` that is not a ``State`` (a Morpyam or Yahtzee state
+            is named, with where to go).
     """
     state = _check_state(state, "legal_actions")
     if state.end_rule is not None:
@@ -207,7 +208,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     A tile's probability is its count in the pool over the pool's size.
 
     Raises:
-        ValueError: for a ``state`` that is not a ``State``.
+        ValueError: for a ``state`` that is not a ``State`` (a Morpyam or Yahtzee state
+            is named, with where to go).
     """
     state = _check_state(state, "chance_outcomes")
     if not state.is_chance:
@@ -434,6 +436,7 @@ def scores(state: State) -> tuple[int, ...]:
     """Per player: the match totals of the rounds finished (R-RUM-END-2, R-RUM-MATCH-1).
 
     Raises:
-        ValueError: for a ``state`` that is not a ``State``.
+        ValueError: for a ``state`` that is not a ``State`` (a Morpyam or Yahtzee state
+            is named, with where to go).
     """
     return _check_state(state, "scores").totals

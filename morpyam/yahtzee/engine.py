@@ -159,7 +159,8 @@ def allowed_boxes(state: State) -> tuple[Box, ...]:
     """The boxes the player may score with the dice showing, in sheet order; ``()`` before a roll.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            (a Morpyam or MyRummy state is named, with where to go).
     """
     if not isinstance(state, State):
         raise _not_a_state(state, "allowed_boxes")
@@ -180,7 +181,8 @@ def box_points(state: State, box: Box | str) -> int:
     Raises:
         IllegalActionError: before the turn's first roll or while dice are in the air, or
             for a box that does not exist (Y-BOX-1).
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            (a Morpyam or MyRummy state is named, with where to go).
     """
     if not isinstance(state, State):
         raise _not_a_state(state, "box_points")
@@ -200,7 +202,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action [`apply`][morpyam.yahtzee.engine.apply] accepts here, in the order the module documents.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            (a Morpyam or MyRummy state is named, with where to go).
     """
     try:
         sheets = state.sheets
@@ -219,7 +222,8 @@ def chance_outcomes(state: State) -> tuple[tuple[RollResult, Fraction], ...]:
     """The outcomes of the dice in the air with their exact probabilities; ``()`` at a decision.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            (a Morpyam or MyRummy state is named, with where to go).
     """
     try:
         if state.sheets and state.in_air:
@@ -395,7 +399,8 @@ def scores(state: State) -> tuple[int, ...]:
     """Per player: the grand total of their sheets so far, bonuses included (Y-END-1).
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            (a Morpyam or MyRummy state is named, with where to go).
     """
     if not isinstance(state, State):  # a MyRummy state has totals too
         raise _not_a_state(state, "scores")
