@@ -76,7 +76,9 @@ READERS: dict[str, Reader] = {
     "myrummy_record": Reader(
         lambda data: rummy_bots.GameRecord.from_json(_text(data)), (ValueError,)
     ),
-    "myrummy_notation": Reader(lambda data: mr.parse_action(_text(data)), (ValueError,)),
+    "myrummy_notation": Reader(
+        lambda data: mr.parse_action(_text(data)), (NotationError, mp.IllegalActionError)
+    ),
 }
 """Every reader of untrusted input, by name."""
 

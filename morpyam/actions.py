@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from morpyam.dice import DICE, MAX_KEEP
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _shown
 from morpyam.figures import FACES, Figure, Label, Special
 from morpyam.layouts import Cell
 
@@ -47,15 +47,17 @@ def sorted_faces(faces: Iterable[int], rule: str = "R-SET-1") -> tuple[int, ...]
     """
     if isinstance(faces, (str, bytes, set, frozenset, Mapping)):
         raise IllegalActionError(
-            rule, f"faces must be a sequence of dice (a tuple or list), got {faces!r}"
+            rule, f"faces must be a sequence of dice (a tuple or list), got {_shown(faces)}"
         )
     try:
         values = tuple(faces)
     except TypeError:
-        raise IllegalActionError(rule, f"faces must be a sequence of dice, got {faces!r}") from None
+        raise IllegalActionError(
+            rule, f"faces must be a sequence of dice, got {_shown(faces)}"
+        ) from None
     for face in values:
         if type(face) is not int or face not in FACES:
-            raise IllegalActionError(rule, f"a die shows 1 to 6, not {face!r}")
+            raise IllegalActionError(rule, f"a die shows 1 to 6, not {_shown(face)}")
     return tuple(sorted(values))
 
 
@@ -73,7 +75,7 @@ def _check_keep(instance: Roll, attribute: attrs.Attribute[Any], keep: tuple[int
 
 def _check_call(instance: Roll, attribute: attrs.Attribute[Any], call: Any) -> None:
     if call is not None and not isinstance(call, (Figure, Special)):
-        raise IllegalActionError("R-CALL-1", f"a call names a figure or SEC, not {call!r}")
+        raise IllegalActionError("R-CALL-1", f"a call names a figure or SEC, not {_shown(call)}")
 
 
 @attrs.frozen
@@ -121,7 +123,7 @@ def _to_cell(value: Cell | str) -> Cell:
             return Cell.parse(value)
         except ValueError as error:
             raise IllegalActionError("R-SET-1", str(error)) from None
-    raise IllegalActionError("R-SET-1", f"a cell is a Cell or text like 'c4', not {value!r}")
+    raise IllegalActionError("R-SET-1", f"a cell is a Cell or text like 'c4', not {_shown(value)}")
 
 
 @attrs.frozen
@@ -159,7 +161,7 @@ class LoseTurn:
 def _check_label(instance: object, attribute: attrs.Attribute[Any], label: Any) -> None:
     if not isinstance(label, (Figure, Special)):
         raise IllegalActionError(
-            "R-VAR-PLUS", f"a tile shows a Figure or Special label, not {label!r}"
+            "R-VAR-PLUS", f"a tile shows a Figure or Special label, not {_shown(label)}"
         )
 
 

@@ -39,6 +39,7 @@ import attrs
 
 from morpyam.actions import Action, LoseTurn, Pass, Place, Roll
 from morpyam.engine import legal_actions, scores
+from morpyam.errors import _shown
 from morpyam.figures import Figure, Label, Special
 from morpyam.odds import _index, best_keep, hit_probability, turn_probability
 from morpyam.rules import Rules
@@ -467,7 +468,7 @@ def _make_plan(bot: OddsBot, state: State) -> _Plan:  # noqa: PLR0915
 def _weight(bot: object, attribute: attrs.Attribute[float], value: object) -> None:
     """An OddsBot weight is a finite real number (BotError otherwise)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-        raise BotError(f"OddsBot.{attribute.name} must be a finite number, got {value!r}")
+        raise BotError(f"OddsBot.{attribute.name} must be a finite number, got {_shown(value)}")
 
 
 @attrs.frozen
@@ -594,5 +595,5 @@ def make_bot(name: str) -> Bot:
     """
     factory = BOTS.get(name) if isinstance(name, str) else None
     if factory is None:
-        raise UnknownBotError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}")
+        raise UnknownBotError(f"unknown bot {_shown(name)}; the bots are {', '.join(BOTS)}")
     return factory()

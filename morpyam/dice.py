@@ -14,6 +14,7 @@ import math
 from collections import Counter
 from fractions import Fraction
 
+from morpyam.errors import _shown
 from morpyam.figures import FACES
 
 __all__ = [
@@ -45,7 +46,7 @@ def multisets(k: int) -> tuple[Faces, ...]:
     try:
         return _MULTISETS[k]
     except (KeyError, TypeError):
-        raise ValueError(f"R-SET-1: 0 to {DICE} dice, not {k!r}") from None
+        raise ValueError(f"R-SET-1: 0 to {DICE} dice, not {_shown(k)}") from None
 
 
 _MULTISETS = {k: tuple(itertools.combinations_with_replacement(FACES, k)) for k in range(DICE + 1)}
@@ -81,7 +82,7 @@ def distribution(k: int) -> tuple[tuple[Faces, Fraction], ...]:
     try:
         return _DISTRIBUTIONS[k]
     except (KeyError, TypeError):
-        raise ValueError(f"R-SET-1: 0 to {DICE} dice can be thrown, not {k!r}") from None
+        raise ValueError(f"R-SET-1: 0 to {DICE} dice can be thrown, not {_shown(k)}") from None
 
 
 def _sub_multisets(faces: Faces) -> tuple[Faces, ...]:
@@ -143,9 +144,11 @@ def merge(kept: Faces, thrown: Faces) -> Faces:
         return _MERGED[kept, thrown]
     except (KeyError, TypeError):
         raise ValueError(
-            f"R-TURN-1: {kept!r} kept and {thrown!r} thrown are not five sorted dice"
+            f"R-TURN-1: {_shown(kept)} kept and {_shown(thrown)} thrown are not five sorted dice"
         ) from None
 
 
 def _not_sorted_dice(dice: object) -> ValueError:
-    return ValueError(f"R-SET-1: expected five dice as a sorted tuple of faces 1-6, got {dice!r}")
+    return ValueError(
+        f"R-SET-1: expected five dice as a sorted tuple of faces 1-6, got {_shown(dice)}"
+    )

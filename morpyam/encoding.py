@@ -61,6 +61,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 from morpyam.actions import Action, DealTile, LoseTurn, Pass, Place, PlaceTile, Roll, RollResult
 from morpyam.dice import DICE, OUTCOMES, keep_options, multisets
 from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, sample_chance, scores
+from morpyam.errors import _shown
 from morpyam.figures import Figure, Label, Special, shown
 from morpyam.rules import PRESETS, Rules
 from morpyam.state import State
@@ -149,7 +150,7 @@ def keep_mask(dice: tuple[int, ...] | None, keep: tuple[int, ...]) -> int:
     try:
         return _MASK[dice, keep]
     except (KeyError, TypeError):
-        raise ValueError(f"{keep!r} cannot be kept from the dice {dice!r}") from None
+        raise ValueError(f"{_shown(keep)} cannot be kept from the dice {_shown(dice)}") from None
 
 
 def keep_from_mask(dice: tuple[int, ...] | None, mask: int) -> tuple[int, ...]:
@@ -163,7 +164,7 @@ def keep_from_mask(dice: tuple[int, ...] | None, mask: int) -> tuple[int, ...]:
         return _KEEP[dice, mask]
     except (KeyError, TypeError):
         raise ValueError(
-            f"keep mask {mask!r} is not an encoded keep of the dice {dice!r}"
+            f"keep mask {_shown(mask)} is not an encoded keep of the dice {_shown(dice)}"
         ) from None
 
 
@@ -176,7 +177,7 @@ def chance_faces_id(faces: tuple[int, ...]) -> int:
     try:
         return _CHANCE_ID[faces]
     except (KeyError, TypeError):
-        raise ValueError(f"not a sorted throw of 1 to {DICE} dice: {faces!r}") from None
+        raise ValueError(f"not a sorted throw of 1 to {DICE} dice: {_shown(faces)}") from None
 
 
 def check_id(value: Any, size: int) -> int:
@@ -186,7 +187,7 @@ def check_id(value: Any, size: int) -> int:
         ValueError: for anything else (a bool, a float, an id out of range).
     """
     if isinstance(value, (bool, float)) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"an id is an int, got {value!r}")
+        raise ValueError(f"an id is an int, got {_shown(value)}")
     index = int(value)
     if not 0 <= index < size:
         raise ValueError(f"id {index} is out of range 0 to {size - 1}")
@@ -203,10 +204,12 @@ def rules_from(rules: Rules | str | None, players: int = 2) -> Rules:
         rules = "classic"
     if isinstance(rules, str):
         if rules not in PRESETS:
-            raise ValueError(f"rules must be a Rules or one of {', '.join(PRESETS)}, got {rules!r}")
+            raise ValueError(
+                f"rules must be a Rules or one of {', '.join(PRESETS)}, got {_shown(rules)}"
+            )
         return PRESETS[rules](players)
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, a preset name or None, got {rules!r}")
+        raise ValueError(f"rules must be a Rules, a preset name or None, got {_shown(rules)}")
     return rules
 
 
@@ -428,7 +431,7 @@ class Encoding:
     @rules.validator
     def _check_rules(self, attribute: attrs.Attribute[Any], rules: Any) -> None:
         if not isinstance(rules, Rules):
-            raise ValueError(f"an Encoding needs a Rules value, got {rules!r}")
+            raise ValueError(f"an Encoding needs a Rules value, got {_shown(rules)}")
 
     def __attrs_post_init__(self) -> None:
         cells = len(self.rules.layout)
@@ -573,7 +576,7 @@ class Encoding:
             return (
                 self.tile_base + _LABEL_INDEX[lay.label] * self.cells + self._cell_index(lay.cell)
             )
-        raise ValueError(f"{action!r} is not a player's action of these rules")
+        raise ValueError(f"{_shown(action)} is not a player's action of these rules")
 
     def _cell_index(self, cell: Any) -> int:
         try:
@@ -612,7 +615,7 @@ class Encoding:
             return _CHANCE_ID[action.faces]
         if type(action) is DealTile and self.rules.tile_setup:
             return len(CHANCE_FACES) + _LABEL_INDEX[action.label]
-        raise ValueError(f"{action!r} is not a chance outcome of these rules")
+        raise ValueError(f"{_shown(action)} is not a chance outcome of these rules")
 
     def chance_action(self, chance_id: int) -> Action:
         """The chance outcome of id ``chance_id``.

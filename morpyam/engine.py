@@ -22,7 +22,7 @@ import attrs
 
 from morpyam.actions import Action, DealTile, LoseTurn, Pass, Place, PlaceTile, Roll, RollResult
 from morpyam.dice import _KEEP_SETS, _MERGED, DICE, distribution, keep_options, merge
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _not_an_action, _shown, _wrong_state
 from morpyam.figures import FACES, Figure, Label, Special, shown
 from morpyam.layouts import Layout
 from morpyam.rules import Rules
@@ -100,7 +100,7 @@ def new_game(
             player who does not exist, or a layout that is not made of the tiles.
     """
     if not isinstance(rules, Rules):
-        raise ValueError(f"new_game needs a Rules value, got {rules!r}")
+        raise ValueError(f"new_game needs a Rules value, got {_shown(rules)}")
     if layout is not None:
         _check_built(rules, layout)
     players = rules.players
@@ -108,7 +108,7 @@ def new_game(
         type(first_player) is not int or not 0 <= first_player < players
     ):
         raise ValueError(
-            f"R-SET-3: first_player must be None or 0 to {players - 1}, got {first_player!r}"
+            f"R-SET-3: first_player must be None or 0 to {players - 1}, got {_shown(first_player)}"
         )
     everyone = tuple(range(players))
     setup = Setup.new(rules.layout, players) if rules.tile_setup and layout is None else None
@@ -139,7 +139,7 @@ def new_game(
 
 def _check_built(rules: Rules, layout: Layout) -> None:
     if not isinstance(layout, Layout):
-        raise ValueError(f"layout must be a Layout, got {layout!r}")
+        raise ValueError(f"layout must be a Layout, got {_shown(layout)}")
     if not rules.tile_setup:
         raise ValueError(
             "R-VAR-PLUS: a built grid is given only to Plus rules (tile_setup); "
@@ -401,7 +401,7 @@ def _keeps(dice: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
         return _KEEP_SETS[dice]
     except KeyError:  # only a state made by hand shows unsorted dice
         raise ValueError(
-            f"R-SET-1: expected five dice as a sorted tuple of faces 1-6, got {dice!r}"
+            f"R-SET-1: expected five dice as a sorted tuple of faces 1-6, got {_shown(dice)}"
         ) from None
 
 
@@ -425,14 +425,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     At a chance node these are the possible outcomes; when the game is over, none.
 
     Raises:
-        ValueError: for something that is not a [`State`][morpyam.state.State].
+        ValueError: for something that is not a [`State`][morpyam.state.State]; a
+            Yahtzee or MyRummy state is named, with the function that takes it.
     """
-    try:
+    try:  # roll_off first: the sibling games' states have winners too
+        roll_off = state.roll_off
         if state.winners:
             return ()
     except AttributeError:
-        raise _not_a_state(state) from None
-    if state.roll_off:
+        raise _not_a_state(state, "legal_actions") from None
+    if roll_off:
         return _OUTCOME_ACTIONS[1]
     if state.in_air:
         return _OUTCOME_ACTIONS[DICE - len(state.kept)]
@@ -503,14 +505,16 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     Morpyam Plus deal, each distinct label in the bag, with its share of the bag.
 
     Raises:
-        ValueError: for something that is not a [`State`][morpyam.state.State].
+        ValueError: for something that is not a [`State`][morpyam.state.State]; a
+            Yahtzee or MyRummy state is named, with the function that takes it.
     """
-    try:
+    try:  # roll_off first: the sibling games' states have winners too
+        roll_off = state.roll_off
         if state.winners:
             return ()
     except AttributeError:
-        raise _not_a_state(state) from None
-    if state.roll_off:
+        raise _not_a_state(state, "chance_outcomes") from None
+    if roll_off:
         return _OUTCOMES[1]
     if state.in_air:
         return _OUTCOMES[DICE - len(state.kept)]
@@ -533,9 +537,9 @@ def sample_chance(state: State, rng: random.Random) -> RollResult | DealTile:
             not a `random.Random`.
     """
     if not isinstance(state, State):
-        raise _not_a_state(state)
+        raise _not_a_state(state, "sample_chance")
     if not isinstance(rng, random.Random):
-        raise ValueError(f"rng must be a random.Random, got {rng!r}")
+        raise ValueError(f"rng must be a random.Random, got {_shown(rng)}")
     if state.in_air:  # the dice of a turn (never in a finished game)
         count = DICE - len(state.kept)
     else:
@@ -571,24 +575,30 @@ def apply(state: State, action: Action) -> State:
 
     Raises:
         IllegalActionError: when the rules do not allow ``action`` here, naming the rule.
-        ValueError: for a ``state`` that is not a [`State`][morpyam.state.State], or an
+        ValueError: for a ``state`` that is not a [`State`][morpyam.state.State] (a
+            Yahtzee or MyRummy state is named, with the ``apply`` that takes it), or an
             ``action`` that is no action at all, such as the text ``"place c3"``
-            (read it with [`parse_action`][morpyam.notation.parse_action]).
+            (read it with [`parse_action`][morpyam.notation.parse_action]), whatever
+            the state.
     """
-    try:
+    try:  # roll_off first: the sibling games' states have winners too
+        roll_off = state.roll_off
         if state.winners:
+            _check_action(action)
             raise IllegalActionError(state.end_rule or "R-END-2", "the game is over")
     except AttributeError:
-        raise _not_a_state(state) from None
+        raise _not_a_state(state, "apply") from None
     kind = type(action)
-    if state.roll_off:
+    if roll_off:
         if kind is not RollResult:
+            _check_action(action)
             raise IllegalActionError(
                 "R-SET-3", "the start roll comes first: the next action is a die's RollResult"
             )
         return _apply_start_die(state, action)  # type: ignore[arg-type]
     if state.in_air:
         if kind is not RollResult:
+            _check_action(action)
             raise IllegalActionError(
                 "R-TURN-1", "the dice are in the air: the next action is their RollResult"
             )
@@ -607,15 +617,18 @@ def apply(state: State, action: Action) -> State:
         raise IllegalActionError("R-TURN-1", "no dice are in the air: roll first")
     if kind is DealTile or kind is PlaceTile:
         raise IllegalActionError("R-VAR-PLUS", "tiles are dealt and laid only in the Plus set-up")
-    if isinstance(action, str):
-        raise ValueError(
-            f"apply takes an action, not the text {action!r}: "
-            f"read it first with mp.parse_action({action!r})"
-        )
-    raise ValueError(
-        "apply takes an action (Roll, RollResult, Place, Pass, LoseTurn, DealTile or PlaceTile), "
-        f"not {type(action).__name__} {action!r}"
-    )
+    raise _not_an_action(action, "morpyam", _KINDS)
+
+
+_ACTION_TYPES = frozenset((Roll, RollResult, Place, Pass, LoseTurn, DealTile, PlaceTile))
+_KINDS = "Roll, RollResult, Place, Pass, LoseTurn, DealTile or PlaceTile"
+
+
+def _check_action(action: object) -> None:
+    """Before a rule refuses ``action`` for its kind: a value that is no action at all (text
+    such as ``"place c3"``) gets the same help in every state (a ValueError, not a rule)."""
+    if type(action) not in _ACTION_TYPES:
+        raise _not_an_action(action, "morpyam", _KINDS)
 
 
 def _apply_start_die(state: State, result: RollResult) -> State:
@@ -723,7 +736,7 @@ def _apply_roll(state: State, roll: Roll) -> State:
         if state.call is not None and _call_hit(state, dice, state.rolls):
             raise IllegalActionError(
                 "R-CALL-5",
-                f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
+                f"the called {_called(state)} came up: the token must go on {_call_cells_text(state)}",
             )
         if rules.morpyam_at_once and dice[0] == dice[4] and _placeable(state, dice, False):
             raise IllegalActionError(
@@ -772,7 +785,7 @@ def _why_not_callable(state: State, call: Label) -> tuple[str, str]:
     roll = _ORDINAL[state.rolls + 1]
     rules = state.rules
     if call not in rules.callable:
-        return "R-CALL-2", f"{call} cannot be called in these rules"
+        return "R-CALL-2", f"{call.notation} cannot be called in these rules"
     if rules.call_needs_free_cell:
         if not state.layout._where[_CALL]:
             return "R-CALL-4", "a call needs a free CALL cell, and this grid has none"
@@ -783,9 +796,12 @@ def _why_not_callable(state: State, call: Label) -> tuple[str, str]:
     if rules.shown_figure_means == "kept":
         return (
             "R-CALL-8",
-            f"the kept dice already secure {call}: it cannot be called before the {roll} roll",
+            f"the kept dice already secure {call.notation}: it cannot be called before the {roll} roll",
         )
-    return "R-CALL-8", f"the dice already show {call}: it cannot be called before the {roll} roll"
+    return (
+        "R-CALL-8",
+        f"the dice already show {call.notation}: it cannot be called before the {roll} roll",
+    )
 
 
 def _apply_pass(state: State) -> State:
@@ -797,7 +813,7 @@ def _apply_pass(state: State) -> State:
         if hit:
             raise IllegalActionError(
                 "R-CALL-5",
-                f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
+                f"the called {_called(state)} came up: the token must go on {_call_cells_text(state)}",
             )
         if dice[0] == dice[4] and state.rules.voluntary_pass:
             raise IllegalActionError(
@@ -898,7 +914,7 @@ def _why_not_placeable(state: State, index: int) -> tuple[str, str]:
         if _call_hit(state, dice, state.rolls):
             return (
                 "R-CALL-5",
-                f"the called {state.call} came up: the token must go on {_call_cells_text(state)}",
+                f"the called {_called(state)} came up: the token must go on {_call_cells_text(state)}",
             )
         if state.rules.call_miss_loses == "everything" or label in state.seen:
             if state.rolls == 3:
@@ -917,7 +933,7 @@ def _why_not_placeable(state: State, index: int) -> tuple[str, str]:
             )
         return "R-CELL-2", f"the dice {_text(dice)} show none of the figures that make a Sec"
     if label not in shown(dice):
-        return "R-CELL-1", f"the dice {_text(dice)} do not show {label} ({cell})"
+        return "R-CELL-1", f"the dice {_text(dice)} do not show {label.notation} ({cell})"
     return (
         "R-MOR-1",
         f"with a Morpyam showing the token must go on "
@@ -937,11 +953,15 @@ def resign(state: State, player: int) -> State:
 
     Raises:
         IllegalActionError: when the game is over, or for a player not in it.
+        ValueError: for something that is not a [`State`][morpyam.state.State] (a
+            Yahtzee or MyRummy state is named, with where to go).
     """
+    if not isinstance(state, State):
+        raise _not_a_state(state, "resign")
     if state.winners:
         raise IllegalActionError("R-END-4", "the game is already over")
     if type(player) is not int or not 0 <= player < state.rules.players:
-        raise IllegalActionError("R-END-4", f"there is no player {player!r}")
+        raise IllegalActionError("R-END-4", f"there is no player {_shown(player)}")
     if player in state.resigned:
         raise IllegalActionError("R-END-4", f"player {player} has already resigned")
     resigned = state.resigned | {player}
@@ -1008,10 +1028,11 @@ def scores(state: State) -> tuple[int, ...]:
     """Points per player from runs (R-LINE-2), plus the end bonus once the game ended by R-END-2.
 
     Raises:
-        ValueError: for something that is not a [`State`][morpyam.state.State].
+        ValueError: for something that is not a [`State`][morpyam.state.State] (a
+            Yahtzee or MyRummy state is named, with where to go).
     """
     if not isinstance(state, State):
-        raise _not_a_state(state)
+        raise _not_a_state(state, "scores")
     totals = points(state.rules, state.layout, state.owners)
     if state.end_rule == "R-END-2":
         totals[state.tokens_left.index(0)] += state.rules.end_bonus
@@ -1021,8 +1042,8 @@ def scores(state: State) -> tuple[int, ...]:
 # --- small helpers -----------------------------------------------------------
 
 
-def _not_a_state(value: object) -> ValueError:
-    return ValueError(f"expected a morpyam State, got {type(value).__name__}")
+def _not_a_state(value: object, function: str) -> ValueError:
+    return _wrong_state(value, "morpyam", function)
 
 
 def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
@@ -1031,6 +1052,13 @@ def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[typ
 
 def _text(faces: tuple[int, ...]) -> str:
     return " ".join(map(str, faces)) or "nothing"
+
+
+def _called(state: State) -> str:
+    """The figure called, as players write it (``three-ones``), as every message names one."""
+    call = state.call
+    assert call is not None  # asked only once the call came up
+    return call.notation
 
 
 def _call_cells_text(state: State) -> str:
@@ -1051,12 +1079,13 @@ def _apply_setup(state: State, setup: Setup, action: Action) -> State:
     kind = type(action)
     if setup.bag:
         if kind is not DealTile:
+            _check_action(action)
             raise IllegalActionError(
                 "R-VAR-PLUS", "the tiles are being dealt: the next action is a DealTile"
             )
         label = action.label  # type: ignore[union-attr]
         if label not in setup.bag:
-            raise IllegalActionError("R-VAR-PLUS", f"no {label} tile is left to deal")
+            raise IllegalActionError("R-VAR-PLUS", f"no {label.notation} tile is left to deal")
         after = setup.deal(label, state.player)
         if after.bag:
             return _setup_state(
@@ -1064,6 +1093,7 @@ def _apply_setup(state: State, setup: Setup, action: Action) -> State:
             )
         return _next_layer(state, after, state.resigned, None)
     if kind is not PlaceTile:
+        _check_action(action)
         raise IllegalActionError(
             "R-VAR-PLUS",
             f"player {state.player} is laying out their tiles: the next action is a PlaceTile",
@@ -1075,13 +1105,12 @@ def _apply_setup(state: State, setup: Setup, action: Action) -> State:
             "R-SET-1", f"{place.cell} is off the {layout.width}×{layout.height} grid"
         )
     index = layout.index(place.cell)
-    if setup.tiles[index] is not None:
-        raise IllegalActionError(
-            "R-VAR-PLUS", f"{place.cell} already holds a {setup.tiles[index]} tile"
-        )
+    held = setup.tiles[index]
+    if held is not None:
+        raise IllegalActionError("R-VAR-PLUS", f"{place.cell} already holds a {held.notation} tile")
     if place.label not in setup.hands[state.player]:
         raise IllegalActionError(
-            "R-VAR-PLUS", f"player {state.player} has no {place.label} tile to lay"
+            "R-VAR-PLUS", f"player {state.player} has no {place.label.notation} tile to lay"
         )
     return _next_layer(
         state, setup.lay(state.player, place.label, index), state.resigned, state.player

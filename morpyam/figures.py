@@ -12,6 +12,8 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable
 
+from morpyam.errors import _shown
+
 __all__ = ["FACES", "Figure", "Label", "Special", "classify", "parse_label", "shown"]
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -158,10 +160,10 @@ def classify(dice: Iterable[int]) -> frozenset[Figure]:
         key = dice if type(dice) is tuple else tuple(dice)
         figures = _BY_ORDERED[key]
     except (KeyError, TypeError):
-        raise ValueError(f"R-SET-1: a roll is five faces from 1 to 6, got {dice!r}") from None
+        raise ValueError(f"R-SET-1: a roll is five faces from 1 to 6, got {_shown(dice)}") from None
     for face in key:
         if type(face) is not int:
-            raise ValueError(f"R-SET-1: a die shows an int from 1 to 6, not {face!r}")
+            raise ValueError(f"R-SET-1: a die shows an int from 1 to 6, not {_shown(face)}")
     return figures
 
 
@@ -187,4 +189,4 @@ def parse_label(text: str) -> Label:
     try:
         return _BY_TEXT[text.strip().lower()]
     except (KeyError, AttributeError):
-        raise ValueError(f"unknown label {text!r}") from None
+        raise ValueError(f"unknown label {_shown(text)}") from None

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from morpyam.dice import OUTCOMES
+from morpyam.errors import _shown
 from morpyam.figures import Figure, Label, Special, classify, parse_label
 
 __all__ = ["MAX_PARSE_TEXT", "MAX_SIDE", "MIN_LINE", "Cell", "Layout", "LayoutError"]
@@ -38,7 +39,7 @@ _CELL_TEXT = re.compile(r"([a-z])([1-9][0-9]*)")
 
 def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 0:
-        raise ValueError(f"Cell.{attribute.name} must be an int >= 0, got {value!r}")
+        raise ValueError(f"Cell.{attribute.name} must be an int >= 0, got {_shown(value)}")
 
 
 @attrs.frozen(order=True)
@@ -74,7 +75,9 @@ class Cell:
         """
         match = _CELL_TEXT.fullmatch(text.strip().lower()) if isinstance(text, str) else None
         if match is None:
-            raise ValueError(f"a cell is a column letter and a row number, like c4: got {text!r}")
+            raise ValueError(
+                f"a cell is a column letter and a row number, like c4: got {_shown(text)}"
+            )
         return cls(row=int(match[2]) - 1, col=_COLUMNS.index(match[1]))
 
 
@@ -176,7 +179,7 @@ def _to_grid(rows: Iterable[Iterable[Label]]) -> tuple[tuple[Label, ...], ...]:
     try:
         return tuple(tuple(row) for row in rows)
     except TypeError:
-        raise ValueError(f"a layout is rows of labels, got {rows!r}") from None
+        raise ValueError(f"a layout is rows of labels, got {_shown(rows)}") from None
 
 
 def _check_grid(
@@ -192,7 +195,7 @@ def _check_grid(
             raise ValueError(f"row {number} has {len(row)} cells, row 1 has {width}")
         for label in row:
             if not isinstance(label, (Figure, Special)):
-                raise ValueError(f"row {number}: {label!r} is not a Figure or Special label")
+                raise ValueError(f"row {number}: {_shown(label)} is not a Figure or Special label")
 
 
 @attrs.frozen(repr=False)
@@ -321,7 +324,7 @@ class Layout:
             and all(type(side) is int and 1 <= side <= MAX_SIDE for side in shape)
         ):
             raise ValueError(
-                f"shape must be None or (rows, columns) of ints 1 to {MAX_SIDE}, got {shape!r}"
+                f"shape must be None or (rows, columns) of ints 1 to {MAX_SIDE}, got {_shown(shape)}"
             )
         grid: list[list[Label]] = []
         last_line = 0
@@ -338,7 +341,7 @@ class Layout:
                 expected = len(grid) + 1
                 if first[:-1] != str(expected):
                     raise LayoutError(
-                        f"row number {first[:-1]!r} where row {expected} was expected",
+                        f"row number {_shown(first[:-1])} where row {expected} was expected",
                         line_number,
                         column,
                     )
@@ -350,7 +353,9 @@ class Layout:
                 try:
                     row.append(parse_label(token))
                 except ValueError:
-                    raise LayoutError(f"unknown label {token!r}", line_number, column) from None
+                    raise LayoutError(
+                        f"unknown label {_shown(token)}", line_number, column
+                    ) from None
             width = shape[1] if shape else len(grid[0]) if grid else min(len(row), MAX_SIDE)
             if len(row) != width:
                 count = str(len(row)) if len(row) <= MAX_SIDE + 1 else f"more than {MAX_SIDE + 1}"

@@ -31,7 +31,7 @@ from morpyam.actions import (
     Roll,
     RollResult,
 )
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _shown
 from morpyam.figures import Label, parse_label
 from morpyam.layouts import Cell
 
@@ -92,7 +92,7 @@ class _Words:
     def take(self, what: str) -> str:
         word = self.peek()
         if word is None:
-            raise self.error(f"{what} expected after {self.words[-1][1]!r}")
+            raise self.error(f"{what} expected after {_shown(self.words[-1][1])}")
         self.position += 1
         return word
 
@@ -100,7 +100,7 @@ class _Words:
         faces = []
         while (word := self.peek()) is not None and word.isdigit():
             if word not in ("1", "2", "3", "4", "5", "6"):
-                raise self.error(f"{word!r} is not a die face (1 to 6)")
+                raise self.error(f"{_shown(word)} is not a die face (1 to 6)")
             faces.append(int(word))
             self.position += 1
         return tuple(faces)
@@ -110,18 +110,18 @@ class _Words:
         try:
             return parse_label(word)
         except ValueError:
-            raise self.error(f"{word!r} is not a label", self.position - 1) from None
+            raise self.error(f"{_shown(word)} is not a label", self.position - 1) from None
 
     def cell(self) -> Cell:
         word = self.take("a cell")
         try:
             return Cell.parse(word)
         except ValueError:
-            raise self.error(f"{word!r} is not a cell like c4", self.position - 1) from None
+            raise self.error(f"{_shown(word)} is not a cell like c4", self.position - 1) from None
 
     def end(self) -> None:
         if self.peek() is not None:
-            raise self.error(f"unexpected {self.peek()!r}")
+            raise self.error(f"unexpected {_shown(self.peek())}")
 
 
 def parse_action(text: str) -> Action:
@@ -182,4 +182,4 @@ def _read(verb: str, words: _Words) -> Action:
     if verb == "lay":
         label = words.label()
         return PlaceTile(label, words.cell())
-    raise words.error(f"{verb!r} is not an action; use one of: {', '.join(_VERBS)}", 0)
+    raise words.error(f"{_shown(verb)} is not an action; use one of: {', '.join(_VERBS)}", 0)

@@ -41,6 +41,7 @@ from fractions import Fraction
 import attrs
 
 from morpyam.dice import DICE, OUTCOMES, distribution, keep_options, multisets
+from morpyam.errors import _shown
 from morpyam.figures import FACES, Figure, Label, Special, classify
 from morpyam.rules import SEC_FIGURES
 
@@ -202,9 +203,9 @@ def _dice(dice: Iterable[int]) -> Faces:
     try:
         faces = tuple(dice)
     except TypeError:
-        raise OddsError(f"dice are five faces from 1 to 6, got {dice!r}") from None
+        raise OddsError(f"dice are five faces from 1 to 6, got {_shown(dice)}") from None
     if len(faces) != DICE or not all(type(f) is int and f in FACES for f in faces):
-        raise OddsError(f"dice are five faces from 1 to 6, got {dice!r}")
+        raise OddsError(f"dice are five faces from 1 to 6, got {_shown(dice)}")
     return tuple(sorted(faces))
 
 
@@ -212,17 +213,17 @@ def _keep(keep: Iterable[int]) -> Faces:
     try:
         faces = tuple(keep)
     except TypeError:
-        raise OddsError(f"a keep is 0 to 4 faces from 1 to 6, got {keep!r}") from None
+        raise OddsError(f"a keep is 0 to 4 faces from 1 to 6, got {_shown(keep)}") from None
     if len(faces) >= DICE or not all(type(f) is int and f in FACES for f in faces):
         raise OddsError(
-            f"a keep is 0 to 4 faces from 1 to 6 (one die at least is rerolled), got {keep!r}"
+            f"a keep is 0 to 4 faces from 1 to 6 (one die at least is rerolled), got {_shown(keep)}"
         )
     return tuple(sorted(faces))
 
 
 def _rolls_left(rolls_left: int, low: int = 0) -> int:
     if type(rolls_left) is not int or not low <= rolls_left <= MAX_ROLLS_LEFT:
-        raise OddsError(f"rolls_left is {low} to {MAX_ROLLS_LEFT}, got {rolls_left!r}")
+        raise OddsError(f"rolls_left is {low} to {MAX_ROLLS_LEFT}, got {_shown(rolls_left)}")
     return rolls_left
 
 
@@ -233,7 +234,7 @@ def _target(target: Target) -> tuple[frozenset[Figure], bool]:
         labels = (target,)
     elif isinstance(target, (str, bytes)) or not isinstance(target, Iterable):
         raise OddsError(
-            f"a target is a Figure, Special.SEC or a collection of them, got {target!r}"
+            f"a target is a Figure, Special.SEC or a collection of them, got {_shown(target)}"
         )
     else:
         labels = tuple(target)
@@ -251,16 +252,16 @@ def _target(target: Target) -> tuple[frozenset[Figure], bool]:
                 "the CALL cell is covered only by a successful call: use call_probability"
             )
         else:
-            raise OddsError(f"{label!r} is not a Figure or Special.SEC")
+            raise OddsError(f"{_shown(label)} is not a Figure or Special.SEC")
     return frozenset(figures), sec
 
 
 def _sec_figures(sec_figures: Collection[Figure]) -> frozenset[Figure]:
     if isinstance(sec_figures, (str, bytes)) or not isinstance(sec_figures, Iterable):
-        raise OddsError(f"sec_figures is a collection of Figures, got {sec_figures!r}")
+        raise OddsError(f"sec_figures is a collection of Figures, got {_shown(sec_figures)}")
     figures = frozenset(sec_figures)
     if not all(isinstance(f, Figure) for f in figures):
-        raise OddsError(f"sec_figures is a collection of Figures, got {sec_figures!r}")
+        raise OddsError(f"sec_figures is a collection of Figures, got {_shown(sec_figures)}")
     return figures
 
 
@@ -290,7 +291,7 @@ def turn_probability(
     """
     figures, sec = _target(figure)
     if type(rolls) is not int or not 1 <= rolls <= MAX_ROLLS_LEFT + 1:
-        raise OddsError(f"a turn has 1 to {MAX_ROLLS_LEFT + 1} rolls, got {rolls!r}")
+        raise OddsError(f"a turn has 1 to {MAX_ROLLS_LEFT + 1} rolls, got {_shown(rolls)}")
     index = _index()
     secs = _sec_figures(sec_figures) if sec else frozenset()
     if not figures:
@@ -414,7 +415,7 @@ def _call_figures(call: Figure | Special) -> Figure | None:
         return call
     if call is Special.SEC:
         return None
-    raise OddsError(f"a call names a Figure or Special.SEC, got {call!r}")
+    raise OddsError(f"a call names a Figure or Special.SEC, got {_shown(call)}")
 
 
 def call_probability(
@@ -489,7 +490,7 @@ def turn_table(
             rolls from 1 to 3, or bad ``sec_figures``.
     """
     if isinstance(rolls, (str, bytes)) or not isinstance(rolls, Iterable):
-        raise OddsError(f"rolls is a collection of numbers of rolls (1 to 3), got {rolls!r}")
+        raise OddsError(f"rolls is a collection of numbers of rolls (1 to 3), got {_shown(rolls)}")
     counts = tuple(rolls)
     labels: tuple[Label, ...] = (*Figure, Special.SEC)
     return tuple(

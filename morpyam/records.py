@@ -61,7 +61,7 @@ from morpyam.actions import (
     RollResult,
 )
 from morpyam.engine import apply, new_game, resign
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _shown
 from morpyam.files import (
     RULES_FIELDS,
     RULES_PRESETS,
@@ -124,7 +124,7 @@ _ALL_FIELDS = (*_RECORD_FIELDS, "actions")
 
 def _check_player(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not int or not 0 <= value < MAX_PLAYERS:
-        raise ValueError(f"R-END-4: a player is 0 to {MAX_PLAYERS - 1}, not {value!r}")
+        raise ValueError(f"R-END-4: a player is 0 to {MAX_PLAYERS - 1}, not {_shown(value)}")
 
 
 @attrs.frozen
@@ -172,17 +172,19 @@ def parse_entry(text: str) -> Entry:
     verb = verb.lower()
     if verb not in _VERBS:
         raise NotationError(
-            f"{verb!r} is not an action; use one of: {', '.join(_VERBS)}", text, column
+            f"{_shown(verb)} is not an action; use one of: {', '.join(_VERBS)}", text, column
         )
     if verb != "resign":
         return parse_action(text)
     if len(words) == 1:
         raise NotationError("a player number expected after 'resign'", text, len(text.rstrip()) + 1)
     if len(words) > 2:
-        raise NotationError(f"unexpected {words[2][1]!r}", text, words[2][0])
+        raise NotationError(f"unexpected {_shown(words[2][1])}", text, words[2][0])
     column, number = words[1]
     if not (number.isascii() and number.isdigit() and len(number) == 1):
-        raise NotationError(f"{number!r} is not a player (0 to {MAX_PLAYERS - 1})", text, column)
+        raise NotationError(
+            f"{_shown(number)} is not a player (0 to {MAX_PLAYERS - 1})", text, column
+        )
     try:
         return Resign(int(number))
     except ValueError as error:
@@ -195,7 +197,7 @@ def parse_entry(text: str) -> Entry:
 
 def _entries(value: Iterable[Entry]) -> tuple[Entry, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ValueError(f"actions must be a sequence of actions, got {value!r}")
+        raise ValueError(f"actions must be a sequence of actions, got {_shown(value)}")
     return tuple(value)
 
 
@@ -204,7 +206,7 @@ def _check_entries(
 ) -> None:
     for index, entry in enumerate(value):
         if not isinstance(entry, (*_ACTION_TYPES, Resign)):
-            raise ValueError(f"actions[{index}] is not an action or a Resign: {entry!r}")
+            raise ValueError(f"actions[{index}] is not an action or a Resign: {_shown(entry)}")
 
 
 def _text_problem(value: str) -> str | None:
@@ -228,7 +230,7 @@ def _check_text(instance: object, attribute: attrs.Attribute[Any], value: Any) -
     if value is None:
         return
     if not isinstance(value, str):
-        raise ValueError(f"GameRecord.{attribute.name} must be text or None, got {value!r}")
+        raise ValueError(f"GameRecord.{attribute.name} must be text or None, got {_shown(value)}")
     problem = _text_problem(value)
     if problem:
         raise ValueError(f"GameRecord.{attribute.name}: one line of text, not {problem}")
@@ -236,14 +238,14 @@ def _check_text(instance: object, attribute: attrs.Attribute[Any], value: Any) -
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ValueError(f"names must be a sequence of texts, got {value!r}")
+        raise ValueError(f"names must be a sequence of texts, got {_shown(value)}")
     return tuple(value)
 
 
 def _check_names(instance: GameRecord, attribute: attrs.Attribute[Any], value: Any) -> None:
     for index, name in enumerate(value):
         if not isinstance(name, str):
-            raise ValueError(f"names[{index}] must be text, got {name!r}")
+            raise ValueError(f"names[{index}] must be text, got {_shown(name)}")
         problem = _text_problem(name)
         if problem:
             raise ValueError(f"names[{index}]: one line of text, not {problem}")
@@ -251,7 +253,7 @@ def _check_names(instance: GameRecord, attribute: attrs.Attribute[Any], value: A
 
 def _check_date(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and type(value) is not datetime.date:
-        raise ValueError(f"GameRecord.date must be a datetime.date or None, got {value!r}")
+        raise ValueError(f"GameRecord.date must be a datetime.date or None, got {_shown(value)}")
 
 
 @attrs.frozen
@@ -294,7 +296,7 @@ class GameRecord:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise ValueError(f"GameRecord.rules must be a Rules value, got {self.rules!r}")
+            raise ValueError(f"GameRecord.rules must be a Rules value, got {_shown(self.rules)}")
         new_game(self.rules, first_player=self.first_player, layout=self.layout)
         if self.names and len(self.names) != self.rules.players:
             raise ValueError(
@@ -704,7 +706,7 @@ def _from_text(text: str) -> GameRecord:
             key = " ".join(match[1].lower().split())
             if key in header:
                 raise FileFormatError(
-                    f"line {number}", f"{key!r} given twice (also on line {header[key][0]})"
+                    f"line {number}", f"{_shown(key)} given twice (also on line {header[key][0]})"
                 )
             header[key] = (number, match[2])
             continue

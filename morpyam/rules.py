@@ -17,6 +17,7 @@ from typing import Any, Literal
 import attrs
 
 from morpyam.dice import OUTCOMES
+from morpyam.errors import _shown
 from morpyam.figures import Figure, Label, Special, classify
 from morpyam.layouts import MIN_LINE, Layout
 
@@ -94,30 +95,30 @@ def _run_points(
         return tuple(sorted((length, points) for length, points in pairs))
     except (TypeError, ValueError):
         raise ValueError(
-            f"R-LINE-2: run_points must be (length, points) pairs or a mapping, got {value!r}"
+            f"R-LINE-2: run_points must be (length, points) pairs or a mapping, got {_shown(value)}"
         ) from None
 
 
 def _label_set(value: Iterable[Any]) -> frozenset[Any]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ValueError(f"expected a collection of labels, got {value!r}")
+        raise ValueError(f"expected a collection of labels, got {_shown(value)}")
     try:
         return frozenset(value)
     except TypeError:
-        raise ValueError(f"expected a collection of labels, got {value!r}") from None
+        raise ValueError(f"expected a collection of labels, got {_shown(value)}") from None
 
 
 def _int_at_least(low: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
         if type(value) is not int or value < low:
-            raise ValueError(f"Rules.{attribute.name} must be an int >= {low}, got {value!r}")
+            raise ValueError(f"Rules.{attribute.name} must be an int >= {low}, got {_shown(value)}")
 
     return check
 
 
 def _bool(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not bool:
-        raise ValueError(f"Rules.{attribute.name} must be True or False, got {value!r}")
+        raise ValueError(f"Rules.{attribute.name} must be True or False, got {_shown(value)}")
 
 
 def _one_of(
@@ -127,7 +128,7 @@ def _one_of(
         if type(value) is not str or value not in choices:
             raise ValueError(
                 f"{rule}: Rules.{attribute.name} must be one of "
-                f"{', '.join(map(repr, choices))}, got {value!r}"
+                f"{', '.join(map(repr, choices))}, got {_shown(value)}"
             )
 
     return check
@@ -253,9 +254,9 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         if type(self.players) is not int or self.players not in _TOKENS:
-            raise ValueError(f"R-SET-2: 2 to 4 players, got {self.players!r}")
+            raise ValueError(f"R-SET-2: 2 to 4 players, got {_shown(self.players)}")
         if not isinstance(self.layout, Layout):
-            raise ValueError(f"Rules.layout must be a Layout, got {self.layout!r}")
+            raise ValueError(f"Rules.layout must be a Layout, got {_shown(self.layout)}")
         cells = len(self.layout)
         if self.players * self.tokens_per_player > cells:
             raise ValueError(
@@ -269,7 +270,7 @@ class Rules:
         ):
             raise ValueError(
                 f"R-END-1: ko_length must be None or an int from 2 to {longest} "
-                f"(the longest line), got {self.ko_length!r}"
+                f"(the longest line), got {_shown(self.ko_length)}"
             )
         if not all(isinstance(figure, Figure) for figure in self.sec_figures):
             raise ValueError(f"R-CELL-2: sec_figures must be Figures, got {set(self.sec_figures)}")
@@ -284,7 +285,7 @@ class Rules:
         if self.daversa is not None and self.daversa not in DAVERSA_READINGS:
             raise ValueError(
                 f"R-MOR-3: daversa must be None, 'replay' or 'consecutive_turns', "
-                f"got {self.daversa!r}"
+                f"got {_shown(self.daversa)}"
             )
         self._check_coverable()
         shows = {dice: self._figures(dice) for dice in OUTCOMES}
@@ -367,7 +368,7 @@ class Rules:
             raise ValueError(
                 f"R-LINE-2: run_points must pair distinct lengths >= {MIN_LINE} (shorter runs "
                 "score nothing) with points >= 0, "
-                f"got {self.run_points!r}"
+                f"got {_shown(self.run_points)}"
             )
 
     def __repr__(self) -> str:
@@ -399,7 +400,7 @@ class Rules:
     def classic(cls, players: int = 2) -> Rules:
         """The classic game (R-SET-2, R-LINE-2) for 2 to 4 players on the classic grid."""
         if type(players) is not int or players not in _TOKENS:
-            raise ValueError(f"R-SET-2: 2 to 4 players, got {players!r}")
+            raise ValueError(f"R-SET-2: 2 to 4 players, got {_shown(players)}")
         return cls(
             players=players,
             tokens_per_player=_TOKENS[players],

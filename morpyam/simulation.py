@@ -31,7 +31,7 @@ import attrs
 from morpyam.actions import Place
 from morpyam.bots import Bot, bot_name, make_bot
 from morpyam.engine import apply, new_game, sample_chance, scores
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _shown
 from morpyam.figures import Figure, Label, Special
 from morpyam.layouts import Cell
 from morpyam.rules import Rules
@@ -86,10 +86,10 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
     """
     if not (_whole(successes) and _whole(trials) and 0 <= successes <= trials and trials >= 1):
         raise SimulationError(
-            f"need whole numbers 0 <= successes <= trials >= 1, got {successes!r}, {trials!r}"
+            f"need whole numbers 0 <= successes <= trials >= 1, got {_shown(successes)}, {_shown(trials)}"
         )
     if isinstance(z, bool) or not isinstance(z, numbers.Real) or not (0 < z < math.inf):
-        raise SimulationError(f"z must be a finite number > 0, got {z!r}")
+        raise SimulationError(f"z must be a finite number > 0, got {_shown(z)}")
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
@@ -158,7 +158,7 @@ class SimulationResult:
             SimulationError: for a ``seat`` that is not one of the seats.
         """
         if not _whole(seat) or not 0 <= seat < len(self.bots):
-            raise SimulationError(f"seat is 0 to {len(self.bots) - 1}, got {seat!r}")
+            raise SimulationError(f"seat is 0 to {len(self.bots) - 1}, got {_shown(seat)}")
         return wilson_interval(self.wins[seat], self.games, z)
 
     @property
@@ -257,11 +257,11 @@ def simulate_game(
     """
     _check_rules(rules)
     if type(seed) is not int:
-        raise SimulationError(f"seed must be an int, got {seed!r}")
+        raise SimulationError(f"seed must be an int, got {_shown(seed)}")
     if type(number) is not int or number < 0:
-        raise SimulationError(f"number must be an int >= 0, got {number!r}")
+        raise SimulationError(f"number must be an int >= 0, got {_shown(number)}")
     if type(max_steps) is not int or max_steps < 1:
-        raise SimulationError(f"max_steps must be an int >= 1, got {max_steps!r}")
+        raise SimulationError(f"max_steps must be an int >= 1, got {_shown(max_steps)}")
     seated = _seat(rules, bots, names=False)
     return _play(rules, seated, seed, number, first_player, max_steps, None)
 
@@ -297,7 +297,7 @@ def _play(
         except IllegalActionError as error:
             raise SimulationError(
                 f"game {number} (seed {seed}): {bot_name(bots[seat])} in seat {seat} "
-                f"chose {action!r}, which is illegal: {error}"
+                f"chose {_shown(action)}, which is illegal: {error}"
             ) from error
         if usage is not None and type(action) is Place:
             labels, cells = usage[seat]
@@ -363,11 +363,11 @@ def simulate(
     """
     _check_rules(rules)
     if type(games) is not int or games < 1:
-        raise SimulationError(f"games must be an int >= 1, got {games!r}")
+        raise SimulationError(f"games must be an int >= 1, got {_shown(games)}")
     if type(seed) is not int:
-        raise SimulationError(f"seed must be an int, got {seed!r}")
+        raise SimulationError(f"seed must be an int, got {_shown(seed)}")
     if chunk is not None and (type(chunk) is not int or chunk < 1):
-        raise SimulationError(f"chunk must be None or an int >= 1, got {chunk!r}")
+        raise SimulationError(f"chunk must be None or an int >= 1, got {_shown(chunk)}")
     seated = _seat(rules, bots, names=True)
     size = chunk or max(1, min(100, games // 32))
     ranges = [(start, min(start + size, games)) for start in range(0, games, size)]
@@ -411,7 +411,7 @@ def simulate(
 
 def _check_rules(rules: object) -> None:
     if not isinstance(rules, Rules):
-        raise SimulationError(f"a simulation needs a Rules value, got {rules!r}")
+        raise SimulationError(f"a simulation needs a Rules value, got {_shown(rules)}")
 
 
 def _seat(rules: Rules, bots: object, *, names: bool) -> tuple[Bot, ...]:
@@ -419,7 +419,7 @@ def _seat(rules: Rules, bots: object, *, names: bool) -> tuple[Bot, ...]:
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Iterable):
         raise SimulationError(
             f"bots is a sequence of {'bots or bot names' if names else 'bots'}, one per seat, "
-            f"got {bots!r}"
+            f"got {_shown(bots)}"
         )
     seated = tuple(_bot(bot, names) for bot in bots)
     if len(seated) != rules.players:
@@ -434,5 +434,5 @@ def _bot(bot: object, names: bool) -> Bot:
         return make_bot(bot)
     if not callable(getattr(bot, "choose", None)):
         hint = " (make_bot turns a name into a bot)" if isinstance(bot, str) else ""
-        raise SimulationError(f"a bot has a choose(state, rng) method, got {bot!r}{hint}")
+        raise SimulationError(f"a bot has a choose(state, rng) method, got {_shown(bot)}{hint}")
     return bot  # type: ignore[return-value]

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from morpyam.engine import legal_actions
+from morpyam.errors import _shown
 from morpyam.figures import FACES, Figure, Label, Special, classify, parse_label
 from morpyam.files import (
     LAYOUT_FORMAT,
@@ -471,7 +472,7 @@ def check_state(state: State) -> None:
 
 def _check_types(state: State) -> None:
     rules = state.rules
-    _require(isinstance(rules, Rules), "rules", f"expected a Rules value, got {rules!r}")
+    _require(isinstance(rules, Rules), "rules", f"expected a Rules value, got {_shown(rules)}")
     _require(isinstance(state.layout, Layout), "layout", "expected a Layout")
     players = rules.players
     cells = len(state.layout)
@@ -485,39 +486,39 @@ def _check_types(state: State) -> None:
         _require(
             owner is None or (type(owner) is int and 0 <= owner < players),
             f"board.{cell}",
-            f"an owner is a player, 0 to {players - 1}, got {owner!r}",
+            f"an owner is a player, 0 to {players - 1}, got {_shown(owner)}",
         )
     left = state.tokens_left
     _require(
         isinstance(left, tuple) and len(left) == players,
         "tokens_left",
-        f"one count per player: {players} expected, got {left!r}",
+        f"one count per player: {players} expected, got {_shown(left)}",
     )
     _require(
         type(state.player) is int and 0 <= state.player < players,
         "player",
-        f"expected 0 to {players - 1}, got {state.player!r}",
+        f"expected 0 to {players - 1}, got {_shown(state.player)}",
     )
     _require(
         type(state.rolls) is int and 0 <= state.rolls <= 3,
         "rolls",
-        f"R-TURN-1: 0 to 3 rolls in a turn, got {state.rolls!r}",
+        f"R-TURN-1: 0 to 3 rolls in a turn, got {_shown(state.rolls)}",
     )
     _require(
         state.dice is None or _is_faces(state.dice, 5, 5),
         "dice",
-        f"R-SET-1: None or 5 sorted faces from 1 to 6, got {state.dice!r}",
+        f"R-SET-1: None or 5 sorted faces from 1 to 6, got {_shown(state.dice)}",
     )
     _require(
         _is_faces(state.kept, 0, 4),
         "kept",
-        f"R-TURN-1: 0 to 4 sorted faces, got {state.kept!r}",
+        f"R-TURN-1: 0 to 4 sorted faces, got {_shown(state.kept)}",
     )
     _require(type(state.in_air) is bool, "in_air", "expected True or False")
     _require(
         state.call is None or isinstance(state.call, (Figure, Special)),
         "call",
-        f"None or a label, got {state.call!r}",
+        f"None or a label, got {_shown(state.call)}",
     )
     armed = state.daversa_armed
     _require(
@@ -533,12 +534,12 @@ def _check_types(state: State) -> None:
             isinstance(value, frozenset)
             and all(type(p) is int and 0 <= p < players for p in value),
             name,
-            f"a set of players 0 to {players - 1}, got {value!r}",
+            f"a set of players 0 to {players - 1}, got {_shown(value)}",
         )
     _require(
         state.end_rule is None or state.end_rule in END_RULES,
         "end_rule",
-        f"None or one of {', '.join(END_RULES)}, got {state.end_rule!r}",
+        f"None or one of {', '.join(END_RULES)}, got {_shown(state.end_rule)}",
     )
     _require(
         state.setup is None or isinstance(state.setup, Setup),
@@ -574,7 +575,7 @@ def _check_tokens(state: State) -> None:
         _require(
             type(left) is int and 0 <= left <= rules.tokens_per_player,
             f"tokens_left[{player}]",
-            f"R-SET-2: 0 to {rules.tokens_per_player} tokens, got {left!r}",
+            f"R-SET-2: 0 to {rules.tokens_per_player} tokens, got {_shown(left)}",
         )
         _require(
             counts[player] + left == rules.tokens_per_player,

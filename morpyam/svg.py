@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from morpyam.engine import scores
+from morpyam.errors import _shown
 from morpyam.figures import Special
 from morpyam.layouts import Cell
 from morpyam.state import State
@@ -168,7 +169,7 @@ def _cells(highlight: Iterable[Cell | str], state: State) -> set[int]:
             raise ValueError(f"highlight: {error}") from None
         if not isinstance(cell, Cell) or cell not in state.layout:
             raise ValueError(
-                f"highlight: {item!r} is not a cell of the "
+                f"highlight: {_shown(item)} is not a cell of the "
                 f"{state.layout.width}×{state.layout.height} grid"
             )
         indices.add(state.layout.index(cell))
@@ -201,7 +202,7 @@ def board(
             ``size`` that is not a positive int.
     """
     if size is not None and (type(size) is not int or size <= 0):
-        raise ValueError(f"size must be a positive int or None, got {size!r}")
+        raise ValueError(f"size must be a positive int or None, got {_shown(size)}")
     marked = _cells(highlight, state)
     layout = state.layout
     players = state.rules.players

@@ -50,6 +50,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 
 from morpyam.dice import DICE, OUTCOMES, distribution, merge, multisets
 from morpyam.encoding import CALLS, KEEP_MASKS, Encoding, keep_from_mask
+from morpyam.errors import _shown
 from morpyam.figures import Figure, Special, classify
 from morpyam.rules import Rules
 from morpyam.scoring import lines
@@ -359,7 +360,7 @@ def _line_points(rules: Rules, length: int) -> npt.NDArray[np.int16]:
 
 def _check(rules: Any, num_games: Any, rng: Any) -> None:
     if not isinstance(rules, Rules):
-        raise ValueError(f"a VectorEngine needs a Rules value, got {rules!r}")
+        raise ValueError(f"a VectorEngine needs a Rules value, got {_shown(rules)}")
     refused = unsupported(rules)
     if refused:
         raise ValueError(
@@ -368,9 +369,9 @@ def _check(rules: Any, num_games: Any, rng: Any) -> None:
             + " (use the scalar engine, morpyam.apply)"
         )
     if type(num_games) is not int or num_games < 1:
-        raise ValueError(f"num_games must be an int >= 1, got {num_games!r}")
+        raise ValueError(f"num_games must be an int >= 1, got {_shown(num_games)}")
     if not isinstance(rng, np.random.Generator):
-        raise ValueError(f"rng must be a numpy.random.Generator, got {rng!r}")
+        raise ValueError(f"rng must be a numpy.random.Generator, got {_shown(rng)}")
 
 
 def _make_state(**fields: Any) -> State:
@@ -464,7 +465,9 @@ class VectorEngine:
         """
         which = np.arange(self.num_games) if games is None else np.asarray(games, dtype=np.intp)
         if which.ndim != 1 or np.any((which < 0) | (which >= self.num_games)):
-            raise ValueError(f"games must be indices 0 to {self.num_games - 1}, got {games!r}")
+            raise ValueError(
+                f"games must be indices 0 to {self.num_games - 1}, got {_shown(games)}"
+            )
         self._reset(which, first_player)
 
     def _reset(self, which: npt.NDArray[np.intp], first: int | npt.ArrayLike | None) -> None:
@@ -474,7 +477,7 @@ class VectorEngine:
             given = np.asarray(first)
             if given.dtype.kind not in "iu" or np.any((given < 0) | (given >= self._players)):
                 raise ValueError(
-                    f"R-SET-3: first_player must be 0 to {self._players - 1}, got {first!r}"
+                    f"R-SET-3: first_player must be 0 to {self._players - 1}, got {_shown(first)}"
                 )
             start = np.broadcast_to(given, which.shape)
         self.owners[which] = -1
@@ -628,7 +631,7 @@ class VectorEngine:
         if playing is not None:
             moving = np.asarray(playing)
             if moving.shape != (n,) or moving.dtype != np.bool_:
-                raise ValueError(f"playing must be {n} booleans, got {moving!r}")
+                raise ValueError(f"playing must be {n} booleans, got {_shown(moving)}")
             live = (self.end_rule == 0) & moving
         elif self._all_live:
             live = None
@@ -862,7 +865,7 @@ class VectorEngine:
         elif type(player) is int and 0 <= player < p:
             seat = np.full(n, player, dtype=np.int64)
         else:
-            raise ValueError(f"player must be None or 0 to {p - 1}, got {player!r}")
+            raise ValueError(f"player must be None or 0 to {p - 1}, got {_shown(player)}")
         vector = np.zeros((n, self.encoding.layout.size), dtype=np.float32)
         rows = np.arange(n)[:, None]
         owners = self.owners.astype(np.int64)
@@ -893,7 +896,7 @@ class VectorEngine:
             ValueError: for a game index out of range.
         """
         if type(game) is not int or not 0 <= game < self.num_games:
-            raise ValueError(f"game must be 0 to {self.num_games - 1}, got {game!r}")
+            raise ValueError(f"game must be 0 to {self.num_games - 1}, got {_shown(game)}")
         o = int(self.outcome[game])
         rule = END_RULES[int(self.end_rule[game])]
         return _make_state(

@@ -141,7 +141,7 @@ def test_apply_refuses_what_is_not_an_action() -> None:
     # a type mistake, not a rule: the message points to parse_action
     with pytest.raises(
         ValueError,
-        match=r"not the text 'place c3': read it first with mp\.parse_action\('place c3'\)",
+        match=r"not the text 'place c3': read it first with morpyam\.parse_action\('place c3'\)",
     ) as caught:
         mp.apply(state, "place c3")  # type: ignore[arg-type]
     assert not isinstance(caught.value, mp.IllegalActionError)

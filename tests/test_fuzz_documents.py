@@ -22,6 +22,7 @@ from hypothesis_profiles import examples
 
 import morpyam as mp
 from morpyam import files, records, state_json
+from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
 from morpyam.notation import NotationError
 
@@ -49,6 +50,10 @@ def _games() -> list[records.GameRecord]:
 
 
 GAMES = _games()
+MATCHES = [
+    mr.play_match(mr.Rules.classic(), [mr.GreedyBot(), mr.RandomBot()], seed=seed, max_actions=80)
+    for seed in (1, 2)
+]
 STATES = [state for record in GAMES for state in list(records.positions(record))[::10]]
 LAYOUTS = [mp.Layout.classic(), mp.Layout.flash(), mp.Layout.parse("MOR SS\nCAL SEC", shape=None)]
 
@@ -81,6 +86,11 @@ JSON_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
         [files.layout_to_json(layout) for layout in LAYOUTS],
         files.layout_from_json,
         (files.FileFormatError,),
+    ),
+    "myrummy record": (
+        [match.to_json() for match in MATCHES],
+        lambda text: mr.replay(mr.GameRecord.from_json(text)),
+        (ValueError,),  # documented: ValueError (IllegalActionError, NotationError among them)
     ),
 }
 
@@ -122,12 +132,17 @@ TEXT_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
         yz.parse_action,
         (NotationError,),
     ),
+    "myrummy notation": (
+        sorted({str(action) for match in MATCHES for action in match.actions} | {"first 1"}),
+        mr.parse_action,
+        (NotationError, mp.IllegalActionError),  # a bare ValueError is a bug
+    ),
 }
 
 WORDS = st.sampled_from(
     ["", "0", "-1", "7", "99", "1e9", "9" * 30, "null", "MOR", "SEC", "CAL", "3x1", "c4", "z99",
      "a0", "roll", "keep", "call", "dice", "place", "lay", "resign", "#", ":", "format:",
-     "morpyam/1", "\u200f", "\x00", "é"]
+     "morpyam/1", "\u200f", "\x00", "é", "²", "٣", "J", "jJ", "[gy9", "gy8]"]
 )  # fmt: skip
 
 SCALARS = (

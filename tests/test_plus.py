@@ -80,7 +80,7 @@ def test_deal_probabilities_follow_the_bag() -> None:
     outcomes = dict(mp.chance_outcomes(state))
     assert mp.DealTile(F.THREE_ONES) not in outcomes
     assert outcomes[mp.DealTile(F.MINI)] == Fraction(2, 33)
-    with pytest.raises(mp.IllegalActionError, match="R-VAR-PLUS: no THREE_ONES tile is left"):
+    with pytest.raises(mp.IllegalActionError, match="R-VAR-PLUS: no three-ones tile is left"):
         mp.apply(state, mp.DealTile(F.THREE_ONES))
 
 

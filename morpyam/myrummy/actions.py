@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _shown
 from morpyam.myrummy.melds import Meld, parse_meld, sort_table
 from morpyam.myrummy.tiles import Tile, parse_tile
 from morpyam.notation import NotationError
@@ -98,7 +98,9 @@ class TimeOut:
 
 def _check_player(instance: FirstPlayer, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not int or not 0 <= value < 4:
-        raise IllegalActionError("R-RUM-SET-3", f"the first player is a seat 0 to 3, got {value!r}")
+        raise IllegalActionError(
+            "R-RUM-SET-3", f"the first player is a seat 0 to 3, got {_shown(value)}"
+        )
 
 
 @attrs.frozen
@@ -117,6 +119,7 @@ Action = Draw | Pass | Play | TimeOut | FirstPlayer | Tile
 
 _VERBS = ("draw", "pass", "play", "timeout", "first", "a tile such as gn5")
 _MELD = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
+_SEAT = re.compile(r"[0-9]+", re.ASCII)
 
 
 def parse_action(text: str) -> Action:
@@ -141,7 +144,13 @@ def parse_action(text: str) -> Action:
     verb = verb.lower()
     if verb in ("draw", "pass") and not rest.strip():
         return Draw() if verb == "draw" else Pass()
-    if verb == "first" and rest.strip().isdigit():
+    if verb == "first":  # the seat in ASCII digits: not "²" nor "٣"
+        if not _SEAT.fullmatch(rest.strip()):
+            raise NotationError(
+                "after first, write the seat in the digits 0-9, such as first 1",
+                text,
+                len(verb) + 2,
+            )
         return FirstPlayer(int(rest.strip()))
     if verb in ("play", "timeout"):
         melds = _MELD.findall(rest)
@@ -160,4 +169,6 @@ def parse_action(text: str) -> Action:
             return parse_tile(body)
         except IllegalActionError:
             pass
-    raise NotationError(f"{body!r} is not an action; use one of: {', '.join(_VERBS)}", text, 1)
+    raise NotationError(
+        f"{_shown(body)} is not an action; use one of: {', '.join(_VERBS)}", text, 1
+    )

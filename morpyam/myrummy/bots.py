@@ -27,7 +27,7 @@ from typing import Protocol
 
 import attrs
 
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _shown
 from morpyam.myrummy.actions import Action, FirstPlayer, Play
 from morpyam.myrummy.engine import apply, legal_actions, new_game, scores
 from morpyam.myrummy.judge import judge_play
@@ -348,7 +348,7 @@ def play_match(
 
 def _check_seed(seed: int, what: str = "a seed") -> None:
     if type(seed) is not int:
-        raise ValueError(f"{what} must be an int, got {seed!r}")
+        raise ValueError(f"{what} must be an int, got {_shown(seed)}")
 
 
 def pile(seed: int, round_: int = 0) -> tuple[Tile, ...]:

@@ -22,7 +22,7 @@ import random
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _not_an_action, _shown, _wrong_state
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Meld, sort_table
@@ -50,7 +50,7 @@ _LOTS = tuple(FirstPlayer(p) for p in range(4))
 
 def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
-        raise ValueError(f"expected a myrummy Rules value, got {rules!r}")
+        raise ValueError(f"expected a myrummy Rules value, got {_shown(rules)}")
     return rules
 
 
@@ -70,7 +70,9 @@ def new_game(rules: Rules, *, first_player: int | None = None) -> State:
     rules = _check_rules(rules)
     n = rules.players
     if first_player is not None and (type(first_player) is not int or not 0 <= first_player < n):
-        raise ValueError(f"R-RUM-SET-3: first_player is a seat 0 to {n - 1}, got {first_player!r}")
+        raise ValueError(
+            f"R-RUM-SET-3: first_player is a seat 0 to {n - 1}, got {_shown(first_player)}"
+        )
     return _new_round(rules, first_player, 0, (0,) * n, None)
 
 
@@ -133,12 +135,14 @@ def position(
     rules = _check_rules(rules)
     n = rules.players
     if isinstance(racks, (str, bytes)) or len(racks) != n:
-        raise ValueError(f"R-RUM-SET-1: one rack per player ({n}), got {racks!r}")
+        raise ValueError(f"R-RUM-SET-1: one rack per player ({n}), got {_shown(racks)}")
     sorted_racks = []
     for rack in racks:
         tiles = list(rack)
         if len(tiles) > 106 or not all(type(tile) is Tile for tile in tiles):
-            raise ValueError(f"R-RUM-SET-1: a rack is a sequence of Tile values, got {tiles!r}")
+            raise ValueError(
+                f"R-RUM-SET-1: a rack is a sequence of Tile values, got {_shown(tiles)}"
+            )
         sorted_racks.append(sort_tiles(tiles))
     melds = sort_table(table)
     used = counts(tile for rack in sorted_racks for tile in rack)
@@ -151,10 +155,12 @@ def position(
                 "R-RUM-SET-1", f"the set has {COPIES} × {TILES[kind]}, the position uses {count}"
             )
     if type(player) is not int or not 0 <= player < n:
-        raise ValueError(f"R-RUM-SET-3: player is a seat 0 to {n - 1}, got {player!r}")
+        raise ValueError(f"R-RUM-SET-3: player is a seat 0 to {n - 1}, got {_shown(player)}")
     seats = set(opened)
     if not seats <= set(range(n)):
-        raise ValueError(f"opened lists seats 0 to {n - 1}, got {sorted(seats, key=repr)!r}")
+        raise ValueError(
+            f"opened lists seats 0 to {n - 1}, got {_shown(sorted(seats, key=_shown))}"
+        )
     return State(
         rules,
         tuple(sorted_racks),
@@ -173,9 +179,9 @@ def position(
     )
 
 
-def _check_state(state: object) -> State:
+def _check_state(state: object, function: str) -> State:
     if not isinstance(state, State):
-        raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
+        raise _wrong_state(state, "myrummy", function)
     return state
 
 
@@ -183,9 +189,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action [`apply`][morpyam.myrummy.engine.apply] accepts here except plays.
 
     Raises:
-        ValueError: for a ``state`` that is not a ``State``.
+        ValueError: for a ``state`` that is not a ``State`` (a Morpyam or Yahtzee state
+            is named, with where to go).
     """
-    state = _check_state(state)
+    state = _check_state(state, "legal_actions")
     if state.end_rule is not None:
         return ()
     if state.first is None:
@@ -201,9 +208,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     A tile's probability is its count in the pool over the pool's size.
 
     Raises:
-        ValueError: for a ``state`` that is not a ``State``.
+        ValueError: for a ``state`` that is not a ``State`` (a Morpyam or Yahtzee state
+            is named, with where to go).
     """
-    state = _check_state(state)
+    state = _check_state(state, "chance_outcomes")
     if not state.is_chance:
         return ()
     if state.first is None:
@@ -221,9 +229,9 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         ValueError: for a ``state`` that is not a ``State`` or an ``rng`` that is
             not a `random.Random`.
     """
-    state = _check_state(state)
+    state = _check_state(state, "sample_chance")
     if not isinstance(rng, random.Random):
-        raise ValueError(f"rng must be a random.Random, got {rng!r}")
+        raise ValueError(f"rng must be a random.Random, got {_shown(rng)}")
     if not state.is_chance:
         raise IllegalActionError("R-RUM-SET-2", "no tile is being dealt or drawn here")
     if state.first is None:
@@ -241,20 +249,27 @@ def apply(state: State, action: Action) -> State:
 
     Raises:
         IllegalActionError: when the rules do not allow ``action`` here, naming the rule.
-        ValueError: for a ``state`` that is not a ``State``.
+        ValueError: for a ``state`` that is not a ``State`` (a Morpyam or Yahtzee
+            state is named, with the ``apply`` that takes it), or an ``action``
+            that is no action of this game, such as the text ``"draw"`` (read it
+            with [`parse_action`][morpyam.myrummy.actions.parse_action]), whatever
+            the state.
     """
-    state = _check_state(state)
-    if state.end_rule is not None:
-        raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
+    state = _check_state(state, "apply")
     kind = type(action)
+    if state.end_rule is not None:
+        _check_action(action)
+        raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
     if state.first is None:
         if kind is not FirstPlayer or action.player >= state.players:  # type: ignore[union-attr]
+            _check_action(action)
             raise IllegalActionError(
                 "R-RUM-SET-3", f"the lot names the first player, a seat 0 to {state.players - 1}"
             )
         return _new_round(state.rules, action.player, 0, state.totals, None)  # type: ignore[union-attr]
     if state.deal_left or state.draws_left:
         if kind is not Tile:
+            _check_action(action)
             raise IllegalActionError(
                 "R-RUM-SET-2", "a tile is being dealt or drawn: the next action is that tile"
             )
@@ -275,7 +290,17 @@ def apply(state: State, action: Action) -> State:
         return _time_out(state, action.table)
     if kind in (Tile, FirstPlayer):
         raise IllegalActionError("R-RUM-TURN-1", "no tile is being dealt or drawn: it is a turn")
-    raise IllegalActionError("R-RUM-TURN-1", f"{action!r} is not an action of this game")
+    raise _not_an_action(action, "morpyam.myrummy", _KINDS)
+
+
+_KINDS = "Draw, Pass, Play, TimeOut, FirstPlayer or a Tile"
+
+
+def _check_action(action: object) -> None:
+    """Before a rule refuses ``action`` for its kind: a value that is no action of this game
+    (text such as ``"draw"``) gets the same help in every state, as in the other games."""
+    if not isinstance(action, (Draw, Pass, Play, TimeOut, FirstPlayer, Tile)):
+        raise _not_an_action(action, "morpyam.myrummy", _KINDS)
 
 
 def _evolve(state: State, **changes: object) -> State:
@@ -399,9 +424,9 @@ def resign(state: State, player: int) -> State:
         IllegalActionError: once the match is over.
         ValueError: for a seat out of range.
     """
-    state = _check_state(state)
+    state = _check_state(state, "resign")
     if type(player) is not int or not 0 <= player < state.players:
-        raise ValueError(f"player is a seat 0 to {state.players - 1}, got {player!r}")
+        raise ValueError(f"player is a seat 0 to {state.players - 1}, got {_shown(player)}")
     if state.end_rule is not None:
         raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
     return _evolve(state, end_rule="resign", resigned=player)
@@ -411,6 +436,7 @@ def scores(state: State) -> tuple[int, ...]:
     """Per player: the match totals of the rounds finished (R-RUM-END-2, R-RUM-MATCH-1).
 
     Raises:
-        ValueError: for a ``state`` that is not a ``State``.
+        ValueError: for a ``state`` that is not a ``State`` (a Morpyam or Yahtzee state
+            is named, with where to go).
     """
-    return _check_state(state).totals
+    return _check_state(state, "scores").totals

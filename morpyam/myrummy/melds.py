@@ -1,9 +1,11 @@
 """Combinations on the table: runs (Reihen) and groups (Sätze), with jokers (R-RUM-MELD-*, R-RUM-JOK-1).
 
-A [`Run`][morpyam.myrummy.melds.Run] keeps its tiles in order, a joker where
-the tile it stands for would lie; a [`Group`][morpyam.myrummy.melds.Group]
-keeps its tiles sorted (colour order, jokers last), so two groups of the same
-tiles are equal. A meld that breaks the rules cannot be built: the
+A [`Run`][morpyam.myrummy.melds.Run] keeps its tiles in order, lowest value
+first, a joker where the tile it stands for would lie; it may be given its
+tiles in any order (``[gy9 gy8 gy7]`` is ``[gy7 gy8 gy9]``), as long as the
+order does not leave a joker's place open. A
+[`Group`][morpyam.myrummy.melds.Group] keeps its tiles sorted (colour order,
+jokers last), so two groups of the same tiles are equal. A meld that breaks the rules cannot be built: the
 constructor raises [`IllegalActionError`][morpyam.errors.IllegalActionError]
 naming the rule.
 
@@ -14,13 +16,14 @@ reads it back.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
-from morpyam.errors import IllegalActionError
-from morpyam.myrummy.tiles import COLOURS, Colour, Tile, parse_tile, sort_tiles
+from morpyam.errors import IllegalActionError, _shown
+from morpyam.myrummy.tiles import COLOURS, JOKER, Colour, Tile, parse_tile, sort_tiles
 
 __all__ = ["MAX_GROUP", "MIN_MELD", "Group", "Meld", "Run", "parse_meld", "sort_table"]
 
@@ -33,37 +36,96 @@ MAX_GROUP = len(COLOURS)
 def _as_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Iterable):
         raise IllegalActionError(
-            "R-RUM-SET-1", f"a combination is a sequence of tiles, not {tiles!r}"
+            "R-RUM-SET-1", f"a combination is a sequence of tiles, not {_shown(tiles)}"
         )
     found = tuple(tiles)
     if len(found) > 13 or not all(type(tile) is Tile for tile in found):
         raise IllegalActionError(
-            "R-RUM-SET-1", f"a combination is 3 to 13 Tile values, got {found!r}"
+            "R-RUM-SET-1", f"a combination is 3 to 13 Tile values, got {_shown(found)}"
         )
     return found
 
 
-def _check_run(instance: Run, attribute: attrs.Attribute[Any], tiles: tuple[Tile, ...]) -> None:
-    if len(tiles) < MIN_MELD:
+def _in_order(tiles: tuple[Tile, ...]) -> bool:
+    """Whether ``tiles`` are a run as a run keeps them: at least three, of one colour, values
+    up by one, each joker at its place, within 1 to 13."""
+    start = colour = None
+    for place, tile in enumerate(tiles):
+        if tile.colour is not None:
+            if start is None:
+                start, colour = tile.value - place, tile.colour
+            elif tile.value - place != start or tile.colour is not colour:
+                return False
+    size = len(tiles)
+    return size >= MIN_MELD and start is not None and start >= 1 and start + size - 1 <= 13
+
+
+def _as_run(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """The tiles of a run in its canonical order, from any order they are given in.
+
+    Tiles already in order (lowest value first, each joker at the place of the
+    tile it stands for) are kept as given; so are tiles in exactly the reverse
+    order. Otherwise the tiles are sorted by value, a joker filling each value
+    missing between the lowest and the highest tile; a joker left over goes
+    below the lowest tile or above the highest, where it fits within 1 to 13.
+    If it fits at both ends (``[gy8 J gy9]``: gy7 or gy10), the order given
+    does not say which tile it stands for, and the run is refused (R-RUM-MELD-2).
+    """
+    found = _as_tiles(tiles)
+    if _in_order(found):
+        return found
+    backwards = found[::-1]
+    if _in_order(backwards):
+        return backwards
+    if len(found) < MIN_MELD:
         raise IllegalActionError(
-            "R-RUM-MELD-2", f"a run has at least {MIN_MELD} tiles, not {len(tiles)}"
+            "R-RUM-MELD-2", f"a run has at least {MIN_MELD} tiles, not {len(found)}"
         )
-    colours = {tile.colour for tile in tiles if tile.colour is not None}
-    if not colours:
+    real = sorted((tile for tile in found if tile.colour is not None), key=_value)
+    if not real:
         raise IllegalActionError("R-RUM-MELD-2", "a run needs at least one tile that is no joker")
-    if len(colours) > 1:
+    if len({tile.colour for tile in real}) > 1:
         raise IllegalActionError("R-RUM-MELD-2", "the tiles of a run are all of one colour")
-    starts = {tile.value - place for place, tile in enumerate(tiles) if tile.colour is not None}
-    if len(starts) > 1:
-        raise IllegalActionError(
-            "R-RUM-MELD-2", f"a run's values follow each other upwards: {_text(tiles)} do not"
-        )
-    start = starts.pop()
-    if start < 1 or start + len(tiles) - 1 > 13:
+    for lower, upper in itertools.pairwise(real):
+        if lower.value == upper.value:
+            raise IllegalActionError(
+                "R-RUM-MELD-2", f"a run holds each value once: {_text(found)} has {lower} twice"
+            )
+    low, high = real[0].value, real[-1].value
+    jokers = len(found) - len(real)
+    gaps = high - low + 1 - len(real)
+    if gaps > jokers:
         raise IllegalActionError(
             "R-RUM-MELD-2",
-            f"{_text(tiles)} would run outside 1 to 13 (there is no wrap from 13 to 1)",
+            f"a run's values follow each other: {_text(found)} miss {gaps} values between "
+            f"{real[0]} and {real[-1]}, more than {_count(jokers, 'joker')} can fill",
         )
+    spare = jokers - gaps
+    by_value = {tile.value: tile for tile in real}
+    middle = tuple(by_value.get(value, JOKER) for value in range(low, high + 1))
+    choices = [
+        (*(JOKER,) * below, *middle, *(JOKER,) * (spare - below))
+        for below in range(spare + 1)
+        if low - below >= 1 and high + spare - below <= 13
+    ]
+    assert choices  # at most 13 tiles: some place for the spare jokers lies within 1 to 13
+    if len(choices) == 1:
+        return choices[0]
+    options = " or ".join(f"[{_text(choice)}]" for choice in choices)
+    where = "the joker lies" if spare == 1 else "the jokers lie"
+    raise IllegalActionError(
+        "R-RUM-MELD-2",
+        f"the order of {_text(found)} does not say where {where} ({options}): "
+        "write the run lowest value first, each joker where its tile would be",
+    )
+
+
+def _value(tile: Tile) -> int:
+    return tile.value
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 @attrs.frozen(repr=False)
@@ -73,14 +135,33 @@ class Run:
     A joker sits where the tile it stands for would (R-RUM-JOK-1): in
     ``Run((g4, JOKER, g6))`` the joker is green 5.
 
+    The canonical order, the one ``tiles`` keeps and ``str`` writes, is
+    lowest value first, each joker at the place of the tile it stands for.
+    Tiles may be given in any order:
+
+    - in the canonical order, or exactly reversed (``[gy9 gy8 J]``, read
+      from the right), they are kept so: a joker stands where it was put
+      (``[J gy8 gy9]`` and ``[gy9 gy8 J]``: gy7; ``[gy8 gy9 J]`` and
+      ``[J gy9 gy8]``: gy10);
+    - otherwise they are sorted by value, a joker filling each value missing
+      between the lowest tile and the highest (``[gy9 gy7 J]``: gy8); a
+      joker left over goes to the one end where it fits within 1 to 13
+      (``[J gy12 gy13]`` in any order: gy11);
+    - when a left-over joker would fit at either end and the order given
+      says neither (``[gy8 J gy9]``: gy7 or gy10?), the run is refused with
+      an [`IllegalActionError`][morpyam.errors.IllegalActionError] naming
+      R-RUM-MELD-2 and both readings, rather than guessed.
+
     Examples:
         >>> run = parse_meld("[gn4 J gn6]")
         >>> run.start, run.points, run.stands_for(1)
         (4, 15, frozenset({Tile(gn5)}))
+        >>> parse_meld("[gy9 gy8 gy7]"), parse_meld("[gy9 gy8 J]"), parse_meld("[gy9 J gy7]")
+        (Run([gy7 gy8 gy9]), Run([J gy8 gy9]), Run([gy7 J gy9]))
     """
 
-    tiles: tuple[Tile, ...] = attrs.field(converter=_as_tiles, validator=_check_run)
-    """The tiles in order, lowest value first."""
+    tiles: tuple[Tile, ...] = attrs.field(converter=_as_run)
+    """The tiles in order, lowest value first, each joker at the place of the tile it stands for."""
 
     @property
     def colour(self) -> Colour:
@@ -207,11 +288,13 @@ def sort_table(melds: Iterable[Meld]) -> tuple[Meld, ...]:
         IllegalActionError: for something that is not a ``Run`` or ``Group`` (R-RUM-RE-3).
     """
     if isinstance(melds, (str, bytes)) or not isinstance(melds, Iterable):
-        raise IllegalActionError("R-RUM-RE-3", f"a table is a sequence of melds, not {melds!r}")
+        raise IllegalActionError(
+            "R-RUM-RE-3", f"a table is a sequence of melds, not {_shown(melds)}"
+        )
     found = []
     for meld in melds:
         if type(meld) not in (Run, Group):
-            raise IllegalActionError("R-RUM-RE-3", f"{meld!r} is not a Run or a Group")
+            raise IllegalActionError("R-RUM-RE-3", f"{_shown(meld)} is not a Run or a Group")
         found.append(meld)
         if len(found) > 36:
             raise IllegalActionError("R-RUM-SET-1", "106 tiles make at most 35 combinations")
@@ -220,6 +303,16 @@ def sort_table(melds: Iterable[Meld]) -> tuple[Meld, ...]:
 
 def parse_meld(text: str) -> Meld:
     """Read a meld: ``[gn4 gn5 J]`` is a run, ``{gn7 bk7 J}`` a group.
+
+    The tiles may be written in any order; a run is put in its canonical
+    order, lowest value first, a joker at the place of the tile it stands
+    for: as written when the tiles are in that order or its reverse, else
+    where it fits (see [`Run`][morpyam.myrummy.melds.Run]). A run whose
+    order leaves a joker free to stand at either end is refused.
+
+    Examples:
+        >>> parse_meld("[gn6 gn4 gn5]"), parse_meld("{J gy8 gn8}")
+        (Run([gn4 gn5 gn6]), Group({gn8 gy8 J}))
 
     Raises:
         IllegalActionError: for text that is no meld, or a meld the rules forbid.
@@ -230,7 +323,7 @@ def parse_meld(text: str) -> Meld:
     if len(body) > 200 or len(body) < 2 or (body[0], body[-1]) not in (("[", "]"), ("{", "}")):
         raise IllegalActionError(
             "R-RUM-MELD-1",
-            f"write a run as [gn4 gn5 gn6] and a group as {{gn7 bk7 J}}, not {text!r}",
+            f"write a run as [gn4 gn5 gn6] and a group as {{gn7 bk7 J}}, not {_shown(text)}",
         )
     tiles = [parse_tile(word) for word in body[1:-1].split()]
     return Run(tiles) if body[0] == "[" else Group(tiles)

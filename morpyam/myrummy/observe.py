@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from morpyam.errors import _shown
 from morpyam.myrummy.melds import Meld
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
@@ -87,7 +88,7 @@ def observe(state: State, player: int) -> Observation:
     if not isinstance(state, State):
         raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
     if type(player) is not int or not 0 <= player < state.players:
-        raise ValueError(f"player is a seat 0 to {state.players - 1}, got {player!r}")
+        raise ValueError(f"player is a seat 0 to {state.players - 1}, got {_shown(player)}")
     return Observation(
         state.rules,
         player,
@@ -149,7 +150,7 @@ def determinise(
     if not isinstance(observation, Observation):
         raise ValueError(f"expected an Observation, got {type(observation).__name__}")
     if not isinstance(rng, random.Random):
-        raise ValueError(f"rng must be a random.Random, got {rng!r}")
+        raise ValueError(f"rng must be a random.Random, got {_shown(rng)}")
     hidden = counts(unseen(observation))
     fixed = _known_racks(observation, known or {}, hidden)
     rest = [tile for tile, count in zip(TILES, hidden) for _ in range(count)]
@@ -197,20 +198,20 @@ def _known_racks(
             are not unseen.
     """
     if not isinstance(known, Mapping):
-        raise ValueError(f"known maps seats to racks, got {known!r}")
+        raise ValueError(f"known maps seats to racks, got {_shown(known)}")
     fixed: dict[int, tuple[Tile, ...]] = {}
     for seat, tiles in known.items():
         if type(seat) is not int or not 0 <= seat < len(observation.rack_sizes):
             raise ValueError(
-                f"known racks are for seats 0 to {len(observation.rack_sizes) - 1}, got {seat!r}"
+                f"known racks are for seats 0 to {len(observation.rack_sizes) - 1}, got {_shown(seat)}"
             )
         if seat == observation.player:
             raise ValueError(f"seat {seat} is the observer, whose rack is seen, not dealt")
         if isinstance(tiles, str) or not isinstance(tiles, Iterable):
-            raise ValueError(f"a known rack is a sequence of tiles, got {tiles!r}")
+            raise ValueError(f"a known rack is a sequence of tiles, got {_shown(tiles)}")
         rack = tuple(tiles)
         if not all(type(tile) is Tile for tile in rack):
-            raise ValueError(f"a known rack is a sequence of tiles, got {tiles!r}")
+            raise ValueError(f"a known rack is a sequence of tiles, got {_shown(tiles)}")
         if len(rack) != observation.rack_sizes[seat]:
             raise ValueError(
                 f"seat {seat} holds {observation.rack_sizes[seat]} tiles, not {len(rack)}"

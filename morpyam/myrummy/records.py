@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from morpyam.errors import IllegalActionError
-from morpyam.files import FileFormatError, _parse_json, _read, _write
+from morpyam.files import FileFormatError, _check_size, _parse_json, _read, _write
 from morpyam.myrummy.actions import Action, parse_action
 from morpyam.myrummy.engine import apply, new_game
 from morpyam.myrummy.rules import Rules
@@ -55,7 +55,8 @@ MAX_ACTIONS = 20_000
 
 
 def _nesting(text: str) -> int:
-    """The deepest nesting of brackets outside strings, read in one pass."""
+    """The deepest nesting of brackets outside strings, read in one pass that stops once it
+    is deeper than ``MAX_NESTING`` (the answer is then ``MAX_NESTING + 1``)."""
     depth = deepest = 0
     inside = escaped = False
     for char in text:
@@ -70,7 +71,10 @@ def _nesting(text: str) -> int:
             inside = True
         elif char in "[{":
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_NESTING:
+                    break
         elif char in "]}":
             depth -= 1
     return deepest
@@ -125,7 +129,8 @@ class GameRecord:
         if not isinstance(text, str):
             raise _fail(f"a record is text, not {type(text).__name__}")
         try:
-            if _nesting(text[: 1 << 20]) > MAX_NESTING:
+            _check_size(text)  # first: the nesting is counted in Python, one character at a time
+            if _nesting(text) > MAX_NESTING:
                 raise _fail(f"nested deeper than {MAX_NESTING}")
             data = _parse_json(text)
         except FileFormatError as error:

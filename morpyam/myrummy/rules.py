@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 import attrs
 
+from morpyam.errors import _shown
+
 __all__ = ["EMPTY_POOL_ENDINGS", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "EmptyPool", "Rules"]
 
 MIN_PLAYERS = 2
@@ -34,7 +36,7 @@ def _int_in(low: int, high: int, rule: str) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
         if type(value) is not int or not low <= value <= high:
             raise ValueError(
-                f"{rule}: Rules.{attribute.name} must be an int from {low} to {high}, got {value!r}"
+                f"{rule}: Rules.{attribute.name} must be an int from {low} to {high}, got {_shown(value)}"
             )
 
     return check
@@ -42,23 +44,25 @@ def _int_in(low: int, high: int, rule: str) -> Any:
 
 def _bool(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not bool:
-        raise ValueError(f"Rules.{attribute.name} must be True or False, got {value!r}")
+        raise ValueError(f"Rules.{attribute.name} must be True or False, got {_shown(value)}")
 
 
 def _min_stay(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and (type(value) is not int or not 2 <= value <= 13):
-        raise ValueError(f"R-RUM-RE-2: Rules.min_stay is None or 2 to 13, got {value!r}")
+        raise ValueError(f"R-RUM-RE-2: Rules.min_stay is None or 2 to 13, got {_shown(value)}")
 
 
 def _time_limit(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and (type(value) is not int or value < 1):
-        raise ValueError(f"R-RUM-TIME-1: Rules.time_limit is None or seconds >= 1, got {value!r}")
+        raise ValueError(
+            f"R-RUM-TIME-1: Rules.time_limit is None or seconds >= 1, got {_shown(value)}"
+        )
 
 
 def _empty_pool(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value not in EMPTY_POOL_ENDINGS:
         raise ValueError(
-            f"R-RUM-END-3: Rules.empty_pool must be one of {EMPTY_POOL_ENDINGS}, got {value!r}"
+            f"R-RUM-END-3: Rules.empty_pool must be one of {EMPTY_POOL_ENDINGS}, got {_shown(value)}"
         )
 
 

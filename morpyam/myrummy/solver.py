@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Literal
 
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _shown
 from morpyam.myrummy.actions import Play
 from morpyam.myrummy.dp import best_table
 from morpyam.myrummy.judge import judge_play
@@ -342,7 +342,7 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
     if not isinstance(state, State):
         raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
     if objective not in OBJECTIVES:
-        raise ValueError(f"objective is one of {OBJECTIVES}, got {objective!r}")
+        raise ValueError(f"objective is one of {OBJECTIVES}, got {_shown(objective)}")
     if state.current_player is None:
         return None
     rules = state.rules

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _shown
 
 __all__ = [
     "COLOURS",
@@ -73,12 +73,12 @@ def _check_tile(instance: Tile, attribute: attrs.Attribute[Any], value: Any) -> 
     colour = instance.colour
     if colour is None:
         if value != 0 or type(value) is not int:
-            raise IllegalActionError("R-RUM-SET-1", f"a joker has no value, got {value!r}")
+            raise IllegalActionError("R-RUM-SET-1", f"a joker has no value, got {_shown(value)}")
         return
     if type(colour) is not Colour:
-        raise IllegalActionError("R-RUM-SET-1", f"{colour!r} is not a colour")
+        raise IllegalActionError("R-RUM-SET-1", f"{_shown(colour)} is not a colour")
     if type(value) is not int or not 1 <= value <= 13:
-        raise IllegalActionError("R-RUM-SET-1", f"tile values are 1 to 13, got {value!r}")
+        raise IllegalActionError("R-RUM-SET-1", f"tile values are 1 to 13, got {_shown(value)}")
 
 
 @attrs.frozen(order=False, repr=False)
@@ -164,12 +164,12 @@ def parse_tile(text: str) -> Tile:
         IllegalActionError: naming R-RUM-SET-1 for text that is no tile.
     """
     if isinstance(text, str):
-        tile = _BY_TEXT.get(text.strip().lower()) or (JOKER if text.strip() in "jJ" else None)
+        tile = _BY_TEXT.get(text.strip().lower()) or (JOKER if text.strip() in ("j", "J") else None)
         if tile is not None and text.strip():
             return tile
     raise IllegalActionError(
         "R-RUM-SET-1",
-        f"{text!r} is not a tile: write a colour (pu, bk, gn, gy) and a value 1-13, or J",
+        f"{_shown(text)} is not a tile: write a colour (pu, bk, gn, gy) and a value 1-13, or J",
     )
 
 
@@ -186,6 +186,6 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     """
     if not isinstance(text, str) or len(text) > 1000:
         raise IllegalActionError(
-            "R-RUM-SET-1", f"tiles are text of at most 1000 characters, not {text!r}"
+            "R-RUM-SET-1", f"tiles are text of at most 1000 characters, not {_shown(text)}"
         )
     return sort_tiles(parse_tile(word) for word in text.split())

@@ -26,7 +26,7 @@ import attrs
 
 from morpyam.actions import faces_text, sorted_faces
 from morpyam.dice import DICE, MAX_KEEP
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _shown
 from morpyam.notation import NotationError, _refuse_long
 from morpyam.yahtzee.rules import Box, _as_box
 
@@ -133,7 +133,7 @@ def parse_action(text: str) -> Action:
             raise error("die faces expected after 'dice'", 1)
         for index in range(first, len(words)):
             if words[index] not in ("1", "2", "3", "4", "5", "6"):
-                raise error(f"{words[index]!r} is not a die face (1 to 6)", index)
+                raise error(f"{_shown(words[index])} is not a die face (1 to 6)", index)
         faces = tuple(int(word) for word in words[first:])
         try:
             return Roll(faces) if verb == "roll" else RollResult(faces)
@@ -145,5 +145,5 @@ def parse_action(text: str) -> Action:
         try:
             return Score(Box.parse("-".join(words[1:])))
         except ValueError:
-            raise error(f"{' '.join(words[1:])!r} is not a box", 1) from None
-    raise error(f"{verb!r} is not an action; use one of: {', '.join(_VERBS)}", 0)
+            raise error(f"{_shown(' '.join(words[1:]))} is not a box", 1) from None
+    raise error(f"{_shown(verb)} is not an action; use one of: {', '.join(_VERBS)}", 0)

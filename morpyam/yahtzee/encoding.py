@@ -37,6 +37,7 @@ from morpyam.encoding import (
     keep_from_mask,
     keep_mask,
 )
+from morpyam.errors import _shown
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score
 from morpyam.yahtzee.engine import (
     MAX_GAMES,
@@ -67,17 +68,17 @@ MOST_BOX_POINTS = _MOST_UPPER + 30 + 30 + 25 + 30 + 40 + 50 + 30
 
 def _players(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not int or not 1 <= value <= MAX_PLAYERS:
-        raise ValueError(f"Y-SET-1: 1 to {MAX_PLAYERS} players, got {value!r}")
+        raise ValueError(f"Y-SET-1: 1 to {MAX_PLAYERS} players, got {_shown(value)}")
 
 
 def _games(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not int or not 1 <= value <= MAX_GAMES:
-        raise ValueError(f"Y-END-1: a sheet holds 1 to {MAX_GAMES} games, got {value!r}")
+        raise ValueError(f"Y-END-1: a sheet holds 1 to {MAX_GAMES} games, got {_shown(value)}")
 
 
 def _rules(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, Rules):
-        raise ValueError(f"an Encoding needs a yahtzee Rules value, got {value!r}")
+        raise ValueError(f"an Encoding needs a yahtzee Rules value, got {_shown(value)}")
 
 
 @attrs.frozen
@@ -161,7 +162,7 @@ class Encoding:
             return keep_mask(state.dice, action.keep)
         if type(action) is Score:
             return KEEP_MASKS + action.box.index
-        raise ValueError(f"{action!r} is not a player's action")
+        raise ValueError(f"{_shown(action)} is not a player's action")
 
     def action(self, state: State, action_id: int) -> Action:
         """The player's action of id ``action_id`` in ``state``.
@@ -183,7 +184,7 @@ class Encoding:
         """
         if type(action) is RollResult:
             return chance_faces_id(action.faces)
-        raise ValueError(f"{action!r} is not a chance outcome")
+        raise ValueError(f"{_shown(action)} is not a chance outcome")
 
     def chance_action(self, chance_id: int) -> RollResult:
         """The chance outcome of id ``chance_id``.

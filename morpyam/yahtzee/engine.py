@@ -19,7 +19,7 @@ import random
 from fractions import Fraction
 
 from morpyam.dice import DICE, distribution, is_sub_multiset, keep_options, merge
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _not_an_action, _shown, _wrong_state
 from morpyam.figures import FACES
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score
 from morpyam.yahtzee.rules import (
@@ -105,12 +105,12 @@ def new_game(rules: Rules, *, players: int = 1, games: int = 1) -> State:
             or players outside the rules' `min_players` to `max_players` or games outside 1 to 6.
     """
     if not isinstance(rules, Rules):
-        raise ValueError(f"new_game needs a yahtzee Rules value, got {rules!r}")
+        raise ValueError(f"new_game needs a yahtzee Rules value, got {_shown(rules)}")
     low, high = rules.min_players, rules.max_players
     if type(players) is not int or not low <= players <= high:
-        raise ValueError(f"Y-SET-1: {low} to {high} players, got {players!r}")
+        raise ValueError(f"Y-SET-1: {low} to {high} players, got {_shown(players)}")
     if type(games) is not int or not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"Y-END-1: a sheet holds 1 to {MAX_GAMES} games, got {games!r}")
+        raise ValueError(f"Y-END-1: a sheet holds 1 to {MAX_GAMES} games, got {_shown(games)}")
     column = (Sheet(),) * games
     return State(rules, (column,) * players, 0, 0, 0, None, (), False)
 
@@ -159,12 +159,12 @@ def allowed_boxes(state: State) -> tuple[Box, ...]:
     """The boxes the player may score with the dice showing, in sheet order; ``()`` before a roll.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            (a Morpyam or MyRummy state is named, with where to go).
     """
-    try:
-        sheet = state.sheet
-    except AttributeError:
-        raise _not_a_state(state) from None
+    if not isinstance(state, State):
+        raise _not_a_state(state, "allowed_boxes")
+    sheet = state.sheet
     dice = state.dice
     if dice is None:
         return ()
@@ -181,12 +181,12 @@ def box_points(state: State, box: Box | str) -> int:
     Raises:
         IllegalActionError: before the turn's first roll or while dice are in the air, or
             for a box that does not exist (Y-BOX-1).
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            (a Morpyam or MyRummy state is named, with where to go).
     """
-    try:
-        sheet = state.sheet
-    except AttributeError:
-        raise _not_a_state(state) from None
+    if not isinstance(state, State):
+        raise _not_a_state(state, "box_points")
+    sheet = state.sheet
     if type(box) is not Box:
         box = _as_box(box)
     dice = state.dice
@@ -202,12 +202,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action [`apply`][morpyam.yahtzee.engine.apply] accepts here, in the order the module documents.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            (a Morpyam or MyRummy state is named, with where to go).
     """
     try:
         sheets = state.sheets
     except AttributeError:
-        raise _not_a_state(state) from None
+        raise _not_a_state(state, "legal_actions") from None
     if state.in_air:
         return _OUTCOME_ACTIONS[DICE - len(state.kept)]
     dice = state.dice
@@ -221,13 +222,14 @@ def chance_outcomes(state: State) -> tuple[tuple[RollResult, Fraction], ...]:
     """The outcomes of the dice in the air with their exact probabilities; ``()`` at a decision.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            (a Morpyam or MyRummy state is named, with where to go).
     """
     try:
         if state.sheets and state.in_air:
             return _OUTCOMES[DICE - len(state.kept)]
     except AttributeError:
-        raise _not_a_state(state) from None
+        raise _not_a_state(state, "chance_outcomes") from None
     return ()
 
 
@@ -241,9 +243,9 @@ def sample_chance(state: State, rng: random.Random) -> RollResult:
             or an ``rng`` that is not a `random.Random`.
     """
     if not isinstance(state, State):
-        raise _not_a_state(state)
+        raise _not_a_state(state, "sample_chance")
     if not isinstance(rng, random.Random):
-        raise ValueError(f"rng must be a random.Random, got {rng!r}")
+        raise ValueError(f"rng must be a random.Random, got {_shown(rng)}")
     if not state.in_air:
         raise IllegalActionError("Y-TURN-1", "no dice are in the air")
     return _RESULTS[tuple(sorted(rng.choices(FACES, k=DICE - len(state.kept))))]
@@ -257,20 +259,26 @@ def apply(state: State, action: Action) -> State:
 
     Raises:
         IllegalActionError: when the rules do not allow ``action`` here, naming the rule.
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            (a Morpyam or MyRummy state is named, with the ``apply`` that takes it), or
+            an ``action`` that is no action of this game, such as the text
+            ``"score chance"`` (read it with
+            [`parse_action`][morpyam.yahtzee.actions.parse_action]), whatever the state.
     """
     try:
         sheets = state.sheets
     except AttributeError:
-        raise _not_a_state(state) from None
+        raise _not_a_state(state, "apply") from None
     kind = type(action)
     if state.in_air:
         if kind is not RollResult:
+            _check_action(action)
             raise IllegalActionError(
                 "Y-TURN-1", "the dice are in the air: the next action is their RollResult"
             )
         return _apply_result(state, action)  # type: ignore[arg-type]
     if state.dice is None and sheets[state.player][state.game].filled == FULL:
+        _check_action(action)
         raise IllegalActionError("Y-END-1", "the game is over: every box of every sheet is filled")
     if kind is Roll:
         return _apply_roll(state, action)  # type: ignore[arg-type]
@@ -278,7 +286,17 @@ def apply(state: State, action: Action) -> State:
         return _apply_score(state, action.box)  # type: ignore[union-attr]
     if kind is RollResult:
         raise IllegalActionError("Y-TURN-1", "no dice are in the air: roll first")
-    raise IllegalActionError("Y-TURN-2", f"{action!r} is not an action of this game")
+    raise _not_an_action(action, "morpyam.yahtzee", _KINDS)
+
+
+_KINDS = "Roll, RollResult or Score"
+
+
+def _check_action(action: object) -> None:
+    """Before a rule refuses ``action`` for its kind: a value that is no action of this game
+    (text such as ``"score chance"``) gets the same help in every state, as in the other games."""
+    if type(action) not in (Roll, RollResult, Score):
+        raise _not_an_action(action, "morpyam.yahtzee", _KINDS)
 
 
 def _apply_result(state: State, result: RollResult) -> State:
@@ -381,16 +399,16 @@ def scores(state: State) -> tuple[int, ...]:
     """Per player: the grand total of their sheets so far, bonuses included (Y-END-1).
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+            (a Morpyam or MyRummy state is named, with where to go).
     """
-    try:
-        return state.totals
-    except AttributeError:
-        raise _not_a_state(state) from None
+    if not isinstance(state, State):  # a MyRummy state has totals too
+        raise _not_a_state(state, "scores")
+    return state.totals
 
 
-def _not_a_state(value: object) -> ValueError:
-    return ValueError(f"expected a yahtzee State, got {type(value).__name__}")
+def _not_a_state(value: object, function: str) -> ValueError:
+    return _wrong_state(value, "yahtzee", function)
 
 
 def _text(faces: tuple[int, ...]) -> str:

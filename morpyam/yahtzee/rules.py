@@ -20,7 +20,7 @@ from typing import Any, Literal
 import attrs
 
 from morpyam.dice import OUTCOMES
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _shown
 from morpyam.figures import FACES
 
 __all__ = [
@@ -95,12 +95,12 @@ class Box(enum.Enum):
             ValueError: for text that names no box, or a value that is not text.
         """
         if not isinstance(text, str):
-            raise ValueError(f"Y-BOX-1: a box name is text, not {text!r}")
+            raise ValueError(f"Y-BOX-1: a box name is text, not {_shown(text)}")
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
         try:
             return _BY_TEXT[key]
         except KeyError:
-            raise ValueError(f"Y-BOX-1: no box is called {text!r}") from None
+            raise ValueError(f"Y-BOX-1: no box is called {_shown(text)}") from None
 
     def __str__(self) -> str:
         return self.value
@@ -143,7 +143,7 @@ def _as_box(value: Box | str) -> Box:
             return Box.parse(value)
         except ValueError as error:
             raise IllegalActionError("Y-BOX-1", str(error).partition(": ")[2]) from None
-    raise IllegalActionError("Y-BOX-1", f"a box is a Box or its name, not {value!r}")
+    raise IllegalActionError("Y-BOX-1", f"a box is a Box or its name, not {_shown(value)}")
 
 
 def _scores(dice: tuple[int, ...]) -> tuple[int, ...]:
@@ -205,7 +205,7 @@ def base_score(box: Box | str, dice: tuple[int, ...]) -> int:
 
 
 def _not_dice(dice: object) -> ValueError:
-    return ValueError(f"Y-SET-1: five sorted faces from 1 to 6 are needed, got {dice!r}")
+    return ValueError(f"Y-SET-1: five sorted faces from 1 to 6 are needed, got {_shown(dice)}")
 
 
 def is_yahtzee(dice: tuple[int, ...]) -> bool:
@@ -217,7 +217,7 @@ def is_yahtzee(dice: tuple[int, ...]) -> bool:
     try:
         return len(dice) == 5 and len(set(dice)) == 1
     except TypeError:
-        raise ValueError(f"Y-SET-1: dice are a sequence of faces, got {dice!r}") from None
+        raise ValueError(f"Y-SET-1: dice are a sequence of faces, got {_shown(dice)}") from None
 
 
 PLAYER_LIMIT = 100
@@ -235,7 +235,7 @@ JOKERS: tuple[Joker, ...] = ("none", "forced", "free")
 def _int_at_least(low: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
         if type(value) is not int or value < low:
-            raise ValueError(f"Rules.{attribute.name} must be an int >= {low}, got {value!r}")
+            raise ValueError(f"Rules.{attribute.name} must be an int >= {low}, got {_shown(value)}")
 
     return check
 
@@ -245,7 +245,7 @@ def _one_of(choices: tuple[str, ...], rule: str) -> Any:
         if value not in choices:
             raise ValueError(
                 f"{rule}: Rules.{attribute.name} must be one of {', '.join(map(repr, choices))}, "
-                f"got {value!r}"
+                f"got {_shown(value)}"
             )
 
     return check
@@ -300,7 +300,7 @@ class Rules:
         if type(self.zero_only_when_nothing_fits) is not bool:
             raise ValueError(
                 "Y-BOX-8: Rules.zero_only_when_nothing_fits must be True or False, "
-                f"got {self.zero_only_when_nothing_fits!r}"
+                f"got {_shown(self.zero_only_when_nothing_fits)}"
             )
         if not self.min_players <= self.max_players <= PLAYER_LIMIT:
             raise ValueError(

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from morpyam.dice import DICE, OUTCOMES, distribution, multisets
+from morpyam.errors import _shown
 from morpyam.figures import FACES
 from morpyam.yahtzee._solution_file import read_array, read_members, read_text
 from morpyam.yahtzee.actions import Action, Roll, Score
@@ -427,7 +428,7 @@ def solve(rules: Rules) -> Solution:
     import numpy as np
 
     if not isinstance(rules, Rules):
-        raise ValueError(f"solve needs a yahtzee Rules value, got {rules!r}")
+        raise ValueError(f"solve needs a yahtzee Rules value, got {_shown(rules)}")
     if rules.zero_only_when_nothing_fits:
         raise ValueError("Y-BOX-8: the solver does not model zero_only_when_nothing_fits")
     flags, _, width = _shape(rules)
@@ -482,7 +483,7 @@ class Solution:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise ValueError(f"a Solution needs a yahtzee Rules value, got {self.rules!r}")
+            raise ValueError(f"a Solution needs a yahtzee Rules value, got {_shown(self.rules)}")
         shape = getattr(self.values, "shape", None)
         if shape != _shape(self.rules) or str(getattr(self.values, "dtype", "")) != "float64":
             raise ValueError(
@@ -514,10 +515,10 @@ class Solution:
 
     def _check(self, state: State) -> None:
         if not isinstance(state, State):
-            raise ValueError(f"expected a yahtzee State, got {state!r}")
+            raise ValueError(f"expected a yahtzee State, got {_shown(state)}")
         if state.rules != self.rules:
             raise ValueError(
-                f"this solution is for {self.rules!r}, the state's rules are {state.rules!r}"
+                f"this solution is for {_shown(self.rules)}, the state's rules are {_shown(state.rules)}"
             )
 
     def value(self, state: State) -> float:
@@ -650,4 +651,4 @@ def _check_path(path: object) -> None:
     """A file name: text or a path object (not bytes, and not an int, which ``open`` reads as
     a file descriptor)."""
     if not isinstance(path, (str, os.PathLike)):
-        raise ValueError(f"a file path is a str or an os.PathLike, got {path!r}")
+        raise ValueError(f"a file path is a str or an os.PathLike, got {_shown(path)}")

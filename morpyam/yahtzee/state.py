@@ -6,6 +6,7 @@ from typing import Any
 
 import attrs
 
+from morpyam.errors import _shown
 from morpyam.yahtzee.rules import BOXES, Box, Rules, _as_box
 
 __all__ = ["FULL", "Sheet", "State"]
@@ -23,13 +24,13 @@ def _check_boxes(instance: Sheet, attribute: attrs.Attribute[Any], boxes: Any) -
         or not all(v is None or (type(v) is int and v >= 0) for v in boxes)
     ):
         raise ValueError(
-            f"Y-BOX-1: a sheet holds {len(BOXES)} boxes, each None or points >= 0, got {boxes!r}"
+            f"Y-BOX-1: a sheet holds {len(BOXES)} boxes, each None or points >= 0, got {_shown(boxes)}"
         )
 
 
 def _check_points(instance: Sheet, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not int or value < 0:
-        raise ValueError(f"Sheet.{attribute.name} must be an int >= 0, got {value!r}")
+        raise ValueError(f"Sheet.{attribute.name} must be an int >= 0, got {_shown(value)}")
 
 
 @attrs.frozen
