@@ -1,8 +1,11 @@
 """Print what MyRummy's encoding costs: the legal mask along greedy self-play.
 
-Greedy self-play through the ids: at each decision the greedy bot's play
-(``best_play``) is taken as its ids (``Encoding.play_ids``: its tiles, then
-``LAY``), or ``DRAW`` / ``PASS``; every chance node samples. At every step
+Self-play through the ids; every chance node samples. ``--policy greedy``
+(the default): at each decision the greedy bot's play (``best_play``) is
+taken as its ids (``Encoding.play_ids``: its tiles, then ``LAY``), or
+``DRAW`` / ``PASS``. ``--policy random``: a random legal id at each step
+(draw or pass only one time in five when another id is legal), as an
+untrained agent explores; ``--max-steps`` bounds a match. At every step
 of a decision the mask is computed and timed in CPU time:
 
 - the *first* mask of a turn (nothing chosen; the turn's solver answers not
@@ -11,7 +14,7 @@ of a decision the mask is computed and timed in CPU time:
 - the whole turn: every mask of the turn and the ``LAY``.
 
 Median, 90th percentile and worst of each, and the number of solver queries
-per turn. Run with ``python benchmarks/bench_myrummy_encoding.py [--games N] [--seed S]``.
+per turn. Run with ``python benchmarks/bench_myrummy_encoding.py [--games N] [--seed S] [--policy P]``.
 """
 
 from __future__ import annotations
@@ -37,8 +40,11 @@ def _figures(name: str, seconds: list[float]) -> str:
     )
 
 
-def run(games: int, seed: int, players: int) -> None:
-    """Play ``games`` greedy matches through the encoding and print the mask's cost."""
+LAST = ([enc.LAY], [enc.DRAW], [enc.PASS])
+
+
+def run(games: int, seed: int, players: int, policy: str, max_steps: int) -> None:
+    """Play ``games`` matches through the encoding and print the mask's cost."""
     rules = mr.Rules.classic(players=players)
     rng = random.Random(seed)
     first: list[float] = []
@@ -49,24 +55,33 @@ def run(games: int, seed: int, players: int) -> None:
         encoding = enc.Encoding(rules)
         turn = encoding.new_state()
         steps = 0
-        while not turn.is_terminal and steps < 5000:
+        while not turn.is_terminal and steps < max_steps:
             steps += 1
             if turn.is_chance:
                 turn = encoding.apply_id(turn, encoding.sample_chance(turn, rng))
                 continue
-            play = mr.best_play(turn.state)
-            ids = (
-                [enc.DRAW if turn.state.pool_size else enc.PASS]
-                if play is None
-                else encoding.play_ids(turn, play)
-            )
+            ids: list[int] = []
+            if policy == "greedy":
+                play = mr.best_play(turn.state)
+                ids = (
+                    [enc.DRAW if turn.state.pool_size else enc.PASS]
+                    if play is None
+                    else encoding.play_ids(turn, play)
+                )
             spent = 0.0
-            for position, action_id in enumerate(ids):
+            position = 0
+            while position < len(ids) or (policy == "random" and ids[-1:] not in LAST):
                 start = time.process_time()
                 mask = encoding.legal_mask(turn)
                 took = time.process_time() - start
                 spent += took
                 (later if position else first).append(took)
+                if policy == "random":
+                    legal = [int(i) for i in mask.nonzero()[0]]
+                    lays = [i for i in legal if i not in (enc.DRAW, enc.PASS)]
+                    ids.append(rng.choice(lays if lays and rng.random() < 0.8 else legal))
+                action_id = ids[position]
+                position += 1
                 assert mask[action_id], (str(turn.state.table), action_id)
                 start = time.process_time()
                 after = encoding.apply_id(turn, action_id)
@@ -77,7 +92,10 @@ def run(games: int, seed: int, players: int) -> None:
                         queries.append(len(known.witnesses) + len(known.dead))
                 turn = after
             turns.append(spent)
-    print(f"python {platform.python_version()} on {platform.machine()}, {games} greedy games")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, "
+        f"{games} {policy} games of {players} players"
+    )
     print(_figures("first mask of a turn", first))
     print(_figures("later masks of a turn", later))
     print(_figures("whole turn (masks and lay)", turns))
@@ -91,8 +109,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--policy", choices=("greedy", "random"), default="greedy")
+    parser.add_argument("--max-steps", type=int, default=5000)
     args = parser.parse_args()
-    run(args.games, args.seed, args.players)
+    run(args.games, args.seed, args.players, args.policy, args.max_steps)
 
 
 if __name__ == "__main__":

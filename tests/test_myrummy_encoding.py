@@ -299,6 +299,9 @@ def test_errors_name_the_rule() -> None:
         encoding.apply_id(encoding.apply_id(turn, mr.parse_tile("gn10").index), enc.LAY)
     with pytest.raises(IllegalActionError, match="R-RUM-TURN-1"):
         encoding.apply_id(turn, enc.PASS)
+    # a Turn made with tiles no play lays: no tile id, no LAY (the first mask found bk1 dead)
+    stuck = enc.Turn(state, tuple(int(k == mr.parse_tile("bk1").index) for k in range(KINDS)))
+    assert encoding.legal_ids(stuck) == [enc.DRAW]
     with pytest.raises(ValueError, match="out of range"):
         encoding.apply_id(turn, 56)
     empty = enc.Turn(attrs.evolve(state, pool=(0,) * KINDS))
@@ -323,6 +326,20 @@ def test_errors_name_the_rule() -> None:
         enc.Turn(attrs.evolve(state, draws_left=1), one_chosen)
     with pytest.raises(ValueError, match="myrummy Rules"):
         enc.Encoding("classic")  # type: ignore[arg-type]
+
+
+def test_the_cache_forgets_old_turns_and_answers_the_same() -> None:
+    # the solver's answers are remembered for the last turns only; answers do not change
+    encoding = enc.Encoding(CLASSIC)
+    first = enc.Turn(mr.position(CLASSIC, racks=[mr.parse_tiles("gn10 gn11 gn12"), ()]))
+    expected = encoding.legal_ids(first)
+    for value in range(1, 14):
+        for colour in range(4):
+            for other in range(5):
+                rack = [TILES[colour * 13 + value - 1], TILES[(colour * 13 + value + other) % 52]]
+                encoding.legal_ids(enc.Turn(mr.position(CLASSIC, racks=[rack, ()])))
+    assert len(encoding._memo) < 13 * 4 * 5
+    assert encoding.legal_ids(first) == expected == [35, 36, 37, enc.DRAW]
 
 
 def test_a_draw_keeps_the_chosen_tiles_on_the_rack() -> None:
