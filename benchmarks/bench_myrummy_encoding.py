@@ -58,7 +58,7 @@ def run(games: int, seed: int, players: int, policy: str, max_steps: int) -> Non
         while not turn.is_terminal and steps < max_steps:
             steps += 1
             if turn.is_chance:
-                turn = encoding.apply_id(turn, encoding.sample_chance(turn, rng))
+                turn = encoding.apply(turn, encoding.sample_chance(turn, rng))
                 continue
             ids: list[int] = []
             if policy == "greedy":

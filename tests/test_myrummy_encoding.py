@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
+from morpyam.encoding import GameEncoding
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy import encoding as enc
 from morpyam.myrummy.solver import best_play_within
@@ -196,7 +197,7 @@ def random_turns(encoding: enc.Encoding, seed: int, steps: int) -> list[enc.Turn
         if turn.is_terminal:
             break
         if turn.is_chance:
-            turn = encoding.apply_id(turn, encoding.sample_chance(turn, rng))
+            turn = encoding.apply(turn, encoding.sample_chance(turn, rng))
         else:
             ids = encoding.legal_ids(turn)
             lays = [i for i in ids if i != enc.DRAW]
@@ -340,6 +341,65 @@ def test_the_cache_forgets_old_turns_and_answers_the_same() -> None:
                 encoding.legal_ids(enc.Turn(mr.position(CLASSIC, racks=[rack, ()])))
     assert len(encoding._memo) < 13 * 4 * 5
     assert encoding.legal_ids(first) == expected == [35, 36, 37, enc.DRAW]
+
+
+def as_game_encoding(encoding: enc.Encoding) -> GameEncoding[enc.Turn, enc.Step]:
+    """mypy checks here that the encoding has the protocol the adapters use."""
+    return encoding
+
+
+def test_steps_and_ids_map_both_ways() -> None:
+    # R-RUM-TURN-1: legal_actions are the steps of legal_ids; apply takes exactly those
+    encoding = as_game_encoding(enc.Encoding(CLASSIC))
+    state = mr.position(
+        CLASSIC, racks=[mr.parse_tiles("gn4 bk9 gy9"), ()],
+        table=[mr.parse_meld("[gn5 gn6 gn7]"), mr.parse_meld("{pu9 gn9 J}")], opened=[0, 1],
+    )  # fmt: skip
+    turn = enc.Turn(state)
+    steps = encoding.legal_actions(turn)
+    assert [str(step) for step in steps] == ["choose bk9", "choose gn4", "choose gy9", "draw"]
+    assert [encoding.action_id(turn, step) for step in steps] == encoding.legal_ids(turn)
+    assert encoding.action_id(turn, mr.Pass()) == enc.PASS
+    turn = encoding.apply(turn, enc.Choose(mr.parse_tile("gn4")))
+    (play,) = [step for step in encoding.legal_actions(turn) if isinstance(step, mr.Play)]
+    assert str(play) == "play [gn4 gn5 gn6 gn7] {pu9 gn9 J}"
+    assert encoding.action_id(turn, play) == enc.LAY
+    assert encoding.apply(turn, play).state == mr.apply(state, play)
+    with pytest.raises(ValueError, match="lays other tiles than those chosen"):
+        encoding.action_id(turn, mr.Play(state.table))
+    for bad in (mr.TimeOut(), mr.FirstPlayer(0)):
+        with pytest.raises(IllegalActionError, match="R-RUM-TURN-1"):
+            encoding.apply(turn, bad)
+        with pytest.raises(ValueError, match="not a player's step"):
+            encoding.action_id(turn, bad)
+    with pytest.raises(IllegalActionError, match="no more gn4"):
+        encoding.apply(turn, enc.Choose(mr.parse_tile("gn4")))
+    # the engine takes either arrangement of gn8 gn9 gn10; the encoded game lays the tidy one
+    state = mr.position(
+        CLASSIC, racks=[mr.parse_tiles("gn8 gn9 gn10"), ()], table=[mr.parse_meld("[gn5 gn6 gn7]")],
+        opened=[0],
+    )  # fmt: skip
+    turn = enc.Turn(state)
+    for tile in state.rack:
+        turn = encoding.apply(turn, enc.Choose(tile))
+    apart = mr.Play((mr.parse_meld("[gn5 gn6 gn7]"), mr.parse_meld("[gn8 gn9 gn10]")))
+    mr.apply(state, apart)
+    assert str(encoding.action(turn, enc.LAY)) == "play [gn5 gn6 gn7 gn8 gn9 gn10]"
+    assert encoding.action_id(turn, apart) == enc.LAY
+    with pytest.raises(IllegalActionError, match="lays the tiles chosen as"):
+        encoding.apply(turn, apart)
+    dealing = enc.Turn(mr.new_game(CLASSIC, first_player=0))
+    assert encoding.legal_actions(dealing)[0] == mr.parse_tile("pu1")
+    with pytest.raises(IllegalActionError, match="R-RUM-SET-2"):
+        encoding.apply(dealing, enc.Choose(mr.parse_tile("pu1")))
+    over = enc.Turn(mr.resign(state, 1))
+    assert over.winners == {0}
+    with pytest.raises(IllegalActionError, match="R-RUM-MATCH-1"):
+        encoding.apply(over, enc.Choose(mr.parse_tile("gn4")))
+    with pytest.raises(IllegalActionError, match="R-RUM-MATCH-1"):
+        encoding.apply(over, mr.Draw())
+    with pytest.raises(TypeError):
+        enc.Choose("gn4")  # type: ignore[arg-type]
 
 
 def test_a_draw_keeps_the_chosen_tiles_on_the_rack() -> None:

@@ -22,15 +22,24 @@ and ``LAY`` is accepted by [`apply`][morpyam.myrummy.engine.apply]. The
 ``LAY`` id becomes the [`Play`][morpyam.myrummy.actions.Play] of
 [`best_play_within`][morpyam.myrummy.solver.best_play_within] with those
 tiles as ``must`` and nothing as ``may``: a function of the table, the rules
-and the tiles chosen alone (the canonical arrangement). What is abstracted
-away is only *how* the table is rearranged; a rearrangement matters to the
-rest of the game only through the tiles on the table (which the next player
-may rearrange again as freely as the rules allow) and through the
-combinations' shapes, which the rules judge anew at every play, so the
-player keeps every choice that changes their rack and the others' knowledge.
+and the tiles chosen alone (the canonical arrangement).
+
+What is abstracted away is the arrangement: the player decides which tiles
+leave the rack, the solver how the table holds them. The arrangement matters
+later only through the combinations it leaves, for what the next players may
+take from them (R-RUM-RE-2, R-RUM-JOK-3); the rule that picks it is the same
+for everyone, uses public information only, and never makes a set of tiles
+unlayable, so agents compared under the encoding play the same game.
 There is no undo: draw and pass stay legal after choosing, and a turn is at
-most one decision per rack tile plus one, so every game has a bounded length.
+most one decision per rack tile plus one, so every match has a bounded length.
 ``TimeOut`` is left out: the library keeps no clock.
+
+The encoded game's states are [`Turn`][morpyam.myrummy.encoding.Turn] values
+(the engine's state, the tiles chosen, what each player has seen), its steps
+[`Choose`][morpyam.myrummy.encoding.Choose] and the engine's actions; the
+[`Encoding`][morpyam.myrummy.encoding.Encoding] has the methods of
+[`GameEncoding`][morpyam.encoding.GameEncoding] over them, so code written
+for the other games' encodings runs on it.
 
 Chance ids (``53 + players``): ``0 .. 52`` the tile dealt or drawn, by
 ``Tile.index``; ``53 + seat`` the lot naming the first player.
@@ -56,6 +65,8 @@ Examples:
     ...     turn = encoding.apply_id(turn, tile.index)
     >>> str(encoding.action(turn, LAY))
     'play [gn10 gn11 gn12]'
+    >>> encoding.action(turn, DRAW), str(encoding.action(Turn(state), 35))
+    (Draw(), 'choose gn10')
     >>> encoding.apply_id(turn, LAY).state.racks[0]
     (Tile(bk1),)
 """
@@ -82,7 +93,7 @@ from morpyam.myrummy.solver import best_play_within
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import COPIES, KINDS, TILE_COUNT, TILES, Tile, counts, tiles_text
 
-__all__ = ["DRAW", "LAY", "MAX_MELDS", "NUM_ACTIONS", "PASS", "Encoding", "Turn"]
+__all__ = ["DRAW", "LAY", "MAX_MELDS", "NUM_ACTIONS", "PASS", "Choose", "Encoding", "Step", "Turn"]
 
 LAY = KINDS
 """The id that lays the tiles chosen (53)."""
@@ -152,6 +163,27 @@ class Turn:
     def is_terminal(self) -> bool:
         """Whether the match is over."""
         return self.state.is_terminal
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """Once the match is over, its winners ([`State.winners`][morpyam.myrummy.state.State.winners])."""
+        return self.state.winners
+
+
+@attrs.frozen
+class Choose:
+    """A step of the encoded game: choose one more rack tile to lay this turn (ids 0 to 52)."""
+
+    tile: Tile = attrs.field(validator=attrs.validators.instance_of(Tile))
+    """The tile chosen."""
+
+    def __str__(self) -> str:
+        return f"choose {self.tile}"
+
+
+Step = Action | Choose
+"""A step of the encoded game: ``Choose(tile)``, a ``Play``, ``Draw()``, ``Pass()`` at a
+decision, a ``Tile`` or ``FirstPlayer`` at a chance node."""
 
 
 def _rules(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -308,7 +340,7 @@ class Encoding:
 
     # Ids.
 
-    def chance_id(self, action: Action) -> int:
+    def chance_id(self, action: Step) -> int:
         """The chance id of a tile dealt or drawn, or of the lot's ``FirstPlayer``.
 
         Raises:
@@ -339,9 +371,10 @@ class Encoding:
         """[`chance_outcomes`][morpyam.myrummy.engine.chance_outcomes] of the state."""
         return chance_outcomes(turn.state)
 
-    def sample_chance(self, turn: Turn, rng: random.Random) -> int:
-        """The chance id of an outcome drawn with ``rng`` at its probability."""
-        return self.chance_id(sample_chance(turn.state, rng))
+    def sample_chance(self, turn: Turn, rng: random.Random) -> Action:
+        """One chance outcome drawn with ``rng`` at its probability
+        ([`sample_chance`][morpyam.myrummy.engine.sample_chance]); ``chance_id`` gives its id."""
+        return sample_chance(turn.state, rng)
 
     def legal_ids(self, turn: Turn) -> list[int]:
         """The legal ids, ascending: chance ids at a chance node, none at the end."""
@@ -386,29 +419,62 @@ class Encoding:
             mask[self.legal_ids(turn)] = 1
         return mask
 
-    def action(self, turn: Turn, action_id: int) -> Action | None:
-        """The engine action id ``action_id`` amounts to in ``turn``: the canonical ``Play`` of
-        the tiles chosen for ``LAY``, ``Draw()``, ``Pass()``, the outcome at a chance node;
-        ``None`` for a tile chosen (it changes only ``Turn.chosen``).
+    def legal_actions(self, turn: Turn) -> tuple[Step, ...]:
+        """The steps of the legal ids, in id order: at a decision, ``Choose`` values, the
+        canonical ``Play``, ``Draw()`` or ``Pass()``; at a chance node, the outcomes."""
+        if turn.state.is_chance:
+            return tuple(self.chance_action(index) for index in self.legal_ids(turn))
+        return tuple(self._step(turn, index) for index in self.legal_ids(turn))
+
+    def action(self, turn: Turn, action_id: int) -> Step:
+        """The step id ``action_id`` names in ``turn``: ``Choose(tile)`` for a tile kind, the
+        canonical ``Play`` of the tiles chosen for ``LAY``, ``Draw()``, ``Pass()``; the outcome
+        at a chance node.
 
         Raises:
             ValueError: for an id out of range (of the chance ids at a chance node).
             IllegalActionError: for an id that is not legal here (see ``apply_id``).
         """
-        state = turn.state
-        if state.is_chance:
+        if turn.state.is_chance:
             return self.chance_action(action_id)
         index = check_id(action_id, NUM_ACTIONS)
         self._check_legal(turn, index)
+        return self._step(turn, index)
+
+    def _step(self, turn: Turn, index: int) -> Step:
+        """The step of a legal decision id ``index``."""
         if index < KINDS:
-            return None
+            return Choose(TILES[index])
         if index == DRAW:
             return Draw()
         if index == PASS:
             return Pass()
-        play = self._known(state).lay(turn.chosen)
-        assert play is not None  # _check_legal asked
+        play = self._known(turn.state).lay(turn.chosen)
+        assert play is not None  # the id is legal
         return play
+
+    def action_id(self, turn: Turn, action: Step) -> int:
+        """The id of a player's step in ``turn``: ``Choose(tile)`` its tile's index, a ``Play``
+        that lays exactly the tiles chosen ``LAY``, ``Draw()`` and ``Pass()`` theirs.
+
+        Raises:
+            ValueError: for a chance outcome, a ``TimeOut``, or a ``Play`` that lays other
+                rack tiles than those chosen (``play_ids`` gives the ids of a whole play).
+        """
+        if isinstance(action, Choose):
+            return action.tile.index
+        if isinstance(action, Draw):
+            return DRAW
+        if isinstance(action, Pass):
+            return PASS
+        if isinstance(action, Play):
+            if _laid(turn.state, action) != turn.chosen:
+                raise ValueError(
+                    f"{action} lays other tiles than those chosen "
+                    f"({tiles_text(_tiles(turn.chosen))}): see Encoding.play_ids"
+                )
+            return LAY
+        raise ValueError(f"{action!r} is not a player's step of the encoded game")
 
     def _check_legal(self, turn: Turn, index: int) -> None:
         state = turn.state
@@ -444,13 +510,52 @@ class Encoding:
                 legal play lays as they are (R-RUM-TURN-1), a draw from an empty pool
                 (R-RUM-END-3), a pass with tiles in the pool, anything once the match is over.
         """
+        return self._advance(turn, self.action(turn, action_id))
+
+    def apply(self, turn: Turn, action: Step) -> Turn:
+        """The turn after ``action``, one of ``legal_actions(turn)``: what ``action(turn, id)``
+        names for a legal id. A ``Play`` must be the canonical play of the tiles chosen (the
+        encoding's game lays no other arrangement).
+
+        Raises:
+            IllegalActionError: for a step that is not legal here, naming the rule (as
+                ``apply_id``; a ``TimeOut`` or another ``Play`` names R-RUM-TURN-1).
+        """
         state = turn.state
-        action = self.action(turn, action_id)
-        if action is None:
-            index = int(action_id)
+        if state.is_chance or state.is_terminal:
+            if isinstance(action, Choose):
+                if state.is_terminal:
+                    raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
+                raise IllegalActionError(
+                    "R-RUM-SET-2", "no one chooses tiles here: a tile is dealt or drawn"
+                )
+            after = apply(state, action)
+            return Turn(after, _NOTHING, _told(turn.seen, self._events(turn, action)))
+        kind = type(action)
+        if kind is Choose or kind is Draw or kind is Pass:
+            self._check_legal(turn, self.action_id(turn, action))
+        elif kind is Play:
+            self._check_legal(turn, LAY)
+            if action != self._known(state).lay(turn.chosen):
+                raise IllegalActionError(
+                    "R-RUM-TURN-1",
+                    "the encoded game lays the tiles chosen as "
+                    f"{self._known(state).lay(turn.chosen)}, not as {action}",
+                )
+        else:
+            raise IllegalActionError(
+                "R-RUM-TURN-1", f"{action} is not a step of the encoded game (see its ids)"
+            )
+        return self._advance(turn, action)
+
+    def _advance(self, turn: Turn, action: Step) -> Turn:
+        """The turn after a step known to be legal."""
+        state = turn.state
+        if isinstance(action, Choose):
+            index = action.tile.index
             chosen = (*turn.chosen[:index], turn.chosen[index] + 1, *turn.chosen[index + 1 :])
             player = state.player
-            seen = _told(turn.seen, {player: f"{player} chooses {TILES[index]}"})
+            seen = _told(turn.seen, {player: f"{player} chooses {action.tile}"})
             return Turn(state, chosen, seen)
         after = apply(state, action)
         return Turn(after, _NOTHING, _told(turn.seen, self._events(turn, action)))
@@ -480,9 +585,8 @@ class Encoding:
         """
         state = turn.state
         apply(state, play)
-        before = counts(tile for meld in state.table for tile in meld.tiles)
-        after = counts(tile for meld in play.table for tile in meld.tiles)
-        return [kind for kind in range(KINDS) for _ in range(after[kind] - before[kind])] + [LAY]
+        laid = _laid(state, play)
+        return [kind for kind in range(KINDS) for _ in range(laid[kind])] + [LAY]
 
     # What a player sees.
 
@@ -556,6 +660,13 @@ class Encoding:
         return tuple(
             float(now - then) for now, then in zip(after.state.totals, before.state.totals)
         )
+
+
+def _laid(state: State, play: Play) -> tuple[int, ...]:
+    """The rack tiles ``play`` lays, a count per kind (the table after less the table before)."""
+    before = counts(tile for meld in state.table for tile in meld.tiles)
+    after = counts(tile for meld in play.table for tile in meld.tiles)
+    return tuple(a - b for a, b in zip(after, before))
 
 
 def _told(seen: tuple[str, ...], events: dict[int, str]) -> tuple[str, ...]:
