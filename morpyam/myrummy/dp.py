@@ -760,11 +760,12 @@ def best_table_within(
     player = state.player
     rack = state.racks[player]
     weights, joker_score = (10_000, 1), 10_000 + rules.joker_penalty
+    floor = -1 if any(must) else 0  # with nothing a must, a table that scores 0 lays nothing
     if state.opened[player]:
         table_counts = counts(tile for meld in state.table for tile in meld.tiles)
         need = [a + b for a, b in zip(table_counts, must)]
         solver = Solver(rules, need, may, state.table, weights, joker_score, 0)
-        return solver.best(state.table, rack, True, (), floor=-1)
+        return solver.best(state.table, rack, True, (), floor=floor)
     rack_counts = counts(rack)
     if rules.handrummy and all(a + b == c for a, b, c in zip(must, may, rack_counts)):
         whole = Solver(rules, rack_counts, [0] * KINDS, (), weights, joker_score, 0)
@@ -773,7 +774,7 @@ def best_table_within(
             return found
     opening = rules.opening_points
     solver = Solver(rules, must, may, (), weights, joker_score, opening)
-    return solver.best(state.table, rack, False, state.table, floor=-1)
+    return solver.best(state.table, rack, False, state.table, floor=floor)
 
 
 def relaxed_optimum(state: State) -> tuple[int, int] | None:

@@ -385,6 +385,8 @@ class Encoding:
             return [index for index, _ in self.chance_probabilities(turn)]
         known = self._known(state)
         chosen = list(turn.chosen)
+        if not any(chosen):
+            known.extendable(chosen)  # the best play: a large witness, or every tile dead
         ids = []
         for kind in range(KINDS):
             if known.rack[kind] > chosen[kind]:
