@@ -480,6 +480,9 @@ def test_observation_fields() -> None:
         "rack", "chosen", "table", "melds", "opened", "rack_sizes", "pool_size", "to_move",
         "receiving", "deal_left", "passes", "round", "plus", "minus",
     ]  # fmt: skip
+    # the most a total reaches: every tile on the losers' racks (2 × (4 × 91 + a joker's 25)),
+    # twice over for a Handrummy, in one round
+    assert encoding.layout.fields[-1].high == 2 * (2 * (4 * 91 + 25))
     state = mr.position(
         rules,
         racks=[mr.parse_tiles("gn4 J"), mr.parse_tiles("bk1 bk2 bk3"), ()],

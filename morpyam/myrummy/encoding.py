@@ -91,7 +91,17 @@ from morpyam.myrummy.melds import Run
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.solver import best_play_within
 from morpyam.myrummy.state import State
-from morpyam.myrummy.tiles import COPIES, KINDS, TILE_COUNT, TILES, Tile, counts, tiles_text
+from morpyam.myrummy.tiles import (
+    COLOURS,
+    COPIES,
+    KINDS,
+    TILE_COUNT,
+    TILES,
+    VALUES,
+    Tile,
+    counts,
+    tiles_text,
+)
 
 __all__ = ["DRAW", "LAY", "MAX_MELDS", "NUM_ACTIONS", "PASS", "Choose", "Encoding", "Step", "Turn"]
 
@@ -290,8 +300,9 @@ class Encoding:
         rules = self.rules
         players = rules.players
         object.__setattr__(self, "num_chance_outcomes", KINDS + players)
-        most_rack = 13 * 8 + 2 * rules.joker_penalty
-        most_total = most_rack * rules.handrummy_factor * (players - 1) * rules.rounds
+        # every tile on the racks (R-RUM-END-2), counted by the Handrummy factor, each round
+        most_rack = COPIES * (len(COLOURS) * sum(VALUES) + rules.joker_penalty)
+        most_total = most_rack * rules.handrummy_factor * rules.rounds
         shapes: list[tuple[str, tuple[int, ...], float]] = [
             ("rack", (KINDS,), COPIES),
             ("chosen", (KINDS,), COPIES),
