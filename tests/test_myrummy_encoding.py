@@ -187,6 +187,29 @@ def test_handrummy_needs_the_whole_rack() -> None:
     assert enc.Encoding(rummikub).legal_ids(plain) == [enc.DRAW]
 
 
+def test_laying_off_in_the_opening_turn_follows_the_rules() -> None:
+    # R-RUM-OPEN-3: bk8 goes onto the table's run only when the opening may lay off, and only
+    # with an opening of its own (gn10 gn11 gn12: 33 points; bk8 does not count, R-RUM-OPEN-1)
+    rack = mr.parse_tiles("gn10 gn11 gn12 bk8")
+    table = [mr.parse_meld("[bk5 bk6 bk7]")]
+    bk8 = mr.parse_tile("bk8")
+    for rules, offered in (
+        (CLASSIC, False),
+        (attrs.evolve(CLASSIC, lay_off_in_opening_turn=True), True),
+    ):
+        state = mr.position(rules, racks=[rack, ()], table=table)
+        encoding = enc.Encoding(rules)
+        assert (bk8.index in encoding.legal_ids(enc.Turn(state))) is offered
+        play = best_play_within(state, [bk8], [tile for tile in rack if tile != bk8])
+        if not offered:
+            assert play is None
+            continue
+        assert str(play) == "play [bk5 bk6 bk7 bk8] [gn10 gn11 gn12]"
+        turn = encoding.apply_id(enc.Turn(state), bk8.index)
+        assert encoding.legal_ids(turn) == [t.index for t in rack if t != bk8] + [enc.DRAW]
+        assert best_play_within(state, [bk8]) is None
+
+
 def random_turns(encoding: enc.Encoding, seed: int, steps: int) -> list[enc.Turn]:
     """A random match through the ids: chance sampled, at a decision a random legal id (draw
     or pass one time in five when something else is legal)."""
@@ -212,7 +235,7 @@ SMALL_RACKS = [
 ] + [attrs.evolve(mr.Rules.rummikub(), rack_size=9, opening_points=15, empty_pool="ends")]
 
 
-@settings(max_examples=examples(24), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SMALL_RACKS), st.integers(0, 2**32 - 1))
 def test_every_id_of_the_mask_is_accepted_in_random_games(rules: mr.Rules, seed: int) -> None:
     # R-RUM-TURN-1, R-RUM-END-3: each id of the mask applies (a lay as a play apply accepts,
