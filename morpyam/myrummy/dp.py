@@ -59,7 +59,7 @@ from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, Tile, counts
 
-__all__ = ["Solver", "Weights", "best_table", "relaxed_optimum"]
+__all__ = ["Solver", "Weights", "best_table", "best_table_within", "relaxed_optimum"]
 
 _J = JOKER_INDEX
 _NEG = -(1 << 60)
@@ -584,9 +584,14 @@ class Solver:
         rack: tuple[Tile, ...],
         opened: bool,
         keep: tuple[Meld, ...],
+        *,
+        floor: int = 0,
     ) -> tuple[Meld, ...] | None:
-        """The best table the judge accepts that lays at least one tile, or ``None``."""
-        self.limit = 0
+        """The best table the judge accepts that lays at least one tile and scores more than
+        ``floor``, or ``None``. ``floor=-1`` also accepts a table that scores nothing: one that
+        lays only the copies the program must place (see
+        [`best_table_within`][morpyam.myrummy.dp.best_table_within])."""
+        self.limit = floor
         self.found: tuple[Meld, ...] | None = None
         self.before = (state_table, rack, opened, keep)
         empty: tuple[tuple[Units, ...], ...] = ((),) * _COLOURS
@@ -734,6 +739,42 @@ def best_table(state: State, *, points_first: bool = False) -> tuple[Meld, ...] 
     """
     solver, opened, keep = _solver(state, points_first)
     return solver.best(state.table, state.racks[state.player], opened, keep)
+
+
+def best_table_within(
+    state: State, must: Sequence[int], may: Sequence[int]
+) -> tuple[Meld, ...] | None:
+    """The table after a best play (most tiles, then most points) of the player on turn among
+    the plays that lay every rack copy counted by ``must`` and no others but copies counted by
+    ``may`` (counts per ``Tile.index``, ``must[k] + may[k]`` at most the rack's), or ``None``
+    when no such play is legal.
+
+    The copies of ``must`` enter the program as table copies do (each must be placed) and those
+    of ``may`` as rack copies (each may be); the judge still sees the real table and rack, so
+    every table returned is legal. Before laying out, the opening's points count every copy
+    laid (all are rack tiles, R-RUM-OPEN-1), and with Handrummy (R-RUM-VAR-HAND) a play that
+    lays the whole rack needs none: that case is solved apart, with every rack copy a must.
+    The state must be one [`best_table`][morpyam.myrummy.dp.best_table] takes.
+    """
+    rules = state.rules
+    player = state.player
+    rack = state.racks[player]
+    weights, joker_score = (10_000, 1), 10_000 + rules.joker_penalty
+    floor = -1 if any(must) else 0  # with nothing a must, a table that scores 0 lays nothing
+    if state.opened[player]:
+        table_counts = counts(tile for meld in state.table for tile in meld.tiles)
+        need = [a + b for a, b in zip(table_counts, must)]
+        solver = Solver(rules, need, may, state.table, weights, joker_score, 0)
+        return solver.best(state.table, rack, True, (), floor=floor)
+    rack_counts = counts(rack)
+    if rules.handrummy and all(a + b == c for a, b, c in zip(must, may, rack_counts)):
+        whole = Solver(rules, rack_counts, [0] * KINDS, (), weights, joker_score, 0)
+        found = whole.best(state.table, rack, False, state.table, floor=-1)
+        if found is not None:
+            return found
+    opening = rules.opening_points
+    solver = Solver(rules, must, may, (), weights, joker_score, opening)
+    return solver.best(state.table, rack, False, state.table, floor=floor)
 
 
 def relaxed_optimum(state: State) -> tuple[int, int] | None:

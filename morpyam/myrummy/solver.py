@@ -32,19 +32,19 @@ touched (unless that knob is set) and the search is over the rack alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from morpyam.errors import IllegalActionError, _shown
 from morpyam.myrummy.actions import Play
-from morpyam.myrummy.dp import best_table
+from morpyam.myrummy.dp import best_table, best_table_within
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tidy import tidy
-from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, counts
+from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, Tile, counts
 
-__all__ = ["OBJECTIVES", "Objective", "best_play", "plays", "tables"]
+__all__ = ["OBJECTIVES", "Objective", "best_play", "best_play_within", "plays", "tables"]
 
 Objective = Literal["tiles", "points"]
 OBJECTIVES: tuple[Objective, ...] = ("tiles", "points")
@@ -354,6 +354,77 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
     else:
         after = best_table(state, points_first=objective == "points")
     return None if after is None else Play(_tidied(state, after))
+
+
+def best_play_within(state: State, must: Iterable[Tile], may: Iterable[Tile] = ()) -> Play | None:
+    """A best play (most rack tiles, then most points) of the player on turn among those that
+    lay every rack tile of ``must`` and no other rack tiles but some of ``may``; ``None`` when
+    there is none (or it is no one's turn).
+
+    So ``best_play_within(state, tiles)`` answers whether the rack tiles ``tiles`` can be laid
+    as they are, and with ``may`` the rest of the rack, whether some legal play lays them and
+    maybe more. The opening's rules hold as in ``apply``: 30 points of rack tiles, or the whole
+    rack with Handrummy (R-RUM-OPEN-1, R-RUM-VAR-HAND). The program of
+    [`best_table_within`][morpyam.myrummy.dp.best_table_within] solves it, or the exhaustive
+    branch and bound for an opening that may also lay off; the table is tidied as in
+    [`best_play`][morpyam.myrummy.solver.best_play], so the answer is a function of the state,
+    ``must`` and ``may`` alone.
+
+    Examples:
+        >>> import morpyam.myrummy as mr
+        >>> state = mr.position(
+        ...     mr.Rules.classic(),
+        ...     racks=[mr.parse_tiles("gn10 gn11 gn12 gn13 bk13 gy13"), mr.parse_tiles("J")],
+        ... )
+        >>> str(best_play_within(state, mr.parse_tiles("gn10 gn11 gn12")))
+        'play [gn10 gn11 gn12]'
+        >>> best_play_within(state, mr.parse_tiles("gn10 gn11")) is None
+        True
+        >>> str(best_play_within(state, mr.parse_tiles("gn13"), state.rack))
+        Traceback (most recent call last):
+        ...
+        ValueError: must and may together hold 2 × gn13; the rack has 1
+
+    Raises:
+        ValueError: for a ``state`` that is not a ``State``, or ``must`` and ``may`` that
+            together hold more of a tile than the rack.
+    """
+    if not isinstance(state, State):
+        raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
+    must_counts = counts(must)
+    may_counts = counts(may)
+    if state.current_player is None:
+        return None
+    rack = counts(state.racks[state.player])
+    for kind in range(KINDS):
+        if must_counts[kind] + may_counts[kind] > rack[kind]:
+            raise ValueError(
+                f"must and may together hold {must_counts[kind] + may_counts[kind]} × "
+                f"{TILES[kind]}; the rack has {rack[kind]}"
+            )
+    if not state.opened[state.player] and state.rules.lay_off_in_opening_turn:
+        after = _within_branch_and_bound(state, must_counts, may_counts)
+    else:
+        after = best_table_within(state, must_counts, may_counts)
+    return None if after is None else Play(_tidied(state, after))
+
+
+def _within_branch_and_bound(
+    state: State, must: list[int], may: list[int]
+) -> tuple[Meld, ...] | None:
+    """``best_play_within`` for an opening that may also lay off: the exhaustive search with the
+    tiles of ``must`` needed as the table's are."""
+    table = counts(tile for meld in state.table for tile in meld.tiles)
+    need = [a + b for a, b in zip(table, must)]
+    avail = [a + b for a, b in zip(need, may)]
+    search = _Search(_inner(need), _inner(avail), state.rules.joker_penalty)
+    best: tuple[Meld, ...] | None = None
+    for melds in search.run(0, None):
+        play = _judged(state, (), melds)
+        if play is not None:
+            best = play.table
+            search.limit = search.gain
+    return best
 
 
 def _tidied(state: State, after: tuple[Meld, ...]) -> tuple[Meld, ...]:

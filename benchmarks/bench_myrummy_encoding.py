@@ -1,0 +1,119 @@
+"""Print what MyRummy's encoding costs: the legal mask along greedy self-play.
+
+Self-play through the ids; every chance node samples. ``--policy greedy``
+(the default): at each decision the greedy bot's play (``best_play``) is
+taken as its ids (``Encoding.play_ids``: its tiles, then ``LAY``), or
+``DRAW`` / ``PASS``. ``--policy random``: a random legal id at each step
+(draw or pass only one time in five when another id is legal), as an
+untrained agent explores; ``--max-steps`` bounds a match. At every step
+of a decision the mask is computed and timed in CPU time:
+
+- the *first* mask of a turn (nothing chosen; the turn's solver answers not
+  yet cached: what a training loop pays once per turn),
+- the *later* masks of the turn (tiles chosen, answers of the turn cached),
+- the whole turn: every mask of the turn and the ``LAY``.
+
+Median, 90th percentile and worst of each, and the number of solver queries
+per turn. Run with ``python benchmarks/bench_myrummy_encoding.py [--games N] [--seed S] [--policy P]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+
+import morpyam.myrummy as mr
+from morpyam.myrummy import encoding as enc
+
+
+def _figures(name: str, seconds: list[float]) -> str:
+    if not seconds:
+        return f"{name}: none"
+    ordered = sorted(seconds)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return (
+        f"{name}: {len(seconds)} samples, median {statistics.median(ordered) * 1000:.1f} ms, "
+        f"90% {p90 * 1000:.1f} ms, worst {ordered[-1] * 1000:.1f} ms"
+    )
+
+
+LAST = ([enc.LAY], [enc.DRAW], [enc.PASS])
+
+
+def run(games: int, seed: int, players: int, policy: str, max_steps: int) -> None:
+    """Play ``games`` matches through the encoding and print the mask's cost."""
+    rules = mr.Rules.classic(players=players)
+    rng = random.Random(seed)
+    first: list[float] = []
+    later: list[float] = []
+    turns: list[float] = []
+    queries: list[int] = []
+    for _ in range(games):
+        encoding = enc.Encoding(rules)
+        turn = encoding.new_state()
+        steps = 0
+        while not turn.is_terminal and steps < max_steps:
+            steps += 1
+            if turn.is_chance:
+                turn = encoding.apply(turn, encoding.sample_chance(turn, rng))
+                continue
+            ids: list[int] = []
+            if policy == "greedy":
+                play = mr.best_play(turn.state)
+                ids = (
+                    [enc.DRAW if turn.state.pool_size else enc.PASS]
+                    if play is None
+                    else encoding.play_ids(turn, play)
+                )
+            spent = 0.0
+            position = 0
+            while position < len(ids) or (policy == "random" and ids[-1:] not in LAST):
+                start = time.process_time()
+                mask = encoding.legal_mask(turn)
+                took = time.process_time() - start
+                spent += took
+                (later if position else first).append(took)
+                if policy == "random":
+                    legal = [int(i) for i in mask.nonzero()[0]]
+                    lays = [i for i in legal if i not in (enc.DRAW, enc.PASS)]
+                    ids.append(rng.choice(lays if lays and rng.random() < 0.8 else legal))
+                action_id = ids[position]
+                position += 1
+                assert mask[action_id], (str(turn.state.table), action_id)
+                start = time.process_time()
+                after = encoding.apply_id(turn, action_id)
+                spent += time.process_time() - start
+                if action_id in (enc.LAY, enc.DRAW, enc.PASS):
+                    known = encoding._memo.get(turn.state)
+                    if known is not None:
+                        queries.append(len(known.witnesses) + len(known.dead))
+                turn = after
+            turns.append(spent)
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, "
+        f"{games} {policy} games of {players} players"
+    )
+    print(_figures("first mask of a turn", first))
+    print(_figures("later masks of a turn", later))
+    print(_figures("whole turn (masks and lay)", turns))
+    if queries:
+        print(f"solver queries a turn: median {statistics.median(queries)}, worst {max(queries)}")
+
+
+def main() -> None:
+    """Parse the arguments and run."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--policy", choices=("greedy", "random"), default="greedy")
+    parser.add_argument("--max-steps", type=int, default=5000)
+    args = parser.parse_args()
+    run(args.games, args.seed, args.players, args.policy, args.max_steps)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,688 @@
+"""Fixed integer encoding of MyRummy (extra ``numpy``), like [`morpyam.encoding`][morpyam.encoding].
+
+A play of MyRummy names a whole table, and the number of tables grows with
+the table: no fixed list of ids can name them. So this encoding splits a
+turn into short decisions whose ids mean the same in every state: the player
+chooses, one at a time, the rack tiles to lay this turn, then says "lay
+them". The arrangement on the table is left to the exact solver.
+
+Action ids (56):
+
+| id | meaning | legal when |
+| --- | --- | --- |
+| ``0 .. 52`` | choose one more tile of kind ``id`` (``Tile.index``, the joker 52) | some legal play lays the tiles chosen with this one (and maybe more) |
+| ``53`` ``LAY`` | lay the tiles chosen | some legal play lays exactly those rack tiles |
+| ``54`` ``DRAW`` | draw a tile (the tiles chosen stay on the rack) | the pool has tiles |
+| ``55`` ``PASS`` | pass | the pool is empty (R-RUM-END-3) |
+
+So the mask is *exact*: a chosen tile never leads into a dead end (the
+tiles chosen can always be completed to a legal play), every set of rack
+tiles some legal play lays is reached by choosing its tiles in any order,
+and ``LAY`` is accepted by [`apply`][morpyam.myrummy.engine.apply]. The
+``LAY`` id becomes the [`Play`][morpyam.myrummy.actions.Play] of
+[`best_play_within`][morpyam.myrummy.solver.best_play_within] with those
+tiles as ``must`` and nothing as ``may``: a function of the table, the rules
+and the tiles chosen alone (the canonical arrangement).
+
+What is abstracted away is the arrangement: the player decides which tiles
+leave the rack, the solver how the table holds them. The arrangement matters
+later only through the combinations it leaves, for what the next players may
+take from them (R-RUM-RE-2, R-RUM-JOK-3); the rule that picks it is the same
+for everyone, uses public information only, and never makes a set of tiles
+unlayable, so agents compared under the encoding play the same game.
+There is no undo: draw and pass stay legal after choosing, and a turn is at
+most one decision per rack tile plus one, so every match has a bounded length.
+``TimeOut`` is left out: the library keeps no clock.
+
+The encoded game's states are [`Turn`][morpyam.myrummy.encoding.Turn] values
+(the engine's state, the tiles chosen, what each player has seen), its steps
+[`Choose`][morpyam.myrummy.encoding.Choose] and the engine's actions; the
+[`Encoding`][morpyam.myrummy.encoding.Encoding] has the methods of
+[`GameEncoding`][morpyam.encoding.GameEncoding] over them, so code written
+for the other games' encodings runs on it.
+
+Chance ids (``53 + players``): ``0 .. 52`` the tile dealt or drawn, by
+``Tile.index``; ``53 + seat`` the lot naming the first player.
+
+The observation fields are in [`Encoding.layout`][morpyam.myrummy.encoding.Encoding.layout]
+and tabled on the ecosystems page. Only what the player has seen enters an
+observation or [`Encoding.information_state`][morpyam.myrummy.encoding.Encoding.information_state]:
+their own rack and tiles chosen, the table, and counts of the rest.
+
+Examples:
+    >>> import morpyam.myrummy as mr
+    >>> encoding = Encoding(mr.Rules.classic())
+    >>> encoding.num_actions, encoding.num_chance_outcomes
+    (56, 55)
+    >>> state = mr.position(
+    ...     mr.Rules.classic(),
+    ...     racks=[mr.parse_tiles("gn10 gn11 gn12 bk1"), mr.parse_tiles("J")],
+    ... )
+    >>> turn = Turn(state)
+    >>> [TILES[i] for i in encoding.legal_ids(turn) if i < LAY]
+    [Tile(gn10), Tile(gn11), Tile(gn12)]
+    >>> for tile in mr.parse_tiles("gn10 gn11 gn12"):
+    ...     turn = encoding.apply_id(turn, tile.index)
+    >>> str(encoding.action(turn, LAY))
+    'play [gn10 gn11 gn12]'
+    >>> encoding.action(turn, DRAW), str(encoding.action(Turn(state), 35))
+    (Draw(), 'choose gn10')
+    >>> encoding.apply_id(turn, LAY).state.racks[0]
+    (Tile(bk1),)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from types import ModuleType
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from morpyam.encoding import ObservationLayout, check_id
+from morpyam.errors import IllegalActionError
+from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play
+from morpyam.myrummy.engine import apply, chance_outcomes, new_game, sample_chance
+from morpyam.myrummy.melds import Run
+from morpyam.myrummy.rules import Rules
+from morpyam.myrummy.solver import best_play_within
+from morpyam.myrummy.state import State
+from morpyam.myrummy.tiles import (
+    COLOURS,
+    COPIES,
+    KINDS,
+    TILE_COUNT,
+    TILES,
+    VALUES,
+    Tile,
+    counts,
+    tiles_text,
+)
+
+__all__ = ["DRAW", "LAY", "MAX_MELDS", "NUM_ACTIONS", "PASS", "Choose", "Encoding", "Step", "Turn"]
+
+LAY = KINDS
+"""The id that lays the tiles chosen (53)."""
+DRAW = KINDS + 1
+"""The id of ``Draw()`` (54)."""
+PASS = KINDS + 2
+"""The id of ``Pass()`` (55), legal only with the pool empty."""
+NUM_ACTIONS = KINDS + 3
+"""Action ids: 53 tile kinds, lay, draw, pass."""
+MAX_MELDS = TILE_COUNT // 3
+"""The most combinations a table can hold: 35, every one of three tiles."""
+_MEMO_SIZE = 256
+_NOTHING = (0,) * KINDS
+
+
+def _nothing_seen(turn: Turn) -> tuple[str, ...]:
+    state = turn.state
+    return ("",) * state.players if isinstance(state, State) else ()
+
+
+def _check_state(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, State):
+        raise ValueError(f"a Turn holds a myrummy State, got {type(value).__name__}")
+
+
+def _check_chosen(instance: Turn, attribute: attrs.Attribute[Any], value: Any) -> None:
+    rack = counts(instance.state.racks[instance.state.player])
+    if (
+        type(value) is not tuple
+        or len(value) != KINDS
+        or not all(type(count) is int and 0 <= count <= have for count, have in zip(value, rack))
+    ):
+        raise ValueError(f"chosen counts 53 tile kinds, at most the rack's, got {value!r}")
+    if any(value) and instance.state.current_player is None:
+        raise ValueError("tiles are chosen only at a player's decision")
+
+
+@attrs.frozen
+class Turn:
+    """A state of the encoded game: the engine's state, the tiles chosen so far this turn and,
+    per player, what they have seen of the match (for
+    [`Encoding.information_state`][morpyam.myrummy.encoding.Encoding.information_state]).
+
+    ``Turn(state)`` starts from any engine state with nothing chosen or seen.
+    """
+
+    state: State = attrs.field(validator=_check_state)
+    """The engine's state."""
+    chosen: tuple[int, ...] = attrs.field(default=_NOTHING, validator=_check_chosen)
+    """The rack tiles chosen this turn, a count per ``Tile.index`` (all 0 between turns)."""
+    seen: tuple[str, ...] = attrs.field(
+        default=attrs.Factory(_nothing_seen, takes_self=True), eq=True
+    )
+    """Per player: the events of the match they saw, one a line (see ``information_state``)."""
+
+    @property
+    def current_player(self) -> int | None:
+        """The player to decide, ``None`` at a chance node or the end."""
+        return self.state.current_player
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next id is a chance id."""
+        return self.state.is_chance
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the match is over."""
+        return self.state.is_terminal
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """Once the match is over, its winners ([`State.winners`][morpyam.myrummy.state.State.winners])."""
+        return self.state.winners
+
+
+@attrs.frozen
+class Choose:
+    """A step of the encoded game: choose one more rack tile to lay this turn (ids 0 to 52)."""
+
+    tile: Tile = attrs.field(validator=attrs.validators.instance_of(Tile))
+    """The tile chosen."""
+
+    def __str__(self) -> str:
+        return f"choose {self.tile}"
+
+
+Step = Action | Choose
+"""A step of the encoded game: ``Choose(tile)``, a ``Play``, ``Draw()``, ``Pass()`` at a
+decision, a ``Tile`` or ``FirstPlayer`` at a chance node."""
+
+
+def _rules(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, Rules):
+        raise ValueError(f"an Encoding needs a myrummy Rules value, got {value!r}")
+
+
+def _bits(chosen: Sequence[int]) -> tuple[int, int]:
+    """A multiset of at most two copies per kind as two bit masks: kinds held once or more, twice."""
+    once = twice = 0
+    for kind, count in enumerate(chosen):
+        if count:
+            once |= 1 << kind
+            if count > 1:
+                twice |= 1 << kind
+    return once, twice
+
+
+def _within(small: tuple[int, int], large: tuple[int, int]) -> bool:
+    return not (small[0] & ~large[0] or small[1] & ~large[1])
+
+
+def _tiles(chosen: Sequence[int]) -> tuple[Tile, ...]:
+    return tuple(tile for tile, count in zip(TILES, chosen) for _ in range(count))
+
+
+class _Known:
+    """What one turn's questions have shown: sets of rack tiles some legal play lays (each with
+    every subset extendable), sets no legal play extends, and the canonical lay of each set asked.
+
+    Only answers the solver gave enter, so every mask read from here is exact; the arrangement
+    of a lay is always that of the query with nothing optional, whatever was asked before."""
+
+    __slots__ = ("dead", "lays", "rack", "state", "witnesses")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.rack = counts(state.racks[state.player])
+        self.witnesses: list[tuple[int, int]] = []
+        self.dead: list[tuple[int, int]] = []
+        self.lays: dict[tuple[int, ...], Play | None] = {}
+
+    def _ask(self, must: Sequence[int], may: Sequence[int]) -> Play | None:
+        """The solver's play; a refusal with the whole rest of the rack in ``may`` marks ``must``
+        dead (no play lays it, nor any set holding it)."""
+        play = best_play_within(self.state, _tiles(must), _tiles(may))
+        if play is None:
+            if all(a + b == c for a, b, c in zip(must, may, self.rack)):
+                self.dead.append(_bits(must))
+        else:
+            table = counts(tile for meld in self.state.table for tile in meld.tiles)
+            after = counts(tile for meld in play.table for tile in meld.tiles)
+            self.witnesses.append(_bits([a - b for a, b in zip(after, table)]))
+        return play
+
+    def extendable(self, chosen: Sequence[int]) -> bool:
+        """Whether some legal play lays the tiles ``chosen`` and maybe more."""
+        bits = _bits(chosen)
+        if any(_within(bits, witness) for witness in self.witnesses):
+            return True
+        if any(_within(dead, bits) for dead in self.dead):
+            return False
+        rest = [have - count for have, count in zip(self.rack, chosen)]
+        return self._ask(chosen, rest) is not None
+
+    def layable(self, chosen: tuple[int, ...]) -> bool:
+        """Whether some legal play lays exactly the tiles ``chosen``."""
+        if chosen in self.lays:
+            return self.lays[chosen] is not None
+        bits = _bits(chosen)
+        if bits in self.witnesses:
+            return True
+        if any(_within(dead, bits) for dead in self.dead):
+            return False
+        return self.lay(chosen) is not None
+
+    def lay(self, chosen: tuple[int, ...]) -> Play | None:
+        """The canonical play that lays exactly ``chosen``, or ``None``."""
+        if chosen not in self.lays:
+            self.lays[chosen] = self._ask(chosen, _NOTHING)
+        return self.lays[chosen]
+
+
+@attrs.frozen
+class Encoding:
+    """The fixed encoding of MyRummy under ``rules`` (see the module for the ids).
+
+    It works on [`Turn`][morpyam.myrummy.encoding.Turn] values (an engine state and the tiles
+    chosen), and remembers the solver's answers for the last few turns asked (a cache, not a
+    state: answers are the same with or without it).
+    """
+
+    rules: Rules = attrs.field(validator=_rules)
+    """The rules of the match."""
+    num_actions: int = attrs.field(init=False, default=NUM_ACTIONS)
+    """Action ids: 53 tile kinds, lay, draw, pass."""
+    num_chance_outcomes: int = attrs.field(init=False)
+    """Chance ids: 53 tile kinds, then the lot's seats."""
+    layout: ObservationLayout = attrs.field(init=False)
+    """The observation vector's fields."""
+    _memo: dict[State, _Known] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        rules = self.rules
+        players = rules.players
+        object.__setattr__(self, "num_chance_outcomes", KINDS + players)
+        # every tile on the racks (R-RUM-END-2), counted by the Handrummy factor, each round
+        most_rack = COPIES * (len(COLOURS) * sum(VALUES) + rules.joker_penalty)
+        most_total = most_rack * rules.handrummy_factor * rules.rounds
+        shapes: list[tuple[str, tuple[int, ...], float]] = [
+            ("rack", (KINDS,), COPIES),
+            ("chosen", (KINDS,), COPIES),
+            ("table", (KINDS,), COPIES),
+            ("melds", (MAX_MELDS, 3 + KINDS), 13),
+            ("opened", (players,), 1),
+            ("rack_sizes", (players,), TILE_COUNT),
+            ("pool_size", (1,), TILE_COUNT),
+            ("to_move", (players,), 1),
+            ("receiving", (players,), 1),
+            ("deal_left", (1,), players * rules.rack_size),
+            ("passes", (1,), players),
+            ("round", (1,), rules.rounds - 1),
+            ("plus", (players,), most_total),
+            ("minus", (players,), most_total),
+        ]
+        object.__setattr__(self, "layout", ObservationLayout.of(shapes))
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.rules.players
+
+    @property
+    def game(self) -> ModuleType:
+        """The module ``morpyam.myrummy``."""
+        import morpyam.myrummy
+
+        return morpyam.myrummy
+
+    def new_state(self) -> Turn:
+        """A new match: the lot, then the deal, as chance nodes."""
+        return Turn(new_game(self.rules))
+
+    def scores(self, turn: Turn) -> tuple[int, ...]:
+        """The match totals per player ([`scores`][morpyam.myrummy.engine.scores])."""
+        return turn.state.totals
+
+    def _known(self, state: State) -> _Known:
+        known = self._memo.get(state)
+        if known is None:
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo.clear()
+            known = self._memo[state] = _Known(state)
+        return known
+
+    # Ids.
+
+    def chance_id(self, action: Step) -> int:
+        """The chance id of a tile dealt or drawn, or of the lot's ``FirstPlayer``.
+
+        Raises:
+            ValueError: for anything else.
+        """
+        if type(action) is Tile:
+            return action.index
+        if type(action) is FirstPlayer and action.player < self.players:
+            return KINDS + action.player
+        raise ValueError(f"{action!r} is not a chance outcome of this game")
+
+    def chance_action(self, chance_id: int) -> Tile | FirstPlayer:
+        """The chance outcome of id ``chance_id``.
+
+        Raises:
+            ValueError: for an id out of range.
+        """
+        index = check_id(chance_id, self.num_chance_outcomes)
+        return TILES[index] if index < KINDS else FirstPlayer(index - KINDS)
+
+    def chance_probabilities(self, turn: Turn) -> list[tuple[int, float]]:
+        """At a chance node, each chance id with its probability as a float, ids ascending."""
+        return sorted(
+            (self.chance_id(action), float(share)) for action, share in self.chance_outcomes(turn)
+        )
+
+    def chance_outcomes(self, turn: Turn) -> tuple[tuple[Action, Fraction], ...]:
+        """[`chance_outcomes`][morpyam.myrummy.engine.chance_outcomes] of the state."""
+        return chance_outcomes(turn.state)
+
+    def sample_chance(self, turn: Turn, rng: random.Random) -> Action:
+        """One chance outcome drawn with ``rng`` at its probability
+        ([`sample_chance`][morpyam.myrummy.engine.sample_chance]); ``chance_id`` gives its id."""
+        return sample_chance(turn.state, rng)
+
+    def legal_ids(self, turn: Turn) -> list[int]:
+        """The legal ids, ascending: chance ids at a chance node, none at the end."""
+        state = turn.state
+        if state.is_terminal:
+            return []
+        if state.is_chance:
+            return [index for index, _ in self.chance_probabilities(turn)]
+        known = self._known(state)
+        chosen = list(turn.chosen)
+        if not any(chosen):
+            known.extendable(chosen)  # the best play: a large witness, or every tile dead
+        ids = []
+        for kind in range(KINDS):
+            if known.rack[kind] > chosen[kind]:
+                chosen[kind] += 1
+                if known.extendable(chosen):
+                    ids.append(kind)
+                chosen[kind] -= 1
+        if any(turn.chosen) and known.layable(turn.chosen):
+            ids.append(LAY)
+        ids.append(DRAW if any(state.pool) else PASS)
+        return ids
+
+    def _legal(self, turn: Turn, index: int) -> bool:
+        """Whether action id ``index`` is legal at the decision ``turn`` (one question, not the mask)."""
+        state = turn.state
+        if index == DRAW:
+            return any(state.pool)
+        if index == PASS:
+            return not any(state.pool)
+        known = self._known(state)
+        chosen = turn.chosen
+        if index == LAY:
+            return any(chosen) and known.layable(chosen)
+        if known.rack[index] <= chosen[index]:
+            return False
+        return known.extendable((*chosen[:index], chosen[index] + 1, *chosen[index + 1 :]))
+
+    def legal_mask(self, turn: Turn) -> npt.NDArray[np.int8]:
+        """1 for each legal action id of the player to move; all 0 at a chance node or the end."""
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if turn.state.current_player is not None:
+            mask[self.legal_ids(turn)] = 1
+        return mask
+
+    def legal_actions(self, turn: Turn) -> tuple[Step, ...]:
+        """The steps of the legal ids, in id order: at a decision, ``Choose`` values, the
+        canonical ``Play``, ``Draw()`` or ``Pass()``; at a chance node, the outcomes."""
+        if turn.state.is_chance:
+            return tuple(self.chance_action(index) for index in self.legal_ids(turn))
+        return tuple(self._step(turn, index) for index in self.legal_ids(turn))
+
+    def action(self, turn: Turn, action_id: int) -> Step:
+        """The step id ``action_id`` names in ``turn``: ``Choose(tile)`` for a tile kind, the
+        canonical ``Play`` of the tiles chosen for ``LAY``, ``Draw()``, ``Pass()``; the outcome
+        at a chance node.
+
+        Raises:
+            ValueError: for an id out of range (of the chance ids at a chance node).
+            IllegalActionError: for an id that is not legal here (see ``apply_id``).
+        """
+        if turn.state.is_chance:
+            return self.chance_action(action_id)
+        index = check_id(action_id, NUM_ACTIONS)
+        self._check_legal(turn, index)
+        return self._step(turn, index)
+
+    def _step(self, turn: Turn, index: int) -> Step:
+        """The step of a legal decision id ``index``."""
+        if index < KINDS:
+            return Choose(TILES[index])
+        if index == DRAW:
+            return Draw()
+        if index == PASS:
+            return Pass()
+        play = self._known(turn.state).lay(turn.chosen)
+        assert play is not None  # the id is legal
+        return play
+
+    def action_id(self, turn: Turn, action: Step) -> int:
+        """The id of a player's step in ``turn``: ``Choose(tile)`` its tile's index, a ``Play``
+        that lays exactly the tiles chosen ``LAY``, ``Draw()`` and ``Pass()`` theirs.
+
+        Raises:
+            ValueError: for a chance outcome, a ``TimeOut``, or a ``Play`` that lays other
+                rack tiles than those chosen (``play_ids`` gives the ids of a whole play).
+        """
+        if isinstance(action, Choose):
+            return action.tile.index
+        if isinstance(action, Draw):
+            return DRAW
+        if isinstance(action, Pass):
+            return PASS
+        if isinstance(action, Play):
+            if _laid(turn.state, action) != turn.chosen:
+                raise ValueError(
+                    f"{action} lays other tiles than those chosen "
+                    f"({tiles_text(_tiles(turn.chosen))}): see Encoding.play_ids"
+                )
+            return LAY
+        raise ValueError(f"{action!r} is not a player's step of the encoded game")
+
+    def _check_legal(self, turn: Turn, index: int) -> None:
+        state = turn.state
+        if state.is_terminal:
+            raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
+        if self._legal(turn, index):
+            return
+        if index == DRAW:
+            raise IllegalActionError("R-RUM-END-3", "the pool is empty: lay tiles or pass")
+        if index == PASS:
+            raise IllegalActionError(
+                "R-RUM-TURN-1", "a player who does not lay takes a tile from the pool"
+            )
+        chosen = tiles_text(_tiles(turn.chosen))
+        if index == LAY:
+            raise IllegalActionError(
+                "R-RUM-TURN-1", f"no legal play lays exactly the tiles chosen ({chosen})"
+            )
+        tile = TILES[index]
+        if turn.chosen[index] >= counts(state.racks[state.player])[index]:
+            raise IllegalActionError("R-RUM-TURN-1", f"your rack has no more {tile} to choose")
+        raise IllegalActionError(
+            "R-RUM-TURN-1", f"no legal play lays {tile} together with the tiles chosen ({chosen})"
+        )
+
+    def apply_id(self, turn: Turn, action_id: int) -> Turn:
+        """The turn after id ``action_id`` (a chance id at a chance node); ``turn`` never changes.
+
+        Raises:
+            ValueError: for an id out of range.
+            IllegalActionError: for an id the mask does not allow, naming the rule: a tile the
+                rack lacks or no legal play lays with the tiles chosen, ``LAY`` with tiles no
+                legal play lays as they are (R-RUM-TURN-1), a draw from an empty pool
+                (R-RUM-END-3), a pass with tiles in the pool, anything once the match is over.
+        """
+        return self._advance(turn, self.action(turn, action_id))
+
+    def apply(self, turn: Turn, action: Step) -> Turn:
+        """The turn after ``action``, one of ``legal_actions(turn)``: what ``action(turn, id)``
+        names for a legal id. A ``Play`` must be the canonical play of the tiles chosen (the
+        encoding's game lays no other arrangement).
+
+        Raises:
+            IllegalActionError: for a step that is not legal here, naming the rule (as
+                ``apply_id``; a ``TimeOut`` or another ``Play`` names R-RUM-TURN-1).
+        """
+        state = turn.state
+        if state.is_chance or state.is_terminal:
+            if isinstance(action, Choose):
+                if state.is_terminal:
+                    raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
+                raise IllegalActionError(
+                    "R-RUM-SET-2", "no one chooses tiles here: a tile is dealt or drawn"
+                )
+            after = apply(state, action)
+            return Turn(after, _NOTHING, _told(turn.seen, self._events(turn, action)))
+        kind = type(action)
+        if kind is Choose or kind is Draw or kind is Pass:
+            self._check_legal(turn, self.action_id(turn, action))
+        elif kind is Play:
+            self._check_legal(turn, LAY)
+            if action != self._known(state).lay(turn.chosen):
+                raise IllegalActionError(
+                    "R-RUM-TURN-1",
+                    "the encoded game lays the tiles chosen as "
+                    f"{self._known(state).lay(turn.chosen)}, not as {action}",
+                )
+        else:
+            raise IllegalActionError(
+                "R-RUM-TURN-1", f"{action} is not a step of the encoded game (see its ids)"
+            )
+        return self._advance(turn, action)
+
+    def _advance(self, turn: Turn, action: Step) -> Turn:
+        """The turn after a step known to be legal."""
+        state = turn.state
+        if isinstance(action, Choose):
+            index = action.tile.index
+            chosen = (*turn.chosen[:index], turn.chosen[index] + 1, *turn.chosen[index + 1 :])
+            player = state.player
+            seen = _told(turn.seen, {player: f"{player} chooses {action.tile}"})
+            return Turn(state, chosen, seen)
+        after = apply(state, action)
+        return Turn(after, _NOTHING, _told(turn.seen, self._events(turn, action)))
+
+    def _events(self, turn: Turn, action: Action) -> dict[int, str]:
+        """What each player sees of ``action``: the others' tiles only as a count."""
+        state = turn.state
+        everyone = range(self.players)
+        player = state.player
+        if type(action) is FirstPlayer:
+            return dict.fromkeys(everyone, f"lot: {action.player} starts")
+        if type(action) is Tile:
+            return {p: f"{player} gets {action if p == player else 'a tile'}" for p in everyone}
+        if type(action) is Draw:
+            return dict.fromkeys(everyone, f"{player} draws")
+        if type(action) is Pass:
+            return dict.fromkeys(everyone, f"{player} passes")
+        return dict.fromkeys(everyone, f"{player} lays {tiles_text(_tiles(turn.chosen))}")
+
+    def play_ids(self, turn: Turn, play: Play) -> list[int]:
+        """The ids that lay the rack tiles ``play`` lays (the tiles ascending, then ``LAY``), from
+        a turn with nothing chosen; the table they make is the canonical one, maybe arranged
+        otherwise than ``play``'s. For learning from a bot's plays.
+
+        Raises:
+            IllegalActionError: when ``apply`` rejects ``play`` here.
+        """
+        state = turn.state
+        apply(state, play)
+        laid = _laid(state, play)
+        return [kind for kind in range(KINDS) for _ in range(laid[kind])] + [LAY]
+
+    # What a player sees.
+
+    def observation(self, turn: Turn, player: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``turn`` for ``player`` (seats relative to ``player``)."""
+        vector = np.zeros(self.layout.size, dtype=np.float32)
+        self.write(vector, turn, player)
+        return vector
+
+    def write(self, vector: npt.NDArray[np.float32], turn: Turn, player: int) -> None:
+        """Fill ``vector`` (zeros, of the layout's size) with the observation for ``player``."""
+        state = turn.state
+        players = self.players
+        view = self.layout.views(vector)
+        for tile in state.racks[player]:
+            view["rack"][tile.index] += 1
+        if state.current_player == player:
+            view["chosen"][:] = turn.chosen
+        melds = view["melds"]
+        for row, meld in enumerate(state.table):
+            if isinstance(meld, Run):
+                melds[row, 0] = 1
+                melds[row, 2] = meld.start
+            else:
+                melds[row, 1] = 1
+                melds[row, 2] = meld.value
+            for tile in meld.tiles:
+                melds[row, 3 + tile.index] += 1
+                view["table"][tile.index] += 1
+        for seat in range(players):
+            at = (seat - player) % players
+            view["opened"][at] = state.opened[seat]
+            view["rack_sizes"][at] = len(state.racks[seat])
+            total = state.totals[seat]
+            view["plus" if total > 0 else "minus"][at] = abs(total)
+        view["pool_size"][0] = state.pool_size
+        if state.current_player is not None:
+            view["to_move"][(state.player - player) % players] = 1
+        elif state.is_chance and state.first is not None:
+            view["receiving"][(state.player - player) % players] = 1
+        view["deal_left"][0] = state.deal_left
+        view["passes"][0] = state.passes
+        view["round"][0] = state.round
+
+    def text(self, turn: Turn, player: int) -> str:
+        """What ``player`` sees now, as text: their rack and tiles chosen, the table, the counts."""
+        state = turn.state
+        chosen = turn.chosen if state.current_player == player else _NOTHING
+        table = " ".join(map(str, state.table)) or "empty"
+        sizes = " ".join(map(str, map(len, state.racks)))
+        opened = "".join("x" if laid else "-" for laid in state.opened)
+        totals = " ".join(map(str, state.totals))
+        return (
+            f"player {player}; rack {tiles_text(state.racks[player])}; "
+            f"chosen {tiles_text(_tiles(chosen))}; table {table}; racks {sizes}; "
+            f"pool {state.pool_size}; opened {opened}; totals {totals}; round {state.round}; "
+            f"turn {state.player}{'' if state.current_player is None else ' to move'}"
+            + (f"; over ({state.end_rule})" if state.is_terminal else "")
+        )
+
+    def information_state(self, turn: Turn, player: int) -> str:
+        """A key of everything ``player`` has seen: each event of the match as they saw it (the
+        tiles dealt or drawn to another player only as "a tile", the others' tiles chosen not at
+        all, each lay as the tiles laid), one a line, then [`text`][morpyam.myrummy.encoding.Encoding.text]
+        of the turn. Two turns that differ only in what ``player`` has not seen have the same key.
+        """
+        return turn.seen[player] + self.text(turn, player)
+
+    def rewards(self, before: Turn, after: Turn) -> tuple[float, ...]:
+        """Per player, the points the step added to their match total (R-RUM-END-2)."""
+        return tuple(
+            float(now - then) for now, then in zip(after.state.totals, before.state.totals)
+        )
+
+
+def _laid(state: State, play: Play) -> tuple[int, ...]:
+    """The rack tiles ``play`` lays, a count per kind (the table after less the table before)."""
+    before = counts(tile for meld in state.table for tile in meld.tiles)
+    after = counts(tile for meld in play.table for tile in meld.tiles)
+    return tuple(a - b for a, b in zip(after, before))
+
+
+def _told(seen: tuple[str, ...], events: dict[int, str]) -> tuple[str, ...]:
+    return tuple(
+        log + events[player] + "\n" if player in events else log for player, log in enumerate(seen)
+    )
