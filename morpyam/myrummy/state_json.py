@@ -25,9 +25,9 @@ a whole state or an error, never part of one.
 Examples:
     >>> import morpyam.myrummy as mr
     >>> state = mr.position(mr.Rules.classic(), racks=[mr.parse_tiles("gn5 J"), mr.parse_tiles("bk3")])
-    >>> mr.state_from_json(mr.state_to_json(state)) == state
+    >>> state_from_json(state_to_json(state)) == state
     True
-    >>> mr.state_to_dict(state)["racks"]
+    >>> state_to_dict(state)["racks"]
     [['gn5', 'J'], ['bk3']]
 """
 
@@ -95,7 +95,8 @@ _FIELDS = (
 _RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules))
 _MAX_TILES = KINDS * COPIES
 _MAX_MELDS = 36
-_POINTS = 1_000_000  # beyond any total: 100 rounds, each at most 10 × 928 (every tile, jokers at 100)
+# beyond any total: 100 rounds, each at most 10 × 928 (every tile, the jokers at 100)
+_POINTS = 1_000_000
 
 
 # ---------------------------------------------------------------------------
@@ -222,9 +223,7 @@ def _points(value: object, where: str, players: int) -> tuple[int, ...]:
     items = _list(value, where)
     if len(items) != players:
         raise FileFormatError(where, f"one number per player: {players} expected, got {len(items)}")
-    return tuple(
-        _number(item, f"{where}[{i}]", -_POINTS, _POINTS) for i, item in enumerate(items)
-    )
+    return tuple(_number(item, f"{where}[{i}]", -_POINTS, _POINTS) for i, item in enumerate(items))
 
 
 def state_from_dict(data: Mapping[str, Any]) -> State:
@@ -273,7 +272,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     pool = counts(_tiles(table["pool"], "pool"))
     if max(pool) > COPIES:
         kind = max(range(KINDS), key=pool.__getitem__)
-        raise FileFormatError("pool", f"the set has {COPIES} × {TILES[kind]}, the pool {pool[kind]}")
+        raise FileFormatError(
+            "pool", f"the set has {COPIES} × {TILES[kind]}, the pool {pool[kind]}"
+        )
     end_rule = table["end_rule"]
     if end_rule is not None:
         end_rule = _str(end_rule, "end_rule")
@@ -445,9 +446,7 @@ def check_state(state: State) -> None:
             "last_round",
             "R-RUM-END-2: the winner scores the others' minus points, no more",
         )
-    _require(
-        sum(state.totals) <= 0, "totals", "R-RUM-END-2: no round scores more plus than minus"
-    )
+    _require(sum(state.totals) <= 0, "totals", "R-RUM-END-2: no round scores more plus than minus")
     if state.end_rule is not None and state.end_rule != "resign":
         _check_over(state, rules, players)
 
