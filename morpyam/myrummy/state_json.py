@@ -538,8 +538,9 @@ def _check_lot(state: State) -> None:
     why = "R-RUM-SET-3: the lot comes before the deal"
     _nothing_played(state, why)
     _require(state.round == 0, "round", "R-RUM-MATCH-1: later rounds start with the next player")
+    _require(not any(state.racks), "racks", f"{why}: the racks are empty")
     _require(
-        not any(state.racks) and state.deal_left == state.players * state.rules.rack_size,
+        state.deal_left == state.players * state.rules.rack_size,
         "deal_left",
         f"{why}: every tile is still to deal",
     )

@@ -265,7 +265,7 @@ def _random_step(state: State, rng: random.Random) -> Action:
     if roll < 0.1:  # now and then a time-out, or a draw when a play was there
         return rng.choice(legal)
     play: Play | None = None
-    if roll < 0.4 and len(state.rack) <= 12 and sum(len(m.tiles) for m in state.table) <= 20:
+    if roll < 0.4 and _small(state):
         play = best_play(state, objective=rng.choice(["tiles", "points"]))
     elif roll < 0.8:
         play = _rack_play(state, rng)
@@ -324,13 +324,20 @@ def plays_of(state: State, *, limit: int = 10) -> st.SearchStrategy[Play]:
     return st.sampled_from(found)
 
 
+def _small(state: State) -> bool:
+    """Whether the solver's search is quick here: a small rack and a small table."""
+    return len(state.rack) <= 12 and sum(len(meld.tiles) for meld in state.table) <= 20
+
+
 def legal_actions_of(state: State) -> st.SearchStrategy[Action]:
     """One of the actions ``apply`` accepts at ``state``, found quickly.
 
     At a chance node: one of the outcomes. At a decision: draw or pass, a
-    time-out, the solver's best play for each objective
-    ([`best_play`][morpyam.myrummy.solver.best_play]), or a few plays of new
-    combinations from the rack. (All the plays: [`plays_of`][morpyam.myrummy.strategies.plays_of].)
+    time-out, a few plays of new combinations from the rack, and (with at
+    most 12 tiles on the rack and 20 on the table, where the search is
+    quick) the solver's best play
+    ([`best_play`][morpyam.myrummy.solver.best_play]), rearrangements
+    included. (Every play: [`plays_of`][morpyam.myrummy.strategies.plays_of].)
 
     Raises:
         ValueError: when the match is over.
@@ -339,10 +346,8 @@ def legal_actions_of(state: State) -> st.SearchStrategy[Action]:
     if not legal:
         raise ValueError("the match is over: there is no legal action")
     if state.current_player is not None:
-        found: list[Play | None] = [
-            best_play(state, objective="tiles"),
-            best_play(state, objective="points"),
-            *(_rack_play(state, random.Random(seed)) for seed in range(4)),
-        ]
+        found = [_rack_play(state, random.Random(seed)) for seed in range(4)]
+        if _small(state):
+            found.append(best_play(state))
         legal += [play for play in dict.fromkeys(found) if play is not None]
     return st.sampled_from(legal)
