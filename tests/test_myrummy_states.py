@@ -453,3 +453,45 @@ def test_strategies_without_hypothesis_say_what_to_install(module: str) -> None:
     assert done.stdout.strip() == (
         f"{module} needs Hypothesis, which morpyam does not install: pip install hypothesis"
     )
+
+
+def _empty_pool(left: list[mr.Tile], right: list[mr.Tile]) -> mr.State:
+    """Both players pass with every tile on the racks: the round ends (R-RUM-END-3)."""
+    state = mr.position(mr.Rules.classic(), racks=[left, right])
+    assert state.pool_size == 0
+    return mr.apply(mr.apply(state, mr.Pass()), mr.Pass())
+
+
+def test_an_empty_pool_ending_is_read_with_its_points() -> None:
+    # one copy of every tile counts 4 × (1 + ... + 13) + 25 = 389 (R-RUM-END-2, a joker 25)
+    tiles = list(mr.TILES)
+    # R-RUM-END-3: the lowest rack wins the others' minus points: pu1 alone, against 777
+    won = _empty_pool([*tiles[1:], *tiles], [tiles[0]])
+    assert (won.end_rule, won.last_round) == ("R-RUM-END-3", (-777, 777))
+    # equal racks share the win, each scoring only their minus points
+    tie = _empty_pool(tiles, tiles)
+    assert tie.last_round == (-389, -389)
+    for state in (won, tie):
+        data = state_to_dict(state)
+        assert state_from_dict(data) == state
+        data.update(last_round=[0, 0], totals=[0, 0])
+        with pytest.raises(InvalidStateError, match="R-RUM-END-2"):
+            state_from_dict(data)
+
+
+def test_strategies_refuse_what_has_no_answer() -> None:
+    over = _finished()
+    with pytest.raises(ValueError, match="the match is over"):
+        rst.legal_actions_of(over)
+    with pytest.raises(ValueError, match="no legal play"):
+        rst.plays_of(over)
+    # a rack of four tiles that make nothing: no play, yet a draw and a time-out
+    stuck = mr.position(mr.Rules.classic(), racks=[T("pu1 bk5 gn9 gy13"), T("J")], opened=[0])
+    with pytest.raises(ValueError, match="no legal play"):
+        rst.plays_of(stuck)
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(rst.racks(max_size=0))
+def test_an_empty_rack(rack: tuple[mr.Tile, ...]) -> None:
+    assert rack == ()

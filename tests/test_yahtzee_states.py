@@ -339,3 +339,8 @@ def test_states_and_their_legal_actions(state: yz.State, data: st.DataObject) ->
         return
     action = data.draw(yst.legal_actions_of(state))
     check_state(yz.apply(state, action))
+
+
+def test_strategies_refuse_what_has_no_answer() -> None:
+    with pytest.raises(ValueError, match="the game is over"):
+        yst.legal_actions_of(_solitaire_of_ones())
