@@ -160,9 +160,9 @@ def seeds() -> dict[str, list[bytes]]:
         match = rummy_bots.play_match(mr.Rules.classic(), bots, seed=seed, max_actions=60)
         corpus["myrummy_record"].append(match.to_json().encode())
         corpus["myrummy_notation"] += [str(action).encode() for action in match.actions[-20:]]
-        for index, state in enumerate(rummy_records.positions(match)):
+        for index, position in enumerate(rummy_records.positions(match)):
             if index % 10 == 0:
-                corpus["myrummy_state_json"].append(mr.state_to_json(state).encode())
+                corpus["myrummy_state_json"].append(mr.state_to_json(position).encode())
     return corpus
 
 

@@ -69,7 +69,7 @@ def test_racks_only_on_request() -> None:
     with pytest.raises(ValueError, match="seats 0 to 1"):
         render(state, show=2)
     with pytest.raises(ValueError, match="seats 0 to 1"):
-        render(state, show=[True])  # type: ignore[list-item]
+        render(state, show=[True])
 
 
 def test_an_observation_shows_its_own_rack_only() -> None:
@@ -342,7 +342,7 @@ def test_the_valid_neighbours_of_the_invalid_states_are_read() -> None:
 
 def test_check_state_refuses_values_no_document_makes() -> None:
     good = _table_position()
-    for changes, where in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"rules": "classic"}, "rules"),
         ({"racks": (T("gn5 J"),)}, "racks"),
         ({"racks": ((mr.JOKER, T("gn5")[0]), T("bk1 bk2 bk3"))}, "racks[0]"),
@@ -358,7 +358,8 @@ def test_check_state_refuses_values_no_document_makes() -> None:
         ({"totals": (0.5, 0)}, "totals"),
         ({"last_round": [0, 0]}, "last_round"),
         ({"end_rule": "won"}, "end_rule"),
-    ]:
+    ]
+    for changes, where in cases:
         with pytest.raises(InvalidStateError) as caught:
             check_state(attrs.evolve(good, **changes))
         assert caught.value.where == where, (changes, caught.value)

@@ -295,7 +295,7 @@ def test_the_bonuses_must_match_the_sheet() -> None:
 
 def test_check_state_refuses_values_no_document_makes() -> None:
     good = _full_house()
-    for changes, where in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"rules": "hasbro"}, "rules"),
         ({"sheets": ()}, "sheets"),
         ({"sheets": ((), ())}, "sheets"),
@@ -306,7 +306,8 @@ def test_check_state_refuses_values_no_document_makes() -> None:
         ({"dice": (6, 6, 6, 2, 2)}, "dice"),
         ({"kept": [6]}, "kept"),
         ({"in_air": 1}, "in_air"),
-    ]:
+    ]
+    for changes, where in cases:
         with pytest.raises(InvalidStateError) as caught:
             check_state(attrs.evolve(good, **changes))
         assert caught.value.where == where, (changes, caught.value)
