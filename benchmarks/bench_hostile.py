@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 import morpyam as mp
 from morpyam import files, records, state_json
+from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
 
 SIZE = 10 * 1024 * 1024
@@ -84,6 +85,8 @@ def cases(folder: str) -> list[tuple[str, str, Callable[[], object]]]:
         ),
         ("load_record", "a 10 MiB .json file", lambda: records.load_record(big_text)),
         ("state_from_json", "10 MiB of [", lambda: state_json.state_from_json(brackets)),
+        ("myrummy.state_from_json", "10 MiB of [", lambda: mr.state_from_json(brackets)),
+        ("yahtzee.state_from_json", "10 MiB of [", lambda: yz.state_from_json(brackets)),
         ("rules_from_json", "10 MiB of [", lambda: files.rules_from_json(brackets)),
         ("rules_from_toml", "10 MiB of [", lambda: files.rules_from_toml(brackets)),
         ("load_rules", "a 10 MiB .json file", lambda: files.load_rules(big_text)),
@@ -113,6 +116,9 @@ def near_limits() -> list[tuple[str, str, Callable[[], object]]]:
     header = records.GameRecord(mp.Rules.classic(), [], first_player=0).to_text()
     entries = header + "roll\n" * ((limit - len(header)) // 5)
     comments = "#\n" * (mp.layouts.MAX_PARSE_TEXT // 2 - 8) + "MOR SS\n"
+    rummy = mr.state_to_json(mr.new_game(mr.Rules.classic()))
+    extra = (limit - len(rummy)) // 5
+    pool = rummy.replace('"pool": [', '"pool": [' + '"J", ' * extra, 1)
     return [
         ("GameRecord.from_json", "1 MiB of [", lambda: records.GameRecord.from_json(nested)),
         (
@@ -126,6 +132,11 @@ def near_limits() -> list[tuple[str, str, Callable[[], object]]]:
             lambda: records.replay(records.GameRecord.from_text(entries)),
         ),
         ("Layout.parse", "1 MiB of comment lines", lambda: mp.Layout.parse(comments, shape=None)),
+        (
+            "myrummy.state_from_json",
+            f"{extra:,} more pool tiles (1 MiB)",
+            lambda: mr.state_from_json(pool),
+        ),
     ]
 
 

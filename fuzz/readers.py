@@ -19,6 +19,7 @@ from morpyam import files, records, state_json
 from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
 from morpyam.myrummy import bots as rummy_bots
+from morpyam.myrummy import records as rummy_records
 from morpyam.notation import NotationError
 
 __all__ = ["READERS", "Reader", "seeds"]
@@ -78,6 +79,12 @@ READERS: dict[str, Reader] = {
     ),
     "myrummy_notation": Reader(
         lambda data: mr.parse_action(_text(data)), (NotationError, mp.IllegalActionError)
+    ),
+    "myrummy_state_json": Reader(
+        lambda data: mr.state_from_json(_text(data)), (files.FileFormatError,)
+    ),
+    "yahtzee_state_json": Reader(
+        lambda data: yz.state_from_json(_text(data)), (files.FileFormatError,)
     ),
 }
 """Every reader of untrusted input, by name."""
@@ -148,12 +155,16 @@ def seeds() -> dict[str, list[bytes]]:
         )
         corpus["yahtzee_notation"].append(str(move).encode())
         sheet = yz.apply(sheet, move)
+        corpus["yahtzee_state_json"].append(yz.state_to_json(sheet).encode())
     corpus["solution"] = list(_solutions())
     bots: list[rummy_bots.Bot] = [rummy_bots.GreedyBot(), rummy_bots.RandomBot()]
     for seed in (1, 2):
         match = rummy_bots.play_match(mr.Rules.classic(), bots, seed=seed, max_actions=60)
         corpus["myrummy_record"].append(match.to_json().encode())
         corpus["myrummy_notation"] += [str(action).encode() for action in match.actions[-20:]]
+        for index, position in enumerate(rummy_records.positions(match)):
+            if index % 10 == 0:
+                corpus["myrummy_state_json"].append(mr.state_to_json(position).encode())
     return corpus
 
 

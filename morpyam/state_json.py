@@ -104,7 +104,10 @@ class InvalidStateError(FileFormatError):
     ``where`` names the field (``"tokens_left[1]"``, ``"board.c4"``,
     ``"setup.hands"``) and ``reason`` says what is wrong, with the rule ID when
     one applies. It is a [`FileFormatError`][morpyam.files.FileFormatError],
-    so one ``except`` clause catches every problem of a state file.
+    so one ``except`` clause catches every problem of a state file. The
+    MyRummy and score-sheet readers
+    ([`morpyam.myrummy.state_json`][morpyam.myrummy.state_json],
+    [`morpyam.yahtzee.state_json`][morpyam.yahtzee.state_json]) raise it too.
     """
 
 

@@ -49,11 +49,41 @@ def _games() -> list[records.GameRecord]:
     return games
 
 
+def _sibling_states() -> tuple[list[mr.State], list[yz.State]]:
+    """Positions along short MyRummy matches and score-sheet games, chance nodes included."""
+    rng = random.Random(15)
+    rummy: list[mr.State] = []
+    for rules in (mr.Rules.classic(), mr.Rules.rummikub(3)):
+        state = mr.new_game(rules)
+        for step in range(120):
+            if state.is_terminal:
+                break
+            if step % 12 == 0:
+                rummy.append(state)
+            if state.is_chance:
+                action: mr.Action = mr.sample_chance(state, rng)
+            else:
+                action = mr.best_play(state) or mr.legal_actions(state)[0]
+            state = mr.apply(state, action)
+        rummy.append(mr.resign(state, 0) if not state.is_terminal else state)
+    sheets: list[yz.State] = []
+    sheet = yz.new_game(yz.Rules.hasbro(), players=2, games=2)
+    for step in range(200):
+        if step % 15 == 0:
+            sheets.append(sheet)
+        move = (
+            yz.sample_chance(sheet, rng) if sheet.is_chance else rng.choice(yz.legal_actions(sheet))
+        )
+        sheet = yz.apply(sheet, move)
+    return rummy, sheets
+
+
 GAMES = _games()
 MATCHES = [
     mr.play_match(mr.Rules.classic(), [mr.GreedyBot(), mr.RandomBot()], seed=seed, max_actions=80)
     for seed in (1, 2)
 ]
+RUMMY_STATES, SHEET_STATES = _sibling_states()
 STATES = [state for record in GAMES for state in list(records.positions(record))[::10]]
 LAYOUTS = [mp.Layout.classic(), mp.Layout.flash(), mp.Layout.parse("MOR SS\nCAL SEC", shape=None)]
 
@@ -80,6 +110,16 @@ JSON_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
             for players in (2, 3)
         ],
         files.rules_from_json,
+        (files.FileFormatError,),
+    ),
+    "myrummy state": (
+        [mr.state_to_json(state) for state in RUMMY_STATES],
+        mr.state_from_json,
+        (files.FileFormatError,),
+    ),
+    "yahtzee state": (
+        [yz.state_to_json(state) for state in SHEET_STATES],
+        yz.state_from_json,
         (files.FileFormatError,),
     ),
     "grid": (
@@ -142,7 +182,8 @@ TEXT_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
 WORDS = st.sampled_from(
     ["", "0", "-1", "7", "99", "1e9", "9" * 30, "null", "MOR", "SEC", "CAL", "3x1", "c4", "z99",
      "a0", "roll", "keep", "call", "dice", "place", "lay", "resign", "#", ":", "format:",
-     "morpyam/1", "\u200f", "\x00", "é", "²", "٣", "J", "jJ", "[gy9", "gy8]"]
+     "morpyam/1", "\u200f", "\x00", "é", "²", "٣", "J", "jJ", "[gy9", "gy8]", "gn5",
+     "[gn4 gn5 gn6]", "{bk7 gn7 J}", "R-RUM-END-1", "full-house", "yahtzee"]
 )  # fmt: skip
 
 SCALARS = (
@@ -248,3 +289,5 @@ def test_the_documents_are_read_unedited() -> None:
         for document in documents:
             read(document)
     assert len(STATES) > 10
+    assert len(RUMMY_STATES) > 10
+    assert len(SHEET_STATES) > 10

@@ -19,8 +19,9 @@ import pytest
 
 import morpyam as mp
 from morpyam import bots, layouts
+from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
-from morpyam.files import FileFormatError
+from morpyam.files import MAX_TEXT_SIZE, FileFormatError
 from morpyam.notation import MAX_ACTION_LENGTH, NotationError
 from morpyam.records import GameRecord, parse_entry
 from morpyam.state_json import InvalidStateError, state_from_dict, state_to_dict
@@ -184,6 +185,84 @@ def test_a_daversa_finish_with_two_tokens_is_read() -> None:
     read = state_from_dict(json.loads(json.dumps(data)))
     assert read.winners == frozenset({0})
     assert read.end_rule == "R-MOR-3"
+
+
+# --- MyRummy and score-sheet state files ----------------------------------------------------------
+
+SIBLING_STATES: list[tuple[str, Callable[[str], object], str]] = [
+    ("myrummy", mr.state_from_json, mr.state_to_json(mr.new_game(mr.Rules.classic()))),
+    ("yahtzee", yz.state_from_json, yz.state_to_json(yz.new_game(yz.Rules.hasbro()))),
+]
+
+
+@pytest.mark.parametrize(("name", "read", "good"), SIBLING_STATES)
+def test_an_oversized_sibling_state_is_refused_before_it_is_parsed(
+    name: str, read: Callable[[str], object], good: str
+) -> None:
+    # a valid document padded past the limit: refused by its size, before json.loads
+    text = good + " " * (MAX_TEXT_SIZE + 1 - len(good))
+    peak = peak_of(lambda: read(text), FileFormatError)
+    assert peak < 64 * 1024
+    with pytest.raises(FileFormatError) as caught:
+        read(text)
+    assert caught.value.where == "document"
+    assert "1,048,577 characters; at most 1,048,576 are read" in caught.value.reason
+    assert read(good + " " * (MAX_TEXT_SIZE - len(good)))  # at the limit it is read
+
+
+@pytest.mark.parametrize(("name", "read", "good"), SIBLING_STATES)
+@pytest.mark.parametrize(
+    ("text", "where", "reason"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "document", "nested too deeply"),
+        ('{"format": ' * 50_000 + "1" + "}" * 50_000, "document", "nested too deeply"),
+        ("null", "document", "expected a table, got null"),
+        ("[]", "document", "expected a table, got a list"),
+        ('"text"', "document", "expected a table, got the string"),
+        ('{"format": 1' + "0" * 5000 + "}", "line 1, column 12", "5,001 digits"),
+        ('{"format": "x", "format": "x"}', "format", "given more than once"),
+        ("{", "line 1, column 2", "Expecting property name"),
+        ("{}", "format", "missing"),
+    ],
+)
+def test_a_hostile_sibling_state_gets_the_documented_error(
+    name: str, read: Callable[[str], object], good: str, text: str, where: str, reason: str
+) -> None:
+    with pytest.raises(FileFormatError) as caught:
+        read(text)
+    assert (caught.value.where, reason in caught.value.reason) == (where, True), caught.value
+
+
+@pytest.mark.parametrize(("name", "read", "good"), SIBLING_STATES)
+def test_a_sibling_state_of_another_version_or_game_is_refused(
+    name: str, read: Callable[[str], object], good: str
+) -> None:
+    data = json.loads(good)
+    for other in (f"{name}-state/2", "morpyam-state/1", "morpyam/1"):
+        data["format"] = other
+        with pytest.raises(FileFormatError, match="not a") as caught:
+            read(json.dumps(data))
+        assert caught.value.where == "format"
+    with pytest.raises(FileFormatError, match="expected text"):
+        read(good.encode())  # type: ignore[arg-type]
+
+
+def test_a_myrummy_state_that_makes_tiles_is_refused() -> None:
+    # R-RUM-SET-1: a third joker on a rack, the two of the set still in the pool
+    data = json.loads(mr.state_to_json(mr.position(mr.Rules.classic(), racks=[(), ()])))
+    data["racks"][0] = ["J"]
+    with pytest.raises(InvalidStateError, match="R-RUM-SET-1") as caught:
+        mr.state_from_json(json.dumps(data))
+    assert caught.value.where == "pool"
+
+
+def test_a_sheet_with_points_no_roll_scores_is_refused() -> None:
+    # Y-BOX-4: a full house scores 25 or nothing
+    data = json.loads(yz.state_to_json(yz.new_game(yz.Rules.hasbro())))
+    data["sheets"][0][0]["boxes"] = {"full-house": 26}
+    with pytest.raises(InvalidStateError, match="Y-BOX-1") as caught:
+        yz.state_from_json(json.dumps(data))
+    assert caught.value.where == "sheets[0][0].boxes.full-house"
 
 
 # --- Yahtzee solution files -------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from morpyam.myrummy.rollouts import RolloutBot, WatcherBot
 from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.solver import best_play, plays
 from morpyam.myrummy.state import State
+from morpyam.myrummy.state_json import state_from_json, state_to_json
 from morpyam.myrummy.tiles import JOKER, TILES, Colour, Tile, parse_tile, parse_tiles
 
 __all__ = [
@@ -88,4 +89,6 @@ __all__ = [
     "save_record",
     "scores",
     "simulate",
+    "state_from_json",
+    "state_to_json",
 ]

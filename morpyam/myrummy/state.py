@@ -16,7 +16,7 @@ from morpyam.myrummy.tiles import TILES, Tile
 __all__ = ["State"]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class State:
     """A position of a match, made by [`new_game`][morpyam.myrummy.engine.new_game],
     [`position`][morpyam.myrummy.engine.position] and [`apply`][morpyam.myrummy.engine.apply].
@@ -25,6 +25,11 @@ class State:
     while the lot for the first player is open, while tiles are dealt, and
     after a draw; otherwise [`current_player`][morpyam.myrummy.state.State.current_player]
     decides.
+
+    ``str(state)`` draws the table with numbered combinations, the rack sizes
+    and whose turn it is, but no rack (see
+    [`morpyam.myrummy.text`][morpyam.myrummy.text] to show some);
+    ``repr(state)`` is one short line.
     """
 
     rules: Rules
@@ -108,3 +113,14 @@ class State:
             return frozenset(p for p in range(len(self.racks)) if p != self.resigned)
         best = max(self.totals)
         return frozenset(p for p, total in enumerate(self.totals) if total == best)
+
+    def __str__(self) -> str:
+        # the table, rack sizes and what happens next; no rack: they are face down (R-RUM-SET-2)
+        from morpyam.myrummy.text import render
+
+        return render(self)
+
+    def __repr__(self) -> str:
+        from morpyam.myrummy.text import short_repr
+
+        return short_repr(self)

@@ -37,6 +37,7 @@ from morpyam.yahtzee.engine import (
 from morpyam.yahtzee.rules import BOXES, JOKERS, PRESETS, Box, Rules, base_score
 from morpyam.yahtzee.solver import Solution, solve
 from morpyam.yahtzee.state import Sheet, State
+from morpyam.yahtzee.state_json import state_from_json, state_to_json
 
 __all__ = [
     "BOXES",
@@ -65,4 +66,6 @@ __all__ = [
     "sample_chance",
     "scores",
     "solve",
+    "state_from_json",
+    "state_to_json",
 ]

@@ -111,7 +111,7 @@ class Sheet:
         return self.upper_sum + self.lower_sum + self.upper_bonus + self.yahtzee_bonus
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class State:
     """A position of a game, made by [`new_game`][morpyam.yahtzee.engine.new_game] and
     [`apply`][morpyam.yahtzee.engine.apply].
@@ -120,6 +120,10 @@ class State:
     while dice are in the air; otherwise
     [`current_player`][morpyam.yahtzee.state.State.current_player] decides. Equal
     positions compare and hash equal however they were reached.
+
+    ``str(state)`` draws the sheet of the game being played and what happens
+    next ([`morpyam.yahtzee.text`][morpyam.yahtzee.text]); ``repr(state)`` is
+    one short line.
     """
 
     rules: Rules
@@ -184,3 +188,13 @@ class State:
         totals = self.totals
         best = max(totals)
         return frozenset(player for player, total in enumerate(totals) if total == best)
+
+    def __str__(self) -> str:
+        from morpyam.yahtzee.text import render
+
+        return render(self)
+
+    def __repr__(self) -> str:
+        from morpyam.yahtzee.text import short_repr
+
+        return short_repr(self)

@@ -1,0 +1,478 @@
+"""A score-sheet position as JSON (``"format": "yahtzee-state/1"``), read back exactly and checked.
+
+An app that saves a game in progress or a server that keeps its players'
+sheets needs a [`State`][morpyam.yahtzee.state.State] as plain data.
+[`state_to_dict`][morpyam.yahtzee.state_json.state_to_dict] writes every
+field (each sheet as a table from box name to points, only the boxes
+filled), and [`state_from_dict`][morpyam.yahtzee.state_json.state_from_dict]
+gives back an equal state.
+
+A document is untrusted input, read as Morpyam's state documents are
+([`morpyam.state_json`][morpyam.state_json]): refused over
+[`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE] before it is parsed, every
+field checked for its type and range (a
+[`FileFormatError`][morpyam.files.FileFormatError] saying where), then
+[`check_state`][morpyam.yahtzee.state_json.check_state] checks that the
+fields agree the way every position of play does (an
+[`InvalidStateError`][morpyam.state_json.InvalidStateError]). A read gives
+a whole state or an error, never part of one.
+
+Examples:
+    >>> import morpyam.yahtzee as yz
+    >>> state = yz.apply(yz.new_game(yz.Rules.hasbro(), players=2), yz.Roll())
+    >>> state = yz.apply(state, yz.RollResult((2, 2, 2, 5, 5)))
+    >>> state = yz.apply(state, yz.Score(yz.Box.FULL_HOUSE))
+    >>> state_from_json(state_to_json(state)) == state
+    True
+    >>> state_to_dict(state)["sheets"][0][0]["boxes"]
+    {'full-house': 25}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from morpyam.dice import OUTCOMES
+from morpyam.figures import FACES
+from morpyam.files import (
+    FileFormatError,
+    _at,
+    _bool,
+    _inside,
+    _int,
+    _json_document,
+    _list,
+    _parse_json,
+    _short,
+    _str,
+    _table,
+)
+from morpyam.state_json import InvalidStateError
+from morpyam.yahtzee.engine import MAX_GAMES, legal_actions
+from morpyam.yahtzee.rules import BOXES, PLAYER_LIMIT, YAHTZEE_POINTS, Box, Rules, box_scores
+from morpyam.yahtzee.state import FULL, Sheet, State
+
+__all__ = [
+    "STATE_FORMAT",
+    "InvalidStateError",
+    "check_state",
+    "state_from_dict",
+    "state_from_json",
+    "state_to_dict",
+    "state_to_json",
+]
+
+STATE_FORMAT = "yahtzee-state/1"
+"""The ``format`` of a score-sheet state document; a reader refuses any other."""
+
+_FIELDS = ("format", "rules", "sheets", "player", "game", "rolls", "dice", "kept", "in_air")
+_SHEET_FIELDS = ("boxes", "upper_bonus", "yahtzee_bonus")
+_RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules))
+_BY_NAME = {box.notation: box for box in BOXES}
+_POSSIBLE: tuple[frozenset[int], ...] = tuple(
+    frozenset({0, *(box_scores(dice)[box.index] for dice in OUTCOMES)}) for box in BOXES
+)
+"""What each box can hold: 0 (any box may take a 0, Y-BOX-8) or what some roll scores there.
+
+The joker values (Y-JOKER-1) are the full house's and the straights' own
+values, so they are among them."""
+_MAX_POINTS = 1 << 62
+
+
+# ---------------------------------------------------------------------------
+# Writing
+
+
+def _sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
+    return {
+        "boxes": {
+            box.notation: points for box, points in zip(BOXES, sheet.boxes) if points is not None
+        },
+        "upper_bonus": sheet.upper_bonus,
+        "yahtzee_bonus": sheet.yahtzee_bonus,
+    }
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """Every field of ``state`` as plain data.
+
+    The rules as a table of every field of [`Rules`][morpyam.yahtzee.rules.Rules];
+    ``sheets[player][game]`` as a table with ``boxes`` (box name to points,
+    the filled boxes in sheet order), ``upper_bonus`` and ``yahtzee_bonus``;
+    the dice as lists of faces.
+
+    Raises:
+        ValueError: for a ``state`` that is not a score-sheet ``State``.
+    """
+    if not isinstance(state, State):
+        raise ValueError(f"expected a yahtzee State, got {type(state).__name__}")
+    return {
+        "format": STATE_FORMAT,
+        "rules": attrs.asdict(state.rules),
+        "sheets": [[_sheet_to_dict(sheet) for sheet in games] for games in state.sheets],
+        "player": state.player,
+        "game": state.game,
+        "rolls": state.rolls,
+        "dice": None if state.dice is None else list(state.dice),
+        "kept": list(state.kept),
+        "in_air": state.in_air,
+    }
+
+
+def state_to_json(state: State) -> str:
+    """``state`` as a JSON document ([`state_to_dict`][morpyam.yahtzee.state_json.state_to_dict])."""
+    return _json_document(state_to_dict(state))
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+
+def _number(value: object, where: str, low: int, high: int) -> int:
+    number = _int(value, where)
+    if not low <= number <= high:
+        raise FileFormatError(where, f"expected {low} to {high}, got {number}")
+    return number
+
+
+def _faces(value: object, where: str, low: int, high: int) -> tuple[int, ...]:
+    items = _list(value, where)
+    if not low <= len(items) <= high:
+        raise FileFormatError(where, f"{low} to {high} faces, got {len(items)}")
+    faces = tuple(_number(item, f"{where}[{i}]", 1, 6) for i, item in enumerate(items))
+    if list(faces) != sorted(faces):
+        raise FileFormatError(where, f"faces are written sorted, got {list(faces)}")
+    return faces
+
+
+def _rules(value: object) -> Rules:
+    table = _table(value, "rules")
+    for key in table:
+        if key not in _RULES_FIELDS:
+            raise FileFormatError(
+                _at("rules", key), f"unknown field; the fields are {', '.join(_RULES_FIELDS)}"
+            )
+    for key in _RULES_FIELDS:
+        if key not in table:
+            raise FileFormatError(f"rules.{key}", "missing")
+        item = table[key]
+        if type(item) is int:
+            _int(item, f"rules.{key}")  # 64-bit, as every file
+    try:
+        return Rules(**table)
+    except ValueError as error:
+        raise FileFormatError("rules", str(error)) from None
+
+
+def _sheet(value: object, where: str) -> Sheet:
+    table = _table(value, where)
+    for key in table:
+        if key not in _SHEET_FIELDS:
+            raise FileFormatError(
+                _at(where, key), f"unknown field; the fields are {', '.join(_SHEET_FIELDS)}"
+            )
+    for key in _SHEET_FIELDS:
+        if key not in table:
+            raise FileFormatError(f"{where}.{key}", "missing")
+    boxes: list[int | None] = [None] * len(BOXES)
+    filled = _table(table["boxes"], f"{where}.boxes")
+    for name, points in filled.items():
+        at = _at(f"{where}.boxes", name)
+        box = _BY_NAME.get(name)
+        if box is None:
+            raise FileFormatError(at, f"no box is called {_short(name)}")
+        boxes[box.index] = _number(points, at, 0, YAHTZEE_POINTS)
+    if list(filled) != [box.notation for box in BOXES if boxes[box.index] is not None]:
+        raise FileFormatError(f"{where}.boxes", "boxes are written in sheet order")
+    return Sheet(
+        tuple(boxes),
+        _number(table["upper_bonus"], f"{where}.upper_bonus", 0, _MAX_POINTS),
+        _number(table["yahtzee_bonus"], f"{where}.yahtzee_bonus", 0, _MAX_POINTS),
+    )
+
+
+def state_from_dict(data: Mapping[str, Any]) -> State:
+    """Read a state from plain data, such as [`state_to_dict`][morpyam.yahtzee.state_json.state_to_dict] writes.
+
+    Every field is required (``null`` where the state holds ``None``).
+
+    Raises:
+        FileFormatError: saying where: a missing or unknown field, a wrong
+            type, a number out of range, a box that does not exist, unsorted
+            dice, rules that ``Rules`` refuses.
+        InvalidStateError: for fields that disagree
+            ([`check_state`][morpyam.yahtzee.state_json.check_state]).
+    """
+    table = _table(data, "document")
+    if "format" not in table:
+        raise FileFormatError(
+            "format", f'missing; a score-sheet state says "format": "{STATE_FORMAT}"'
+        )
+    fmt = _str(table["format"], "format")
+    if fmt != STATE_FORMAT:
+        raise FileFormatError(
+            "format",
+            f"this is the format {_short(fmt)}, not a score-sheet state ({STATE_FORMAT!r})",
+        )
+    for key in table:
+        if key not in _FIELDS:
+            raise FileFormatError(
+                _at("document", key), f"unknown field; the fields are {', '.join(_FIELDS)}"
+            )
+    for key in _FIELDS:
+        if key not in table:
+            raise FileFormatError(key, "missing")
+    try:
+        rules = _rules(table["rules"])
+    except FileFormatError as error:
+        raise _inside("rules", error) from None
+    players = _list(table["sheets"], "sheets")
+    if not rules.min_players <= len(players) <= rules.max_players:
+        raise FileFormatError(
+            "sheets",
+            f"Y-SET-1: one list of sheets per player, {rules.min_players} to "
+            f"{rules.max_players} players, got {len(players)}",
+        )
+    sheets = []
+    games = None
+    for p, item in enumerate(players):
+        column = _list(item, f"sheets[{p}]")
+        if games is None:
+            games = len(column)
+            if not 1 <= games <= MAX_GAMES:
+                raise FileFormatError(
+                    f"sheets[{p}]", f"Y-END-1: 1 to {MAX_GAMES} games on a sheet, got {games}"
+                )
+        elif len(column) != games:
+            raise FileFormatError(
+                f"sheets[{p}]", f"every player plays the same {games} games, got {len(column)}"
+            )
+        sheets.append(tuple(_sheet(sheet, f"sheets[{p}][{g}]") for g, sheet in enumerate(column)))
+    assert games is not None  # at least one player (min_players >= 1)
+    dice = table["dice"]
+    state = State(
+        rules,
+        tuple(sheets),
+        _number(table["player"], "player", 0, len(sheets) - 1),
+        _number(table["game"], "game", 0, games - 1),
+        _number(table["rolls"], "rolls", 0, 3),
+        None if dice is None else _faces(dice, "dice", 5, 5),
+        _faces(table["kept"], "kept", 0, 4),
+        _bool(table["in_air"], "in_air"),
+    )
+    check_state(state)
+    return state
+
+
+def state_from_json(text: str) -> State:
+    """Read a state from a JSON document ([`state_from_dict`][morpyam.yahtzee.state_json.state_from_dict]).
+
+    Raises:
+        FileFormatError: for a text over [`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE]
+            (refused before it is parsed), nested too deeply, a syntax error
+            (``where`` is ``"line L, column C"``) or bad content; an
+            [`InvalidStateError`][morpyam.state_json.InvalidStateError] for
+            fields that disagree.
+    """
+    return state_from_dict(_parse_json(text))
+
+
+# ---------------------------------------------------------------------------
+# Consistency
+
+
+def _require(condition: bool, where: str, reason: str) -> None:
+    if not condition:
+        raise InvalidStateError(where, reason)
+
+
+def _is_faces(value: object, low: int, high: int) -> bool:
+    return (
+        isinstance(value, tuple)
+        and low <= len(value) <= high
+        and all(type(face) is int and face in FACES for face in value)
+        and list(value) == sorted(value)
+    )
+
+
+def _filled(sheet: Sheet) -> int:
+    return bin(sheet.filled).count("1")
+
+
+def check_state(state: State) -> None:
+    """Check that the fields of ``state`` agree, as in every position play reaches.
+
+    Checked, in this order:
+
+    - types and sizes: ``Rules``, between ``rules.min_players`` and
+      ``rules.max_players`` players with the same 1 to 6 games each (Y-SET-1,
+      Y-END-1), ``Sheet`` values, the player and game in range, 0 to 3
+      rolls, five sorted dice or none, 0 to 4 sorted kept dice;
+    - each sheet: every box holds 0 or what some roll scores there (Y-BOX-1
+      to Y-BOX-8); the upper bonus is earned exactly when the upper sum
+      reaches the rules' target (Y-BONUS-1); the Yahtzee bonus is a multiple
+      of the rules' bonus, only with 50 in the Yahtzee box, and at most one
+      per box filled after it (Y-BONUS-2);
+    - the order of play (Y-END-1): the games before the current one are
+      full for everyone, the games after it empty; in the current game the
+      players before the one to move have filled one box more than the rest;
+      a finished game has every sheet full, the last player last to move;
+    - the turn (Y-TURN-1): dice in the air show no dice, come before a 4th
+      roll and keep nothing on a first roll; otherwise nothing is kept and
+      dice show exactly after a roll; a finished game has no turn going on;
+    - a game that goes on has a legal action.
+
+    Not checked, since a state holds no history: which rolls filled the
+    boxes (a box's points are checked against every roll, not against the
+    sheet's other boxes).
+
+    Raises:
+        InvalidStateError: naming the first field that disagrees.
+    """
+    rules = state.rules
+    _require(isinstance(rules, Rules), "rules", f"expected a yahtzee Rules value, got {rules!r}")
+    sheets = state.sheets
+    _require(
+        isinstance(sheets, tuple)
+        and rules.min_players <= len(sheets) <= min(rules.max_players, PLAYER_LIMIT)
+        and all(isinstance(games, tuple) for games in sheets),
+        "sheets",
+        f"Y-SET-1: one tuple of sheets per player, {rules.min_players} to "
+        f"{rules.max_players} players",
+    )
+    games = len(sheets[0])
+    _require(
+        1 <= games <= MAX_GAMES and all(len(column) == games for column in sheets),
+        "sheets",
+        f"Y-END-1: every player plays the same 1 to {MAX_GAMES} games",
+    )
+    for p, column in enumerate(sheets):
+        for g, sheet in enumerate(column):
+            _check_sheet(rules, sheet, f"sheets[{p}][{g}]")
+    players = len(sheets)
+    _require(
+        type(state.player) is int and 0 <= state.player < players,
+        "player",
+        f"expected 0 to {players - 1}, got {state.player!r}",
+    )
+    _require(
+        type(state.game) is int and 0 <= state.game < games,
+        "game",
+        f"expected 0 to {games - 1}, got {state.game!r}",
+    )
+    _require(
+        type(state.rolls) is int and 0 <= state.rolls <= 3,
+        "rolls",
+        f"Y-TURN-1: 0 to 3 rolls in a turn, got {state.rolls!r}",
+    )
+    _require(
+        state.dice is None or _is_faces(state.dice, 5, 5),
+        "dice",
+        f"Y-SET-1: None or 5 sorted faces from 1 to 6, got {state.dice!r}",
+    )
+    _require(
+        _is_faces(state.kept, 0, 4), "kept", f"Y-TURN-1: 0 to 4 sorted faces, got {state.kept!r}"
+    )
+    _require(type(state.in_air) is bool, "in_air", "expected True or False")
+    _check_order(state, players, games)
+    _check_turn(state)
+
+
+def _check_sheet(rules: Rules, sheet: object, where: str) -> None:
+    _require(isinstance(sheet, Sheet), where, "expected a Sheet")
+    assert isinstance(sheet, Sheet)
+    for box, points in zip(BOXES, sheet.boxes):
+        _require(
+            points is None or points in _POSSIBLE[box.index],
+            f"{where}.boxes.{box.notation}",
+            f"Y-BOX-1: no roll scores {points} in the {box} box",
+        )
+    earned = rules.upper_bonus if sheet.upper_sum >= rules.bonus_target else 0
+    _require(
+        sheet.upper_bonus == earned,
+        f"{where}.upper_bonus",
+        f"Y-BONUS-1: an upper sum of {sheet.upper_sum} earns {earned}",
+    )
+    bonus = sheet.yahtzee_bonus
+    if bonus:
+        unit = rules.yahtzee_bonus
+        _require(unit > 0, f"{where}.yahtzee_bonus", "Y-BONUS-2: these rules give no bonus")
+        _require(
+            sheet[Box.YAHTZEE] == YAHTZEE_POINTS,
+            f"{where}.yahtzee_bonus",
+            f"Y-BONUS-2: a bonus needs {YAHTZEE_POINTS} in the yahtzee box",
+        )
+        _require(
+            bonus % unit == 0 and bonus // unit <= _filled(sheet) - 1,
+            f"{where}.yahtzee_bonus",
+            f"Y-BONUS-2: {unit} for each further five of a kind, each scored in a box of its own",
+        )
+
+
+def _check_order(state: State, players: int, games: int) -> None:
+    sheets, player, game = state.sheets, state.player, state.game
+    for g in range(games):
+        for p in range(players):
+            sheet = sheets[p][g]
+            where = f"sheets[{p}][{g}]"
+            if g < game:
+                _require(
+                    sheet.filled == FULL, where, f"Y-END-1: game {g + 1} is over, its sheets full"
+                )
+            elif g > game:
+                _require(
+                    sheet.filled == 0,
+                    where,
+                    f"Y-END-1: game {g + 1} has not started, no box filled",
+                )
+    if sheets[player][game].filled == FULL:
+        _require(
+            player == players - 1 and game == games - 1,
+            "player",
+            "Y-END-1: once every sheet is full, the last player of the last game moved last",
+        )
+        for p in range(players):
+            _require(
+                sheets[p][game].filled == FULL,
+                f"sheets[{p}][{game}]",
+                "Y-END-1: the last game ends with every sheet full",
+            )
+        return
+    count = _filled(sheets[player][game])
+    for p in range(players):
+        expected = count + 1 if p < player else count
+        _require(
+            _filled(sheets[p][game]) == expected,
+            f"sheets[{p}][{game}]",
+            f"Y-END-1: players fill one box a turn in seat order: player {player} is to move "
+            f"with {count} boxes filled, so player {p} has {expected}",
+        )
+
+
+def _check_turn(state: State) -> None:
+    if state.in_air:
+        _require(state.dice is None, "dice", "no dice show while they are in the air")
+        _require(state.rolls <= 2, "rolls", "Y-TURN-1: a turn has at most 3 rolls")
+        _require(
+            state.rolls > 0 or not state.kept,
+            "kept",
+            "Y-TURN-1: the first roll of a turn throws all five dice",
+        )
+    else:
+        _require(not state.kept, "kept", "dice are kept only while the others are in the air")
+        _require(
+            (state.dice is None) == (state.rolls == 0),
+            "dice",
+            "Y-TURN-1: dice show exactly after a roll",
+        )
+    if state.is_terminal:
+        _require(
+            state.rolls == 0 and not state.in_air,
+            "rolls",
+            "Y-END-1: a finished game has no turn going on",
+        )
+    else:
+        _require(bool(legal_actions(state)), "document", "the game cannot go on: no legal action")

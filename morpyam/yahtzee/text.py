@@ -1,0 +1,143 @@
+"""Plain-text pictures of a score-sheet game, for terminals, logs and apps.
+
+[`render_sheets`][morpyam.yahtzee.text.render_sheets] draws the sheet of
+the game being played, one column per player, with the upper sum and
+bonuses; [`render`][morpyam.yahtzee.text.render] adds a line on what happens
+next (the dice, the rolls, or the result). ``str(state)`` is
+``render(state)``.
+
+Examples:
+    >>> from morpyam.yahtzee import Box, Roll, RollResult, Rules, Score, apply, new_game
+    >>> state = apply(apply(new_game(Rules.megawuerfel(), players=2), Roll()), RollResult((6, 6, 6, 2, 2)))
+    >>> render_status(state)
+    'Player 0: dice 2 2 6 6 6 after roll 1 of 3'
+    >>> state = apply(state, Score(Box.FULL_HOUSE))
+    >>> print(render_sheets(state).splitlines()[11])
+    full-house          25
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from morpyam.yahtzee.rules import BOXES, PRESETS, Box, Rules
+from morpyam.yahtzee.state import State
+
+__all__ = ["render", "render_sheets", "render_status", "rules_text", "short_repr"]
+
+
+def _check(state: object) -> State:
+    if not isinstance(state, State):
+        raise ValueError(f"expected a yahtzee State, got {type(state).__name__}")
+    return state
+
+
+def render_sheets(state: State, names: Sequence[str] | None = None) -> str:
+    """The score sheet of the game being played as a text table: one column per player.
+
+    ``names`` heads the columns (``P0``, ``P1``, ... by default). Empty boxes
+    are blank; the upper sum and bonus follow ``sixes``, the Yahtzee bonus
+    shows when the rules have one, and a grand total when the sheet holds
+    several games.
+
+    Raises:
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State],
+            or ``names`` that are not one string per player.
+    """
+    state = _check(state)
+    if names is None:
+        names = [f"P{p}" for p in range(state.players)]
+    else:
+        names = list(names) if not isinstance(names, str) else [names]
+        if len(names) != state.players or not all(isinstance(name, str) for name in names):
+            raise ValueError(f"names are one string per player ({state.players}), got {names!r}")
+    sheets = [games[state.game] for games in state.sheets]
+    width = max(6, *(len(name) for name in names))
+    label = max(len(box.notation) for box in BOXES)
+
+    def row(title: str, cells: Sequence[object]) -> str:
+        return (f"{title:<{label}} " + " ".join(f"{c!s:>{width}}" for c in cells)).rstrip()
+
+    lines = [row(f"game {state.game + 1}", names)]
+    for box in BOXES:
+        lines.append(row(box.notation, ["" if s[box] is None else s[box] for s in sheets]))
+        if box is Box.SIXES:
+            lines.append(row("upper sum", [s.upper_sum for s in sheets]))
+            lines.append(row("upper bonus", [s.upper_bonus for s in sheets]))
+    if state.rules.yahtzee_bonus:
+        lines.append(row("yahtzee bonus", [s.yahtzee_bonus for s in sheets]))
+    lines.append(row("total", [s.total for s in sheets]))
+    if state.games > 1:
+        lines.append(row("grand total", list(state.totals)))
+    return "\n".join(lines)
+
+
+def render_status(state: State) -> str:
+    """One line on what happens next: whose turn, the dice and the rolls, or the result.
+
+    Raises:
+        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+    """
+    state = _check(state)
+    if state.is_terminal:
+        names = ", ".join(f"player {p}" for p in sorted(state.winners))
+        totals = ", ".join(map(str, state.totals))
+        return f"Game over: won by {names}; totals {totals}"
+    games = f" (game {state.game + 1} of {state.games})" if state.games > 1 else ""
+    if state.in_air:
+        kept = " ".join(map(str, state.kept)) or "nothing"
+        return f"Player {state.player}: dice in the air for roll {state.rolls + 1}, kept {kept}"
+    if state.dice is None:
+        return f"Player {state.player} to roll{games}"
+    dice = " ".join(map(str, state.dice))
+    return f"Player {state.player}: dice {dice} after roll {state.rolls} of 3{games}"
+
+
+def render(state: State, names: Sequence[str] | None = None) -> str:
+    """The sheet ([`render_sheets`][morpyam.yahtzee.text.render_sheets]), then the status line.
+
+    Raises:
+        ValueError: as ``render_sheets`` does.
+    """
+    return f"{render_sheets(state, names)}\n{render_status(state)}"
+
+
+def rules_text(rules: Rules) -> str:
+    """``rules`` as the Python that makes them: a preset, or ``attrs.evolve`` of the nearest one.
+
+    Examples:
+        >>> rules_text(Rules.hasbro())
+        'Rules.hasbro()'
+        >>> rules_text(attrs.evolve(Rules.megawuerfel(), max_players=2))
+        'attrs.evolve(Rules.megawuerfel(), max_players=2)'
+    """
+    best: tuple[int, str, dict[str, object]] | None = None
+    for name, preset in PRESETS.items():
+        base = preset()
+        changes = {
+            field.name: getattr(rules, field.name)
+            for field in attrs.fields(Rules)
+            if getattr(rules, field.name) != getattr(base, field.name)
+        }
+        if best is None or len(changes) < best[0]:
+            best = (len(changes), name, changes)
+    assert best is not None
+    _, name, changes = best
+    if not changes:
+        return f"Rules.{name}()"
+    knobs = ", ".join(f"{key}={value!r}" for key, value in changes.items())
+    return f"attrs.evolve(Rules.{name}(), {knobs})"
+
+
+def short_repr(state: State) -> str:
+    """``repr(state)``: one line with the rules, the players and games, the totals and the status."""
+    status = render_status(state)
+    players = f"{state.players} player{'s' if state.players > 1 else ''}"
+    games = f", {state.games} games" if state.games > 1 else ""
+    totals = ", ".join(map(str, state.totals))
+    return (
+        f"<State {rules_text(state.rules)}; {players}{games}; totals {totals}; "
+        f"{status[0].lower()}{status[1:]}>"
+    )
