@@ -277,6 +277,14 @@ A = TypeVar("A")
 class GameEncoding(Protocol[S, A]):
     """What the adapters need of a game: its engine, and its actions, chance and states as numbers.
 
+    The OpenSpiel, PettingZoo and Gymnasium adapters are written against this
+    protocol alone: a game plugs in with an encoding and a one-line
+    registration, and no adapter names a game. It holds the engine's
+    functions (those of the [`Game`][morpyam.game.Game] module in ``game``,
+    bound to the encoding's settings), the ids of actions and chance
+    outcomes, the masks, observations and text, and what the game pays: the
+    step rewards of PettingZoo and Gymnasium, and the final returns, with
+    their bounds, of OpenSpiel.
     [`Encoding`][morpyam.encoding.Encoding] (Morpyam) and
     [`morpyam.yahtzee.encoding.Encoding`][morpyam.yahtzee.encoding.Encoding] satisfy it.
     """
@@ -343,11 +351,33 @@ class GameEncoding(Protocol[S, A]):
     def observation(self, state: S, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``state`` for ``player``."""
 
+    def write(self, vector: npt.NDArray[np.float32], state: S, player: int) -> None:
+        """Fill ``vector`` (zeros, of the layout's size) with the observation of ``state`` for ``player``."""
+
     def text(self, state: S, player: int) -> str:
         """The observation as text for ``player``."""
 
     def rewards(self, before: S, after: S) -> tuple[float, ...]:
         """Per player, the reward of the step from ``before`` to ``after`` (the adapters' reward)."""
+
+    def returns(self, state: S) -> tuple[float, ...]:
+        """Per player, the return of a game over, or cut off before its end (OpenSpiel's returns)."""
+
+    @property
+    def min_return(self) -> float:
+        """The least any player's return can be."""
+
+    @property
+    def max_return(self) -> float:
+        """The most any player's return can be."""
+
+    @property
+    def return_sum(self) -> float | None:
+        """What the players' returns always add up to, or ``None`` when it varies (general sum)."""
+
+    @property
+    def max_decisions(self) -> int | None:
+        """The most player decisions a game can take, or ``None`` when it can go on forever."""
 
 
 _MEMO_SIZE = 50_000
@@ -736,6 +766,38 @@ class Encoding:
         if not after.is_terminal:
             return (0.0,) * self.players
         return win_rewards(after.winners, self.players)
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        """The winners share 1, the others get 0; a game cut off is scored as if it had ended on
+        points (R-END-2 without the end bonus): the players with the most points share the win."""
+        winners: frozenset[int] | set[int] = state.winners
+        if not winners:
+            points = scores(state)
+            best = max(points)
+            winners = {player for player, value in enumerate(points) if value == best}
+        return tuple(
+            1 / len(winners) if player in winners else 0.0 for player in range(self.players)
+        )
+
+    @property
+    def min_return(self) -> float:
+        """0: a player who does not win."""
+        return 0.0
+
+    @property
+    def max_return(self) -> float:
+        """1: a sole winner."""
+        return 1.0
+
+    @property
+    def return_sum(self) -> float:
+        """1: the winners share it (a constant-sum game)."""
+        return 1.0
+
+    @property
+    def max_decisions(self) -> None:
+        """``None``: a game can go on forever (players may pass), so the adapters cut it off."""
+        return None
 
 
 def win_rewards(winners: frozenset[int], players: int) -> tuple[float, ...]:
