@@ -53,7 +53,7 @@ import numpy.typing as npt
 from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, rules_from
 from morpyam.rules import Rules
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
-from morpyam.yahtzee.rules import PRESETS as YAHTZEE_PRESETS
+from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
 from morpyam.yahtzee.rules import Rules as YahtzeeRules
 
 __all__ = ["AECGameEnv", "env", "yahtzee_env"]
@@ -112,13 +112,8 @@ def yahtzee_env(
         ValueError: for rules that are not a yahtzee ``Rules`` or a preset name
             (``"megawuerfel"``, ``"hasbro"``), or a bad option.
     """
-    if rules is None or isinstance(rules, str):
-        name = rules or "hasbro"
-        if name not in YAHTZEE_PRESETS:
-            raise ValueError(f"rules must be one of {', '.join(YAHTZEE_PRESETS)}, got {name!r}")
-        rules = YAHTZEE_PRESETS[name]()
     return AECGameEnv(
-        YahtzeeEncoding(rules, players=players, games=games),
+        YahtzeeEncoding(yahtzee_rules(rules), players=players, games=games),
         name="morpyam_yahtzee_v0",
         render_mode=render_mode,
         max_steps=max_steps,
