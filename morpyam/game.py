@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Game", "GameState"]
+__all__ = ["Chooser", "Game", "GameState"]
 
 
 @runtime_checkable
@@ -57,6 +57,8 @@ class GameState(Protocol):
 RulesT_contra = TypeVar("RulesT_contra", contravariant=True)
 StateT = TypeVar("StateT", bound=GameState)
 ActionT = TypeVar("ActionT")
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+ActionT_co = TypeVar("ActionT_co", covariant=True)
 
 
 @runtime_checkable
@@ -87,3 +89,16 @@ class Game(Protocol[RulesT_contra, StateT, ActionT]):
 
     def scores(self, state: StateT, /) -> tuple[int, ...]:
         """Points per player so far (final once the game is over)."""
+
+
+@runtime_checkable
+class Chooser(Protocol[StateT_contra, ActionT_co]):
+    """A player of a game: anything that chooses an action where a player decides.
+
+    The bots of every game ([`morpyam.bots`][morpyam.bots], the sibling games'
+    bots) have this shape, and so does a generic
+    [`RandomBot`][morpyam.bots.RandomBot] given a game module.
+    """
+
+    def choose(self, state: StateT_contra, rng: random.Random, /) -> ActionT_co:
+        """The action to play at ``state``, a decision node; randomness comes from ``rng`` only."""
