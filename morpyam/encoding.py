@@ -45,7 +45,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
 import attrs
@@ -62,6 +61,7 @@ from morpyam.actions import Action, DealTile, LoseTurn, Pass, Place, PlaceTile, 
 from morpyam.dice import DICE, OUTCOMES, keep_options, multisets
 from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, sample_chance, scores
 from morpyam.figures import Figure, Label, Special, shown
+from morpyam.game import Game
 from morpyam.rules import PRESETS, Rules
 from morpyam.state import State
 from morpyam.tiles import LABEL_ORDER
@@ -306,8 +306,8 @@ class GameEncoding(Protocol[S, A]):
         """The observation vector's fields."""
 
     @property
-    def game(self) -> ModuleType:
-        """The game module (a [`Game`][morpyam.game.Game])."""
+    def game(self) -> Game[Any, Any, Any]:
+        """The game (a module, usually) whose engine the encoding's functions are."""
 
     def new_state(self) -> S:
         """The first state of a game."""
@@ -527,7 +527,7 @@ class Encoding:
         return self.rules.players
 
     @property
-    def game(self) -> ModuleType:
+    def game(self) -> Game[Rules, State, Action]:
         """The module ``morpyam``, which is a [`Game`][morpyam.game.Game]."""
         import morpyam
 

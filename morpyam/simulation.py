@@ -7,7 +7,7 @@ dice and each bot's choices from its own ``random.Random`` streams derived
 from ``(seed, game number)``, so the results depend on their seed only: not on
 the executor, the number of workers or the order in which games finish.
 
-[`play_game`][morpyam.simulation.play_game], the loop that plays one game
+[`play_out`][morpyam.simulation.play_out], the loop that plays one game
 with bots, is written against the [`Game`][morpyam.game.Game] protocol and
 plays any game that satisfies it. ``simulate`` and its results stay
 Morpyam's: what they gather (tokens by label and cell, turns with their
@@ -52,7 +52,7 @@ __all__ = [
     "GameResult",
     "SimulationError",
     "SimulationResult",
-    "play_game",
+    "play_out",
     "simulate",
     "simulate_game",
     "wilson_interval",
@@ -283,7 +283,7 @@ S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
 
 
-def play_game(
+def play_out(
     game: Game[Any, S, A],
     state: S,
     bots: Sequence[Chooser[S, A]],
@@ -306,7 +306,7 @@ def play_game(
         >>> import random
         >>> import morpyam.yahtzee as yz
         >>> from morpyam.bots import RandomBot
-        >>> end = play_game(
+        >>> end = play_out(
         ...     yz,
         ...     yz.new_game(yz.Rules.hasbro()),
         ...     [RandomBot(game=yz)],
@@ -369,7 +369,7 @@ def _play(
             labels[state.layout[action.cell]] += 1
             cells[action.cell] += 1
 
-    state = play_game(
+    state = play_out(
         engine,
         new_game(rules, first_player=first_player),
         bots,

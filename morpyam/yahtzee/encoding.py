@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from types import ModuleType
 from typing import Any
 
 import attrs
@@ -37,6 +36,7 @@ from morpyam.encoding import (
     keep_from_mask,
     keep_mask,
 )
+from morpyam.game import Game
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score
 from morpyam.yahtzee.engine import (
     MAX_GAMES,
@@ -140,7 +140,7 @@ class Encoding:
         object.__setattr__(self, "layout", ObservationLayout.of(shapes))
 
     @property
-    def game(self) -> ModuleType:
+    def game(self) -> Game[Rules, State, Action]:
         """The module ``morpyam.yahtzee``, which is a [`Game`][morpyam.game.Game]."""
         import morpyam.yahtzee
 
