@@ -1,12 +1,22 @@
 """One written contract for every game of the package: the [`Game`][morpyam.game.Game] protocol.
 
 The Morpyam engine (the module ``morpyam`` itself) and the score-sheet game
-(``morpyam.yahtzee``) are *modules* that satisfy [`Game`][morpyam.game.Game];
-so simulation, generic bots, records and the ecosystem adapters
-(OpenSpiel, PettingZoo, Gymnasium) are written once against it. mypy
-checks that a module fits (PEP 544: a module can implement a protocol):
+(``morpyam.yahtzee``) are *modules* that satisfy [`Game`][morpyam.game.Game].
+mypy checks that a module fits (PEP 544: a module can implement a protocol):
 
     game: Game[Rules, State, Action] = morpyam
+
+Who uses it, so that a new game that satisfies it gets them without edits:
+
+* the encodings' protocol, [`GameEncoding`][morpyam.encoding.GameEncoding],
+  whose ``game`` is a ``Game``; through it the OpenSpiel, PettingZoo and
+  Gymnasium adapters, which name no game (see the
+  [ecosystems page](ecosystems.md#plugging-in-a-game));
+* [`play_out`][morpyam.simulation.play_out], the loop that plays a game
+  between bots (any [`Chooser`][morpyam.game.Chooser]), under Morpyam's
+  [`simulate`][morpyam.simulation.simulate];
+* [`RandomBot`][morpyam.bots.RandomBot] given a game
+  (``RandomBot(game=morpyam.yahtzee)``).
 
 The protocol holds what every game has: a start, the legal actions, the
 transition, the chance nodes with exact probabilities, the scores, and a
@@ -20,7 +30,7 @@ whole table) keeps the same shape: its ``legal_actions`` lists every action
 and it says so in its documentation rather than faking a list. Adapters
 that need a fixed, finite action set (a ``Discrete`` space, an OpenSpiel
 action id) therefore need an [encoding](ecosystems.md#encodings) of the
-game, which such a game may not have.
+game, which splits such a play into steps of a fixed range.
 """
 
 from __future__ import annotations

@@ -1,4 +1,14 @@
-"""Morpyam and the score-sheet game as OpenSpiel games (extra ``openspiel``).
+"""Morpyam and the score-sheet game as OpenSpiel games (extra ``openspiel``), and any game encoded.
+
+One game class, [`SpielGame`][morpyam.openspiel.SpielGame], plays any
+[`GameEncoding`][morpyam.encoding.GameEncoding]: ids, chance, observations
+and returns all come from the encoding, and a game is registered by a class
+holding its [`SpielGameSpec`][morpyam.openspiel.SpielGameSpec] (names,
+players, parameters, the encoding for them), listed in
+[`GAMES`][morpyam.openspiel.GAMES] or given to
+[`register`][morpyam.openspiel.register]. Every game is declared of perfect
+information with no information state (see below); a game with hidden
+information would need those two in its spec, which no game here has yet.
 
 Importing this module registers two Python games with ``pyspiel``:
 
