@@ -321,17 +321,18 @@ def play_out(
             more than ``max_steps`` steps (chance outcomes included); ``label``
             names the game in the message.
     """
+    apply, sample = game.apply, game.sample_chance
     for _ in range(max_steps):
         if state.is_terminal:
             return state
         if state.is_chance:
-            state = game.apply(state, game.sample_chance(state, chance))
+            state = apply(state, sample(state, chance))
             continue
         seat = state.current_player
         assert seat is not None  # a state neither terminal nor chance has a player to decide
         action = bots[seat].choose(state, rngs[seat])
         try:
-            after = game.apply(state, action)
+            after = apply(state, action)
         except IllegalActionError as error:
             raise SimulationError(
                 f"{label}: {bot_name(bots[seat])} in seat {seat} "
