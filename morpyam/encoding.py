@@ -74,6 +74,7 @@ __all__ = [
     "Encoding",
     "Field",
     "GameEncoding",
+    "HiddenInformation",
     "ObservationLayout",
     "chance_faces_id",
     "chance_table",
@@ -378,6 +379,20 @@ class GameEncoding(Protocol[S, A]):
     @property
     def max_decisions(self) -> int | None:
         """The most player decisions a game can take, or ``None`` when it can go on forever."""
+
+
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class HiddenInformation(Protocol[S_contra]):
+    """What an encoding of a game with hidden information adds: each player's information state.
+
+    The OpenSpiel adapter asks for it when a game's spec says the game is not
+    of perfect information (a player's rack hidden from the others).
+    """
+
+    def information_state(self, state: S_contra, player: int) -> str:
+        """A key of all ``player`` has seen so far: equal for the states they cannot tell apart."""
 
 
 _MEMO_SIZE = 50_000

@@ -6,9 +6,11 @@ and returns all come from the encoding, and a game is registered by a class
 holding its [`SpielGameSpec`][morpyam.openspiel.SpielGameSpec] (names,
 players, parameters, the encoding for them), listed in
 [`GAMES`][morpyam.openspiel.GAMES] or given to
-[`register`][morpyam.openspiel.register]. Every game is declared of perfect
-information with no information state (see below); a game with hidden
-information would need those two in its spec, which no game here has yet.
+[`register`][morpyam.openspiel.register]. A game with hidden information
+says so in its spec (``perfect_information=False``), and its encoding gives
+each player's information state
+([`HiddenInformation`][morpyam.encoding.HiddenInformation]); Morpyam and the
+score sheet are of perfect information.
 
 Importing this module registers two Python games with ``pyspiel``:
 
@@ -71,7 +73,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 
 import numpy as np
 
-from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding
+from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, HiddenInformation
 from morpyam.rules import PRESETS
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
 from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
@@ -122,6 +124,11 @@ class SpielGameSpec:
     encoding: Callable[[Mapping[str, Any]], GameEncoding[Any, Any]]
     """The game's encoding for the parameters (every default filled in); a bad value raises
     ``ValueError``."""
+    perfect_information: bool = True
+    """``False`` for a game with hidden information: its encoding is then also a
+    [`HiddenInformation`][morpyam.encoding.HiddenInformation], whose
+    ``information_state`` is OpenSpiel's information state string, and the
+    observation is the player's own view."""
 
     def game_type(self, encoding: GameEncoding[Any, Any]) -> Any:
         """The ``pyspiel.GameType`` of the game; ``encoding`` says whether it is constant-sum."""
@@ -137,12 +144,14 @@ class SpielGameSpec:
             long_name=self.long_name,
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
             chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-            information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+            information=pyspiel.GameType.Information.PERFECT_INFORMATION
+            if self.perfect_information
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION,
             utility=utility,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
             max_num_players=self.players[1],
             min_num_players=self.players[0],
-            provides_information_state_string=False,
+            provides_information_state_string=not self.perfect_information,
             provides_information_state_tensor=False,
             provides_observation_string=True,
             provides_observation_tensor=True,
@@ -173,6 +182,23 @@ class Observer:
     def string_from(self, state: SpielState, player: int) -> str:
         """The observation of ``state`` for ``player`` as text."""
         return self._encoding.text(state.game_state, player)
+
+
+class _InformationStates:
+    """The information state of a game with hidden information: a string, no tensor."""
+
+    def __init__(self, encoding: HiddenInformation[Any]) -> None:
+        self._encoding = encoding
+        self.tensor = np.zeros(0, np.float32)
+        """Empty: the games provide no information state tensor."""
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        """Nothing to write: there is no tensor."""
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """The encoding's ``information_state`` of ``state`` for ``player``."""
+        return self._encoding.information_state(state.game_state, player)
 
 
 class _Shared:
@@ -276,6 +302,12 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         spec = self.spec
         values = {**spec.parameters, **(params or {})}
         encoding = spec.encoding(values)
+        if not spec.perfect_information and not callable(
+            getattr(encoding, "information_state", None)
+        ):
+            raise ValueError(
+                f"{spec.short_name} has hidden information, and its encoding no information_state"
+            )
         if "max_game_length" in spec.parameters:
             max_length = int(values["max_game_length"])
             if max_length < 1:
@@ -304,15 +336,37 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Any:
-        """The observer of OpenSpiel's observation API (perfect information).
+        """The observer of OpenSpiel's observation API.
+
+        A game of perfect information provides the observation (the whole
+        position from the player's seat), and the public observation from it; a
+        game with hidden information provides the player's own observation and
+        information state.
 
         Raises:
-            ValueError: for a perfect-recall observer (the information state), which
-                these games do not provide: use the observation.
+            ValueError: for a perfect-recall observer (the information state) of a
+                game of perfect information (use the observation), for parameters,
+                or for a kind of observation a game with hidden information does not
+                provide (public only, or every player's private information).
         """
+        name = self.get_type().short_name
+        if not self.spec.perfect_information:
+            if params:
+                raise ValueError(f"observation parameters are not supported, got {params}")
+            if iig_obs_type is not None and iig_obs_type.perfect_recall:
+                return _InformationStates(self.encoding)  # type: ignore[arg-type]
+            if iig_obs_type is None or (
+                iig_obs_type.public_info
+                and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+            ):
+                return Observer(self.encoding, params)
+            raise ValueError(
+                f"{name} provides the player's own observation and information state only,"
+                f" not {iig_obs_type}"
+            )
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
             raise ValueError(
-                f"{self.get_type().short_name} provides no information state (the perfect-recall "
+                f"{name} provides no information state (the perfect-recall "
                 "history of every action): use observation_string or observation_tensor, the "
                 "whole position from the player's seat (the game is of perfect information)"
             )

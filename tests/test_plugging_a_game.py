@@ -22,7 +22,7 @@ import numpy.typing as npt
 import pytest
 
 from morpyam.bots import RandomBot
-from morpyam.encoding import GameEncoding, ObservationLayout, check_id
+from morpyam.encoding import GameEncoding, HiddenInformation, ObservationLayout, check_id
 from morpyam.errors import IllegalActionError
 from morpyam.game import Chooser, Game, GameState
 from morpyam.simulation import SimulationError, play_out
@@ -305,6 +305,60 @@ def test_openspiel_plays_the_toy() -> None:
         state.apply_action(action)
     assert state.is_terminal()
     assert state.returns() == [1.0, -1.0]
+
+
+class HiddenNimEncoding(NimEncoding):
+    """The toy declared of hidden information: each player's information state is what they saw."""
+
+    def information_state(self, state: NimState, player: int) -> str:
+        return f"seat {player}: {self.text(state, player)}"
+
+
+HIDDEN: HiddenInformation[NimState] = HiddenNimEncoding()  # mypy checks the protocol here
+
+
+def test_openspiel_plays_the_toy_with_hidden_information() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import morpyam.openspiel as mos
+
+    class HiddenNim(mos.SpielGame):
+        spec: ClassVar[mos.SpielGameSpec] = mos.SpielGameSpec(
+            "python_morpyam_test_hidden_nim",
+            "Nim (test, hidden information)",
+            (2, 2),
+            {},
+            lambda params: HiddenNimEncoding(),
+            perfect_information=False,
+        )
+
+    class Unkeyed(mos.SpielGame):
+        spec: ClassVar[mos.SpielGameSpec] = attrs.evolve(
+            HiddenNim.spec,
+            short_name="python_morpyam_test_unkeyed",
+            encoding=lambda _: NimEncoding(),
+        )
+
+    mos.register(HiddenNim)
+    game = pyspiel.load_game("python_morpyam_test_hidden_nim")
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.provides_information_state_string
+    assert not kind.provides_information_state_tensor
+    pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    state.apply_action(PILES.index(5))
+    assert state.information_state_string(1) == HIDDEN.information_state(NimState(5), 1)
+    assert state.observation_string(1) == NimEncoding().text(NimState(5), 1)
+    with pytest.raises(ValueError, match="own observation and information state only"):
+        game.make_py_observer(
+            pyspiel.IIGObservationType(
+                perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+            )
+        )
+    with pytest.raises(ValueError, match="parameters are not supported"):
+        game.make_py_observer(None, {"x": 1})
+    with pytest.raises(ValueError, match="no information_state"):
+        Unkeyed()
 
 
 @pytest.fixture
