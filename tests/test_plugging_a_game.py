@@ -26,6 +26,7 @@ from morpyam.encoding import GameEncoding, HiddenInformation, ObservationLayout,
 from morpyam.errors import IllegalActionError
 from morpyam.game import Chooser, Game, GameState
 from morpyam.simulation import SimulationError, play_out
+from morpyam.testing import EngineCheckError, check_encoding
 
 PILES = (3, 4, 5, 6)
 TAKES = (1, 2)
@@ -209,6 +210,35 @@ class Perfect:
     def choose(self, state: NimState, rng: random.Random) -> NimAction:
         assert state.stones is not None
         return Take(state.stones % 3 or 1)
+
+
+def test_the_toy_encoding_passes_the_encoding_check() -> None:
+    ends = check_encoding(NimEncoding(), games=30, seed=2)
+    assert {NimEncoding().returns(end) for end in ends} == {(1.0, -1.0), (-1.0, 1.0)}
+
+
+class Lenient(NimEncoding):
+    """Pays the winner 2 although its bound says 1."""
+
+    def returns(self, state: NimState) -> tuple[float, ...]:
+        return tuple(2.0 * value for value in super().returns(state))
+
+
+class Hasty(NimEncoding):
+    """Claims a game takes at most 1 decision."""
+
+    max_decisions = 1
+
+
+def test_the_encoding_check_can_fail() -> None:
+    with pytest.raises(EngineCheckError, match="off bounds"):
+        check_encoding(Lenient())
+    with pytest.raises(EngineCheckError, match="decisions > 1"):
+        check_encoding(Hasty())
+    with pytest.raises(EngineCheckError, match="not ended after 2 steps"):
+        check_encoding(NimEncoding(), max_steps=2)
+    with pytest.raises(ValueError, match="games must be an int >= 1"):
+        check_encoding(NimEncoding(), games=0)
 
 
 def test_the_toy_satisfies_the_protocols_at_run_time() -> None:
