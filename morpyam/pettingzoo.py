@@ -2,7 +2,10 @@
 
 [`env`][morpyam.pettingzoo.env] makes a Morpyam game for 2 to 4 agents
 (``player_0`` ...), [`yahtzee_env`][morpyam.pettingzoo.yahtzee_env] a
-score-sheet game for 1 to 6. Each agent's observation is a dict:
+score-sheet game for 1 to 6. Both are
+[`AECGameEnv`][morpyam.pettingzoo.AECGameEnv], which names no game and plays
+any [`GameEncoding`][morpyam.encoding.GameEncoding]: the factories only turn
+their options into an encoding. Each agent's observation is a dict:
 ``"observation"``, the encoding's vector seen from that agent
 ([`morpyam.encoding`][morpyam.encoding]), and ``"action_mask"``, 1 for each
 legal action id (all 0 for an agent not to move). Actions are the
