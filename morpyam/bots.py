@@ -33,7 +33,7 @@ import numbers
 import random
 import types
 from collections.abc import Callable, Mapping
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
@@ -41,6 +41,7 @@ from morpyam.actions import Action, LoseTurn, Pass, Place, Roll
 from morpyam.engine import legal_actions, scores
 from morpyam.errors import _shown
 from morpyam.figures import Figure, Label, Special
+from morpyam.game import Game
 from morpyam.odds import _index, best_keep, hit_probability, turn_probability
 from morpyam.rules import Rules
 from morpyam.state import State
@@ -75,7 +76,7 @@ class Bot(Protocol):
         ...  # pragma: no cover
 
 
-def bot_name(bot: Bot) -> str:
+def bot_name(bot: object) -> str:
     """A bot's short name: its ``name`` attribute, or else its class name."""
     name = getattr(bot, "name", None)
     return name if isinstance(name, str) else type(bot).__name__
@@ -92,6 +93,12 @@ def _check_rng(bot: str, rng: object) -> None:
 
 
 def _decision(state: State, bot: str) -> tuple[Action, ...]:
+    _check_decision(state, bot)
+    return legal_actions(state)
+
+
+def _check_decision(state: Any, bot: str) -> None:
+    """``state`` must be a decision node of a game (a [`GameState`][morpyam.game.GameState])."""
     try:
         player = state.current_player
     except AttributeError:
@@ -99,22 +106,33 @@ def _decision(state: State, bot: str) -> tuple[Action, ...]:
     if player is None:
         where = "the game is over" if state.is_terminal else "dice or tiles are in the air"
         raise BotError(f"{bot} chooses only at a decision node, and here {where}")
-    return legal_actions(state)
 
 
 @attrs.frozen
 class RandomBot:
-    """Plays a uniformly random legal action: the baseline every bot should beat."""
+    """Plays a uniformly random legal action: the baseline every bot should beat.
+
+    It needs nothing of a game but its legal actions, so it plays any
+    [`Game`][morpyam.game.Game]: ``RandomBot(game=morpyam.yahtzee)`` plays the
+    score sheet. The default, ``None``, is Morpyam. A bot holding a game module
+    does not pickle (a module does not): a process pool needs the default.
+    """
 
     name: ClassVar[str] = "random"
+    game: Game[Any, Any, Any] | None = None
+    """The game whose ``legal_actions`` it draws from; ``None``: Morpyam."""
 
-    def choose(self, state: State, rng: random.Random) -> Action:
+    def choose(self, state: Any, rng: random.Random) -> Any:
         """A legal action drawn uniformly with ``rng``.
 
         Raises:
             BotError: where no player decides, or for a ``state`` or ``rng`` of the wrong kind.
         """
-        legal = _decision(state, self.name)
+        if self.game is None:
+            legal: Any = _decision(state, self.name)
+        else:
+            _check_decision(state, self.name)
+            legal = self.game.legal_actions(state)
         _check_rng(self.name, rng)
         return rng.choice(legal)
 

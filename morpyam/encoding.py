@@ -45,7 +45,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
 import attrs
@@ -63,6 +62,7 @@ from morpyam.dice import DICE, OUTCOMES, keep_options, multisets
 from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, sample_chance, scores
 from morpyam.errors import _shown
 from morpyam.figures import Figure, Label, Special, shown
+from morpyam.game import Game
 from morpyam.rules import PRESETS, Rules
 from morpyam.state import State
 from morpyam.tiles import LABEL_ORDER
@@ -75,6 +75,7 @@ __all__ = [
     "Encoding",
     "Field",
     "GameEncoding",
+    "HiddenInformation",
     "ObservationLayout",
     "chance_faces_id",
     "chance_table",
@@ -280,6 +281,14 @@ A = TypeVar("A")
 class GameEncoding(Protocol[S, A]):
     """What the adapters need of a game: its engine, and its actions, chance and states as numbers.
 
+    The OpenSpiel, PettingZoo and Gymnasium adapters are written against this
+    protocol alone: a game plugs in with an encoding and a one-line
+    registration, and no adapter names a game. It holds the engine's
+    functions (those of the [`Game`][morpyam.game.Game] module in ``game``,
+    bound to the encoding's settings), the ids of actions and chance
+    outcomes, the masks, observations and text, and what the game pays: the
+    step rewards of PettingZoo and Gymnasium, and the final returns, with
+    their bounds, of OpenSpiel.
     [`Encoding`][morpyam.encoding.Encoding] (Morpyam) and
     [`morpyam.yahtzee.encoding.Encoding`][morpyam.yahtzee.encoding.Encoding] satisfy it.
     """
@@ -301,8 +310,8 @@ class GameEncoding(Protocol[S, A]):
         """The observation vector's fields."""
 
     @property
-    def game(self) -> ModuleType:
-        """The game module (a [`Game`][morpyam.game.Game])."""
+    def game(self) -> Game[Any, Any, Any]:
+        """The game (a module, usually) whose engine the encoding's functions are."""
 
     def new_state(self) -> S:
         """The first state of a game."""
@@ -346,11 +355,47 @@ class GameEncoding(Protocol[S, A]):
     def observation(self, state: S, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``state`` for ``player``."""
 
+    def write(self, vector: npt.NDArray[np.float32], state: S, player: int) -> None:
+        """Fill ``vector`` (zeros, of the layout's size) with the observation of ``state`` for ``player``."""
+
     def text(self, state: S, player: int) -> str:
         """The observation as text for ``player``."""
 
     def rewards(self, before: S, after: S) -> tuple[float, ...]:
         """Per player, the reward of the step from ``before`` to ``after`` (the adapters' reward)."""
+
+    def returns(self, state: S) -> tuple[float, ...]:
+        """Per player, the return of a game over, or cut off before its end (OpenSpiel's returns)."""
+
+    @property
+    def min_return(self) -> float:
+        """The least any player's return can be."""
+
+    @property
+    def max_return(self) -> float:
+        """The most any player's return can be."""
+
+    @property
+    def return_sum(self) -> float | None:
+        """What the players' returns always add up to, or ``None`` when it varies (general sum)."""
+
+    @property
+    def max_decisions(self) -> int | None:
+        """The most player decisions a game can take, or ``None`` when it can go on forever."""
+
+
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class HiddenInformation(Protocol[S_contra]):
+    """What an encoding of a game with hidden information adds: each player's information state.
+
+    The OpenSpiel adapter asks for it when a game's spec says the game is not
+    of perfect information (a player's rack hidden from the others).
+    """
+
+    def information_state(self, state: S_contra, player: int) -> str:
+        """A key of all ``player`` has seen so far: equal for the states they cannot tell apart."""
 
 
 _MEMO_SIZE = 50_000
@@ -500,7 +545,7 @@ class Encoding:
         return self.rules.players
 
     @property
-    def game(self) -> ModuleType:
+    def game(self) -> Game[Rules, State, Action]:
         """The module ``morpyam``, which is a [`Game`][morpyam.game.Game]."""
         import morpyam
 
@@ -739,6 +784,38 @@ class Encoding:
         if not after.is_terminal:
             return (0.0,) * self.players
         return win_rewards(after.winners, self.players)
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        """The winners share 1, the others get 0; a game cut off is scored as if it had ended on
+        points (R-END-2 without the end bonus): the players with the most points share the win."""
+        winners: frozenset[int] | set[int] = state.winners
+        if not winners:
+            points = scores(state)
+            best = max(points)
+            winners = {player for player, value in enumerate(points) if value == best}
+        return tuple(
+            1 / len(winners) if player in winners else 0.0 for player in range(self.players)
+        )
+
+    @property
+    def min_return(self) -> float:
+        """0: a player who does not win."""
+        return 0.0
+
+    @property
+    def max_return(self) -> float:
+        """1: a sole winner."""
+        return 1.0
+
+    @property
+    def return_sum(self) -> float:
+        """1: the winners share it (a constant-sum game)."""
+        return 1.0
+
+    @property
+    def max_decisions(self) -> None:
+        """``None``: a game can go on forever (players may pass), so the adapters cut it off."""
+        return None
 
 
 def win_rewards(winners: frozenset[int], players: int) -> tuple[float, ...]:

@@ -1,12 +1,22 @@
 """One written contract for every game of the package: the [`Game`][morpyam.game.Game] protocol.
 
 The Morpyam engine (the module ``morpyam`` itself) and the score-sheet game
-(``morpyam.yahtzee``) are *modules* that satisfy [`Game`][morpyam.game.Game];
-so simulation, generic bots, records and the ecosystem adapters
-(OpenSpiel, PettingZoo, Gymnasium) are written once against it. mypy
-checks that a module fits (PEP 544: a module can implement a protocol):
+(``morpyam.yahtzee``) are *modules* that satisfy [`Game`][morpyam.game.Game].
+mypy checks that a module fits (PEP 544: a module can implement a protocol):
 
     game: Game[Rules, State, Action] = morpyam
+
+Who uses it, so that a new game that satisfies it gets them without edits:
+
+* the encodings' protocol, [`GameEncoding`][morpyam.encoding.GameEncoding],
+  whose ``game`` is a ``Game``; through it the OpenSpiel, PettingZoo and
+  Gymnasium adapters, which name no game (see the
+  [ecosystems page](ecosystems.md#plugging-in-a-game));
+* [`play_out`][morpyam.simulation.play_out], the loop that plays a game
+  between bots (any [`Chooser`][morpyam.game.Chooser]), under Morpyam's
+  [`simulate`][morpyam.simulation.simulate];
+* [`RandomBot`][morpyam.bots.RandomBot] given a game
+  (``RandomBot(game=morpyam.yahtzee)``).
 
 The protocol holds what every game has: a start, the legal actions, the
 transition, the chance nodes with exact probabilities, the scores, and a
@@ -20,7 +30,7 @@ whole table) keeps the same shape: its ``legal_actions`` lists every action
 and it says so in its documentation rather than faking a list. Adapters
 that need a fixed, finite action set (a ``Discrete`` space, an OpenSpiel
 action id) therefore need an [encoding](ecosystems.md#encodings) of the
-game, which such a game may not have.
+game, which splits such a play into steps of a fixed range.
 """
 
 from __future__ import annotations
@@ -30,7 +40,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Game", "GameState"]
+__all__ = ["Chooser", "Game", "GameState"]
 
 
 @runtime_checkable
@@ -57,6 +67,8 @@ class GameState(Protocol):
 RulesT_contra = TypeVar("RulesT_contra", contravariant=True)
 StateT = TypeVar("StateT", bound=GameState)
 ActionT = TypeVar("ActionT")
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+ActionT_co = TypeVar("ActionT_co", covariant=True)
 
 
 @runtime_checkable
@@ -87,3 +99,16 @@ class Game(Protocol[RulesT_contra, StateT, ActionT]):
 
     def scores(self, state: StateT, /) -> tuple[int, ...]:
         """Points per player so far (final once the game is over)."""
+
+
+@runtime_checkable
+class Chooser(Protocol[StateT_contra, ActionT_co]):
+    """A player of a game: anything that chooses an action where a player decides.
+
+    The bots of every game ([`morpyam.bots`][morpyam.bots], the sibling games'
+    bots) have this shape, and so does a generic
+    [`RandomBot`][morpyam.bots.RandomBot] given a game module.
+    """
+
+    def choose(self, state: StateT_contra, rng: random.Random, /) -> ActionT_co:
+        """The action to play at ``state``, a decision node; randomness comes from ``rng`` only."""

@@ -62,10 +62,18 @@ from morpyam.bots import BOTS, make_bot
 from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, rules_from
 from morpyam.rules import Rules
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
-from morpyam.yahtzee.rules import PRESETS as YAHTZEE_PRESETS
+from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
 from morpyam.yahtzee.rules import Rules as YahtzeeRules
 
-__all__ = ["MORPYAM_ID", "YAHTZEE_ID", "GameEnv", "MorpyamEnv", "YahtzeeEnv", "register_envs"]
+__all__ = [
+    "ENVS",
+    "MORPYAM_ID",
+    "YAHTZEE_ID",
+    "GameEnv",
+    "MorpyamEnv",
+    "YahtzeeEnv",
+    "register_envs",
+]
 
 MORPYAM_ID = "morpyam/Morpyam-v0"
 """The Gymnasium id of [`MorpyamEnv`][morpyam.gymnasium.MorpyamEnv]."""
@@ -76,10 +84,12 @@ Obs = npt.NDArray[np.float32]
 
 
 class GameEnv(gymnasium.Env[Obs, np.int64]):
-    """What both environments share: one agent's seat, bots at the others, chance from ``np_random``.
+    """One agent's seat of any game, the other seats played by the env, chance from ``np_random``.
 
     Any game with a [`GameEncoding`][morpyam.encoding.GameEncoding] plugs in
-    the same way; a game with other seats overrides ``_opponent_action``.
+    the same way: ``GameEnv(encoding, seat=0, render_mode=None, illegal_reward=-1.0)``.
+    The other seats play a uniformly random legal action; an env that seats
+    bots there overrides ``_opponent_action`` (as ``MorpyamEnv`` does).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
@@ -119,8 +129,11 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
         self._over = True  # no episode under way: step needs a reset first
 
     def _opponent_action(self, state: Any) -> Any:
-        """The action of a seat the agent does not play; games with opponents override it."""
-        raise AssertionError("unreachable: a game without opponents never asks for their action")
+        """The action of a seat the agent does not play: a uniformly random legal action.
+
+        A game's env may seat stronger players here (``MorpyamEnv`` seats a bot).
+        """
+        return self._rng.choice(self.encoding.legal_actions(state))
 
     def _cut_off(self) -> bool:
         return self.max_decisions is not None and self._decisions >= self.max_decisions
@@ -274,13 +287,8 @@ class YahtzeeEnv(GameEnv):
         illegal_reward: float = -1.0,
         max_decisions: int | None = MAX_DECISIONS,
     ) -> None:
-        if rules is None or isinstance(rules, str):
-            name = rules or "hasbro"
-            if name not in YAHTZEE_PRESETS:
-                raise ValueError(f"rules must be one of {', '.join(YAHTZEE_PRESETS)}, got {name!r}")
-            rules = YAHTZEE_PRESETS[name]()
         super().__init__(
-            YahtzeeEncoding(rules, players=1, games=games),
+            YahtzeeEncoding(yahtzee_rules(rules), players=1, games=games),
             seat=0,
             render_mode=render_mode,
             illegal_reward=illegal_reward,
@@ -288,8 +296,19 @@ class YahtzeeEnv(GameEnv):
         )
 
 
+ENVS: tuple[tuple[str, str, str | None], ...] = (
+    (MORPYAM_ID, "morpyam.gymnasium:MorpyamEnv", "morpyam.gymnasium_vector:MorpyamVectorEnv"),
+    (YAHTZEE_ID, "morpyam.gymnasium:YahtzeeEnv", None),
+)
+"""The registered envs: id, entry point, and vector entry point (``None``: Gymnasium's own).
+
+A game plugs in with one line here: its id and an entry point that makes a
+[`GameEnv`][morpyam.gymnasium.GameEnv] of its encoding.
+"""
+
+
 def register_envs() -> None:
-    """Register ``morpyam/Morpyam-v0`` and ``morpyam/Yahtzee-v0`` with Gymnasium (once).
+    """Register the [`ENVS`][morpyam.gymnasium.ENVS] with Gymnasium (once).
 
     Importing this module calls it; the ``gymnasium.envs`` entry point names it.
     Morpyam's ``vector_entry_point`` is
@@ -297,10 +316,7 @@ def register_envs() -> None:
     ``gymnasium.make_vec`` plays the games on the NumPy engine; the score sheet
     has no NumPy engine, and ``make_vec`` steps its single envs one by one.
     """
-    for env_id, entry_point, vector_entry_point in (
-        (MORPYAM_ID, "morpyam.gymnasium:MorpyamEnv", "morpyam.gymnasium_vector:MorpyamVectorEnv"),
-        (YAHTZEE_ID, "morpyam.gymnasium:YahtzeeEnv", None),
-    ):
+    for env_id, entry_point, vector_entry_point in ENVS:
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id, entry_point=entry_point, vector_entry_point=vector_entry_point

@@ -10,6 +10,9 @@ shared win, -1 for a loss. ``gymnasium.make_vec`` builds it for
 [`morpyam.vector`][morpyam.vector], so it takes the rules that engine plays
 and refuses the others (Morpyam Plus, lost turns) with a ``ValueError``:
 ``make_vec(..., vectorization_mode="sync")`` plays them with single envs.
+It is Morpyam's alone, not written against the game contract like the other
+adapters: the vector engine is a second engine of that one game, and a game
+without one gets ``make_vec``'s single envs, stepped one by one.
 
 Opponents: ``"random"`` (the default) is played by the NumPy engine itself,
 every game at once. ``"greedy"`` and ``"odds"`` have no NumPy version: they

@@ -1,4 +1,16 @@
-"""Morpyam and the score-sheet game as OpenSpiel games (extra ``openspiel``).
+"""Morpyam and the score-sheet game as OpenSpiel games (extra ``openspiel``), and any game encoded.
+
+One game class, [`SpielGame`][morpyam.openspiel.SpielGame], plays any
+[`GameEncoding`][morpyam.encoding.GameEncoding]: ids, chance, observations
+and returns all come from the encoding, and a game is registered by a class
+holding its [`SpielGameSpec`][morpyam.openspiel.SpielGameSpec] (names,
+players, parameters, the encoding for them), listed in
+[`GAMES`][morpyam.openspiel.GAMES] or given to
+[`register`][morpyam.openspiel.register]. A game with hidden information
+says so in its spec (``perfect_information=False``), and its encoding gives
+each player's information state
+([`HiddenInformation`][morpyam.encoding.HiddenInformation]); Morpyam and the
+score sheet are of perfect information.
 
 Importing this module registers two Python games with ``pyspiel``:
 
@@ -46,7 +58,10 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+import attrs
 
 try:
     import pyspiel
@@ -58,21 +73,23 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 
 import numpy as np
 
-from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding
+from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, HiddenInformation
 from morpyam.rules import PRESETS
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
-from morpyam.yahtzee.rules import BOXES
-from morpyam.yahtzee.rules import PRESETS as YAHTZEE_PRESETS
-from morpyam.yahtzee.rules import Rules as YahtzeeRules
+from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
 
 __all__ = [
+    "GAMES",
     "MAX_GAME_LENGTH",
     "MORPYAM",
     "YAHTZEE",
     "MorpyamGame",
     "Observer",
+    "SpielGame",
+    "SpielGameSpec",
     "SpielState",
     "YahtzeeGame",
+    "register",
 ]
 
 MORPYAM = "python_morpyam"
@@ -80,49 +97,66 @@ MORPYAM = "python_morpyam"
 YAHTZEE = "python_morpyam_yahtzee"
 """The short name of the score-sheet game in ``pyspiel.load_game``."""
 MAX_GAME_LENGTH = MAX_DECISIONS
-"""The default cut-off of a Morpyam game, in player decisions (chance outcomes not counted)."""
-
-_TURN_DECISIONS = 4  # a score-sheet turn: 3 rolls and a score
-_MAX_BOX_POINTS = (
-    340  # the highest value of each of the 13 boxes, summed: 5+10+…+30 + 30+30+25+30+40+50+30
-)
+"""The default cut-off of a game that can go on forever, in player decisions (chance not counted)."""
 
 
-def _type(
-    short_name: str, long_name: str, players: tuple[int, int], utility: Any, params: dict[str, Any]
-) -> Any:
-    return pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name,
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=utility,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=players[1],
-        min_num_players=players[0],
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=params,
-    )
+@attrs.frozen
+class SpielGameSpec:
+    """How a game meets OpenSpiel: its names, seats, parameters, and its encoding from them.
 
+    Everything else (ids, chance, observations, returns and their bounds, the
+    most decisions a game takes) comes from the
+    [`GameEncoding`][morpyam.encoding.GameEncoding] that ``encoding`` makes.
+    A parameter ``max_game_length``, when the game declares one, is the
+    cut-off in player decisions; otherwise the cut-off is the encoding's
+    ``max_decisions``, or [`MAX_GAME_LENGTH`][morpyam.openspiel.MAX_GAME_LENGTH]
+    for a game that can go on forever.
+    """
 
-_MORPYAM_TYPE = _type(
-    MORPYAM,
-    "Morpyam",
-    (2, 4),
-    pyspiel.GameType.Utility.CONSTANT_SUM,
-    {"rules": "classic", "players": 2, "max_game_length": MAX_GAME_LENGTH},
-)
-_YAHTZEE_TYPE = _type(
-    YAHTZEE,
-    "Morpyam score sheet (Yahtzee)",
-    (1, 6),
-    pyspiel.GameType.Utility.GENERAL_SUM,
-    {"rules": "hasbro", "players": 1, "games": 1},
-)
+    short_name: str
+    """The name ``pyspiel.load_game`` knows the game by."""
+    long_name: str
+    """A readable name."""
+    players: tuple[int, int]
+    """The fewest and the most players."""
+    parameters: Mapping[str, int | float | str | bool]
+    """Each parameter with its default (OpenSpiel's parameter specification)."""
+    encoding: Callable[[Mapping[str, Any]], GameEncoding[Any, Any]]
+    """The game's encoding for the parameters (every default filled in); a bad value raises
+    ``ValueError``."""
+    perfect_information: bool = True
+    """``False`` for a game with hidden information: its encoding is then also a
+    [`HiddenInformation`][morpyam.encoding.HiddenInformation], whose
+    ``information_state`` is OpenSpiel's information state string, and the
+    observation is the player's own view."""
+
+    def game_type(self, encoding: GameEncoding[Any, Any]) -> Any:
+        """The ``pyspiel.GameType`` of the game; ``encoding`` says whether it is constant-sum."""
+        utility = (
+            pyspiel.GameType.Utility.GENERAL_SUM
+            if encoding.return_sum is None
+            else pyspiel.GameType.Utility.ZERO_SUM
+            if encoding.return_sum == 0
+            else pyspiel.GameType.Utility.CONSTANT_SUM
+        )
+        return pyspiel.GameType(
+            short_name=self.short_name,
+            long_name=self.long_name,
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.PERFECT_INFORMATION
+            if self.perfect_information
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=utility,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=self.players[1],
+            min_num_players=self.players[0],
+            provides_information_state_string=not self.perfect_information,
+            provides_information_state_tensor=False,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=dict(self.parameters),
+        )
 
 
 class Observer:
@@ -143,11 +177,28 @@ class Observer:
     def set_from(self, state: SpielState, player: int) -> None:
         """Write the observation of ``state`` for ``player`` into ``tensor``."""
         self.tensor.fill(0)
-        self._encoding.write(self.tensor, state.game_state, player)  # type: ignore[attr-defined]
+        self._encoding.write(self.tensor, state.game_state, player)
 
     def string_from(self, state: SpielState, player: int) -> str:
         """The observation of ``state`` for ``player`` as text."""
         return self._encoding.text(state.game_state, player)
+
+
+class _InformationStates:
+    """The information state of a game with hidden information: a string, no tensor."""
+
+    def __init__(self, encoding: HiddenInformation[Any]) -> None:
+        self._encoding = encoding
+        self.tensor = np.zeros(0, np.float32)
+        """Empty: the games provide no information state tensor."""
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        """Nothing to write: there is no tensor."""
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """The encoding's ``information_state`` of ``state`` for ``player``."""
+        return self._encoding.information_state(state.game_state, player)
 
 
 class _Shared:
@@ -172,7 +223,7 @@ class _Shared:
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state wrapping a morpyam state (``game_state``), for either game."""
+    """An OpenSpiel state wrapping a game's state (``game_state``), for any game encoding."""
 
     def __init__(self, game: Any, encoding: GameEncoding[Any, Any], max_length: int) -> None:
         super().__init__(game)
@@ -180,7 +231,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def game_state(self) -> Any:
-        """The morpyam state (a ``morpyam.State`` or ``morpyam.yahtzee.State``)."""
+        """The game's own state (a ``morpyam.State``, a ``morpyam.yahtzee.State``...)."""
         return self._now.state
 
     @property
@@ -227,45 +278,95 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return bool(now.state.is_terminal) or now.length >= now.max_length
 
     def returns(self) -> list[float]:
-        """Per player: the game's returns (see the module), 0 before the end."""
-        players = self._encoding.players
+        """Per player: the encoding's [`returns`][morpyam.encoding.GameEncoding.returns], 0 before the end."""
         if not self.is_terminal():
-            return [0.0] * players
-        if isinstance(self._encoding, YahtzeeEncoding):
-            return [float(total) for total in self.game_state.totals]
-        winners = self.game_state.winners
-        if not winners:
-            points = self._encoding.scores(self.game_state)
-            best = max(points)
-            winners = {player for player, value in enumerate(points) if value == best}
-        return [1 / len(winners) if player in winners else 0.0 for player in range(players)]
+            return [0.0] * self._encoding.players
+        return list(self._encoding.returns(self.game_state))
 
     def __str__(self) -> str:
         return self._encoding.text(self.game_state, 0)
 
 
-class _Game(pyspiel.Game):  # type: ignore[misc]
-    """What both games share: states, observers."""
+class SpielGame(pyspiel.Game):  # type: ignore[misc]
+    """An OpenSpiel game over any game encoding: the class of a registered game sets ``spec``.
 
-    encoding: GameEncoding[Any, Any]
-    max_length: int
+    Raises:
+        ValueError: for a bad parameter (as the spec's ``encoding`` says), or a
+            ``max_game_length`` below 1.
+    """
+
+    spec: ClassVar[SpielGameSpec]
+    """The game's names, seats, parameters and encoding."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        spec = self.spec
+        values = {**spec.parameters, **(params or {})}
+        encoding = spec.encoding(values)
+        if not spec.perfect_information and not callable(
+            getattr(encoding, "information_state", None)
+        ):
+            raise ValueError(
+                f"{spec.short_name} has hidden information, and its encoding no information_state"
+            )
+        if "max_game_length" in spec.parameters:
+            max_length = int(values["max_game_length"])
+            if max_length < 1:
+                raise ValueError(f"max_game_length must be at least 1, got {max_length}")
+        else:
+            max_length = encoding.max_decisions or MAX_GAME_LENGTH
+        self.encoding = encoding
+        """The game's encoding: ids, observations, returns, the engine."""
+        self.max_length = max_length
+        """The cut-off in player decisions."""
+        info = pyspiel.GameInfo(
+            num_distinct_actions=encoding.num_actions,
+            max_chance_outcomes=encoding.num_chance_outcomes,
+            num_players=encoding.players,
+            min_utility=encoding.min_return,
+            max_utility=encoding.max_return,
+            utility_sum=encoding.return_sum,
+            max_game_length=max_length,
+        )
+        super().__init__(spec.game_type(encoding), info, params or {})
 
     def new_initial_state(self) -> SpielState:
-        """The start of a game: a chance node (Morpyam's start roll), or the first roll."""
+        """The start of a game: a chance node (Morpyam's start roll), or the first decision."""
         return SpielState(self, self.encoding, self.max_length)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Any:
-        """The observer of OpenSpiel's observation API (perfect information).
+        """The observer of OpenSpiel's observation API.
+
+        A game of perfect information provides the observation (the whole
+        position from the player's seat), and the public observation from it; a
+        game with hidden information provides the player's own observation and
+        information state.
 
         Raises:
-            ValueError: for a perfect-recall observer (the information state), which
-                these games do not provide: use the observation.
+            ValueError: for a perfect-recall observer (the information state) of a
+                game of perfect information (use the observation), for parameters,
+                or for a kind of observation a game with hidden information does not
+                provide (public only, or every player's private information).
         """
+        name = self.get_type().short_name
+        if not self.spec.perfect_information:
+            if params:
+                raise ValueError(f"observation parameters are not supported, got {params}")
+            if iig_obs_type is not None and iig_obs_type.perfect_recall:
+                return _InformationStates(self.encoding)  # type: ignore[arg-type]
+            if iig_obs_type is None or (
+                iig_obs_type.public_info
+                and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+            ):
+                return Observer(self.encoding, params)
+            raise ValueError(
+                f"{name} provides the player's own observation and information state only,"
+                f" not {iig_obs_type}"
+            )
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
             raise ValueError(
-                f"{self.get_type().short_name} provides no information state (the perfect-recall "
+                f"{name} provides no information state (the perfect-recall "
                 "history of every action): use observation_string or observation_tensor, the "
                 "whole position from the player's seat (the game is of perfect information)"
             )
@@ -274,71 +375,62 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
-def _param(params: dict[str, Any], name: str, default: Any) -> Any:
-    return params.get(name, default) if params else default
+def _morpyam(params: Mapping[str, Any]) -> Encoding:
+    preset = params["rules"]
+    if preset not in PRESETS:
+        raise ValueError(f"rules must be one of {', '.join(PRESETS)}, got {preset!r}")
+    return Encoding(PRESETS[preset](int(params["players"])))
 
 
-class MorpyamGame(_Game):
+def _yahtzee(params: Mapping[str, Any]) -> YahtzeeEncoding:
+    return YahtzeeEncoding(
+        yahtzee_rules(str(params["rules"])),
+        players=int(params["players"]),
+        games=int(params["games"]),
+    )
+
+
+class MorpyamGame(SpielGame):
     """``python_morpyam``: parameters ``rules`` (preset name), ``players``, ``max_game_length``.
 
     ``max_game_length`` is the cut-off in player decisions (see the module).
     """
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        preset = _param(params or {}, "rules", "classic")
-        if preset not in PRESETS:
-            raise ValueError(f"rules must be one of {', '.join(PRESETS)}, got {preset!r}")
-        rules = PRESETS[preset](int(_param(params or {}, "players", 2)))
-        max_length = int(_param(params or {}, "max_game_length", MAX_GAME_LENGTH))
-        if max_length < 1:
-            raise ValueError(f"max_game_length must be at least 1, got {max_length}")
-        self.encoding = Encoding(rules)
-        self.max_length = max_length
-        info = pyspiel.GameInfo(
-            num_distinct_actions=self.encoding.num_actions,
-            max_chance_outcomes=self.encoding.num_chance_outcomes,
-            num_players=rules.players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=1.0,
-            max_game_length=max_length,
-        )
-        super().__init__(_MORPYAM_TYPE, info, params or {})
+    spec = SpielGameSpec(
+        MORPYAM,
+        "Morpyam",
+        (2, 4),
+        {"rules": "classic", "players": 2, "max_game_length": MAX_GAME_LENGTH},
+        _morpyam,
+    )
 
 
-class YahtzeeGame(_Game):
+class YahtzeeGame(SpielGame):
     """``python_morpyam_yahtzee``: parameters ``rules`` (preset name), ``players``, ``games``."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        preset = _param(params or {}, "rules", "hasbro")
-        if preset not in YAHTZEE_PRESETS:
-            raise ValueError(f"rules must be one of {', '.join(YAHTZEE_PRESETS)}, got {preset!r}")
-        rules: YahtzeeRules = YAHTZEE_PRESETS[preset]()
-        players = int(_param(params or {}, "players", 1))
-        games = int(_param(params or {}, "games", 1))
-        self.encoding = YahtzeeEncoding(rules, players=players, games=games)
-        self.max_length = _TURN_DECISIONS * len(BOXES) * players * games
-        most = (
-            _MAX_BOX_POINTS + rules.upper_bonus + (len(BOXES) - 1) * rules.yahtzee_bonus
-        ) * games
-        info = pyspiel.GameInfo(
-            num_distinct_actions=self.encoding.num_actions,
-            max_chance_outcomes=self.encoding.num_chance_outcomes,
-            num_players=players,
-            min_utility=0.0,
-            max_utility=float(most),
-            utility_sum=None,
-            max_game_length=self.max_length,
-        )
-        super().__init__(_YAHTZEE_TYPE, info, params or {})
+    spec = SpielGameSpec(
+        YAHTZEE,
+        "Morpyam score sheet (Yahtzee)",
+        (1, 6),
+        {"rules": "hasbro", "players": 1, "games": 1},
+        _yahtzee,
+    )
 
 
-def _register() -> None:
-    registered = set(pyspiel.registered_names())
-    if MORPYAM not in registered:
-        pyspiel.register_game(_MORPYAM_TYPE, MorpyamGame)
-    if YAHTZEE not in registered:
-        pyspiel.register_game(_YAHTZEE_TYPE, YahtzeeGame)
+GAMES: tuple[type[SpielGame], ...] = (MorpyamGame, YahtzeeGame)
+"""The games this module registers when it is imported."""
 
 
-_register()
+def register(game: type[SpielGame]) -> None:
+    """Register ``game`` (a [`SpielGame`][morpyam.openspiel.SpielGame] class) with ``pyspiel``, once.
+
+    Raises:
+        ValueError: when the spec's defaults make no encoding.
+    """
+    spec = game.spec
+    if spec.short_name not in pyspiel.registered_names():
+        pyspiel.register_game(spec.game_type(spec.encoding(spec.parameters)), game)
+
+
+for _game in GAMES:
+    register(_game)

@@ -2,7 +2,10 @@
 
 [`env`][morpyam.pettingzoo.env] makes a Morpyam game for 2 to 4 agents
 (``player_0`` ...), [`yahtzee_env`][morpyam.pettingzoo.yahtzee_env] a
-score-sheet game for 1 to 6. Each agent's observation is a dict:
+score-sheet game for 1 to 6. Both are
+[`AECGameEnv`][morpyam.pettingzoo.AECGameEnv], which names no game and plays
+any [`GameEncoding`][morpyam.encoding.GameEncoding]: the factories only turn
+their options into an encoding. Each agent's observation is a dict:
 ``"observation"``, the encoding's vector seen from that agent
 ([`morpyam.encoding`][morpyam.encoding]), and ``"action_mask"``, 1 for each
 legal action id (all 0 for an agent not to move). Actions are the
@@ -53,7 +56,7 @@ import numpy.typing as npt
 from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, rules_from
 from morpyam.rules import Rules
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
-from morpyam.yahtzee.rules import PRESETS as YAHTZEE_PRESETS
+from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
 from morpyam.yahtzee.rules import Rules as YahtzeeRules
 
 __all__ = ["AECGameEnv", "env", "yahtzee_env"]
@@ -112,13 +115,8 @@ def yahtzee_env(
         ValueError: for rules that are not a yahtzee ``Rules`` or a preset name
             (``"megawuerfel"``, ``"hasbro"``), or a bad option.
     """
-    if rules is None or isinstance(rules, str):
-        name = rules or "hasbro"
-        if name not in YAHTZEE_PRESETS:
-            raise ValueError(f"rules must be one of {', '.join(YAHTZEE_PRESETS)}, got {name!r}")
-        rules = YAHTZEE_PRESETS[name]()
     return AECGameEnv(
-        YahtzeeEncoding(rules, players=players, games=games),
+        YahtzeeEncoding(yahtzee_rules(rules), players=players, games=games),
         name="morpyam_yahtzee_v0",
         render_mode=render_mode,
         max_steps=max_steps,

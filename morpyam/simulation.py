@@ -7,6 +7,14 @@ dice and each bot's choices from its own ``random.Random`` streams derived
 from ``(seed, game number)``, so the results depend on their seed only: not on
 the executor, the number of workers or the order in which games finish.
 
+[`play_out`][morpyam.simulation.play_out], the loop that plays one game
+with bots, is written against the [`Game`][morpyam.game.Game] protocol and
+plays any game that satisfies it. ``simulate`` and its results stay
+Morpyam's: what they gather (tokens by label and cell, turns with their
+replays, the rule that ended each game) has no meaning in another game, and
+each sibling game gathers its own figures with its own simulation
+(``morpyam.myrummy.simulate``).
+
 Examples:
     >>> from morpyam import Rules
     >>> from morpyam.bots import GreedyBot, RandomBot
@@ -25,21 +33,26 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
+from typing import Any, TypeVar
 
 import attrs
 
-from morpyam.actions import Place
+from morpyam import engine
+from morpyam.actions import Action, Place
 from morpyam.bots import Bot, bot_name, make_bot
-from morpyam.engine import apply, new_game, sample_chance, scores
+from morpyam.engine import new_game, scores
 from morpyam.errors import IllegalActionError, _shown
 from morpyam.figures import Figure, Label, Special
+from morpyam.game import Chooser, Game, GameState
 from morpyam.layouts import Cell
 from morpyam.rules import Rules
+from morpyam.state import State
 
 __all__ = [
     "GameResult",
     "SimulationError",
     "SimulationResult",
+    "play_out",
     "simulate",
     "simulate_game",
     "wilson_interval",
@@ -266,6 +279,71 @@ def simulate_game(
     return _play(rules, seated, seed, number, first_player, max_steps, None)
 
 
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
+
+
+def play_out(
+    game: Game[Any, S, A],
+    state: S,
+    bots: Sequence[Chooser[S, A]],
+    *,
+    chance: random.Random,
+    rngs: Sequence[random.Random],
+    max_steps: int = 100_000,
+    watch: Callable[[S, A], object] | None = None,
+    label: str = "the game",
+) -> S:
+    """Play ``state`` of any [`Game`][morpyam.game.Game] to its end: ``bots[i]`` decides for seat ``i``.
+
+    Chance outcomes are drawn from ``chance``, each seat's choices from
+    ``rngs[seat]``. ``watch(state, action)`` is told each decision once it has
+    been applied (the state it was taken in, and the action). The loop knows
+    nothing of any game but [`morpyam.game`][morpyam.game]:
+    [`simulate`][morpyam.simulation.simulate] plays Morpyam with it.
+
+    Examples:
+        >>> import random
+        >>> import morpyam.yahtzee as yz
+        >>> from morpyam.bots import RandomBot
+        >>> end = play_out(
+        ...     yz,
+        ...     yz.new_game(yz.Rules.hasbro()),
+        ...     [RandomBot(game=yz)],
+        ...     chance=random.Random(1),
+        ...     rngs=[random.Random(2)],
+        ... )
+        >>> end.is_terminal
+        True
+
+    Raises:
+        SimulationError: when a bot chooses an illegal action, or the game lasts
+            more than ``max_steps`` steps (chance outcomes included); ``label``
+            names the game in the message.
+    """
+    apply, sample = game.apply, game.sample_chance
+    for _ in range(max_steps):
+        if state.is_terminal:
+            return state
+        if state.is_chance:
+            state = apply(state, sample(state, chance))
+            continue
+        seat = state.current_player
+        assert seat is not None  # a state neither terminal nor chance has a player to decide
+        action = bots[seat].choose(state, rngs[seat])
+        try:
+            after = apply(state, action)
+        except IllegalActionError as error:
+            raise SimulationError(
+                f"{label}: {bot_name(bots[seat])} in seat {seat} "
+                f"chose {_shown(action)}, which is illegal: {error}"
+            ) from error
+        if watch is not None:
+            watch(state, action)
+        state = after
+    raise SimulationError(f"{label} lasted more than {max_steps} steps")
+
+
 def _play(
     rules: Rules,
     bots: tuple[Bot, ...],
@@ -276,36 +354,32 @@ def _play(
     usage: list[tuple[Counter[Label], Counter[Cell]]] | None,
 ) -> GameResult:
     dice_rng, bot_rngs = _streams(seed, number, rules.players)
-    state = new_game(rules, first_player=first_player)
     first = first_player
     turns = 0
-    for _ in range(max_steps):
-        if state.winners:
-            break
-        if state.is_chance:
-            state = apply(state, sample_chance(state, dice_rng))
-            continue
+
+    def watch(state: State, action: Action) -> None:
+        nonlocal first, turns
         seat = state.player
         if state.setup is None:
             if first is None:
                 first = seat
             if state.rolls == 0 and state.dice is None:
                 turns += 1
-        action = bots[seat].choose(state, bot_rngs[seat])
-        try:
-            after = apply(state, action)
-        except IllegalActionError as error:
-            raise SimulationError(
-                f"game {number} (seed {seed}): {bot_name(bots[seat])} in seat {seat} "
-                f"chose {_shown(action)}, which is illegal: {error}"
-            ) from error
         if usage is not None and type(action) is Place:
             labels, cells = usage[seat]
             labels[state.layout[action.cell]] += 1
             cells[action.cell] += 1
-        state = after
-    else:
-        raise SimulationError(f"game {number} (seed {seed}) lasted more than {max_steps} steps")
+
+    state = play_out(
+        engine,
+        new_game(rules, first_player=first_player),
+        bots,
+        chance=dice_rng,
+        rngs=bot_rngs,
+        max_steps=max_steps,
+        watch=watch,
+        label=f"game {number} (seed {seed})",
+    )
     return GameResult(
         number=number,
         first_player=first if first is not None else state.player,

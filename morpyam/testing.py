@@ -13,8 +13,10 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -37,7 +39,17 @@ from morpyam.notation import parse_action
 from morpyam.rules import Rules
 from morpyam.state import State
 
-__all__ = ["EngineCheckError", "check_engine", "check_state", "play_checked", "random_action"]
+if TYPE_CHECKING:  # pragma: no cover - the encodings need the numpy extra
+    from morpyam.encoding import GameEncoding
+
+__all__ = [
+    "EngineCheckError",
+    "check_encoding",
+    "check_engine",
+    "check_state",
+    "play_checked",
+    "random_action",
+]
 
 _LABELS: tuple[Label, ...] = (*Figure, *Special)
 _CALLS: tuple[Label | None, ...] = (None, *_LABELS)
@@ -193,3 +205,95 @@ def check_engine(
     _require(rules_from_json(rules_to_json(rules)) == rules, "the rules do not survive JSON")
     rng = random.Random(seed)
     return [play_checked(rules, rng, resign_rate=resign_rate) for _ in range(games)]
+
+
+def _check_encoded(encoding: GameEncoding[Any, Any], state: Any) -> list[Any]:
+    """Check one state of an encoded game; return its legal actions."""
+    legal = list(encoding.legal_actions(state))
+    ids = encoding.legal_ids(state)
+    _require(ids == sorted(set(ids)), f"legal_ids are not ascending and distinct: {ids}")
+    _require(len(ids) == len(legal), f"{len(ids)} legal ids for {len(legal)} legal actions")
+    mask = encoding.legal_mask(state).tolist()
+    _require(len(mask) == encoding.num_actions, "the mask is not num_actions long")
+    if state.is_chance:
+        _require(not any(mask), "the mask is not all 0 at a chance node")
+        table = encoding.chance_probabilities(state)
+        outcomes = sorted(
+            (encoding.chance_id(action), float(p)) for action, p in encoding.chance_outcomes(state)
+        )
+        _require(table == outcomes, "chance_probabilities are not the engine's outcomes")
+        _require(math.isclose(sum(p for _, p in table), 1.0), "chance probabilities add up to 1")
+        _require([i for i, _ in table] == ids, "legal_ids are not the chance ids at chance")
+        for action in legal:
+            index = encoding.chance_id(action)
+            _require(0 <= index < encoding.num_chance_outcomes, f"chance id {index} out of range")
+            _require(encoding.chance_action(index) == action, f"chance id {index} maps back")
+    else:
+        on = [index for index, bit in enumerate(mask) if bit]
+        _require(on == ids, f"the mask's ids {on} are not the legal ids {ids}")
+        for action in legal:
+            index = encoding.action_id(state, action)
+            _require(0 <= index < encoding.num_actions, f"action id {index} out of range")
+            _require(encoding.action(state, index) == action, f"action id {index} maps back")
+    high = encoding.layout.high()
+    for player in range(encoding.players):
+        vector = encoding.observation(state, player)
+        _require(vector.shape == (encoding.layout.size,), "the observation is not layout.size")
+        _require(bool((vector >= 0).all() and (vector <= high).all()), "observation out of bounds")
+        written = vector * 0
+        encoding.write(written, state, player)
+        _require(bool((written == vector).all()), "write does not give the observation")
+        _require(isinstance(encoding.text(state, player), str), "text is not a str")
+    return legal
+
+
+def check_encoding(
+    encoding: GameEncoding[Any, Any], games: int = 3, *, seed: int = 0, max_steps: int = 100_000
+) -> list[Any]:
+    """Play ``games`` random games of ``encoding``, checking what the adapters rely on; return the ends.
+
+    The check any [`GameEncoding`][morpyam.encoding.GameEncoding] of a new game
+    should pass before it is plugged into the adapters: at every state the
+    ids, the mask and the chance table agree with the engine and map back;
+    every observation is within the layout's bounds and ``write`` gives the
+    same; each step's rewards are one per player; at the end the returns lie
+    within ``min_return`` and ``max_return`` and add up to ``return_sum``
+    (when it is not ``None``); and no game takes more decisions than
+    ``max_decisions`` (when it is not ``None``). Needs the ``numpy`` extra.
+
+    Raises:
+        EngineCheckError: naming the first invariant that fails, or a game that
+            has not ended after ``max_steps`` steps.
+        ValueError: for fewer than one game.
+    """
+    if type(games) is not int or games < 1:
+        raise ValueError(f"games must be an int >= 1, got {games!r}")
+    rng = random.Random(seed)
+    ends = []
+    for _ in range(games):
+        state = encoding.new_state()
+        decisions = 0
+        for _ in range(max_steps):
+            legal = _check_encoded(encoding, state)
+            if state.is_terminal:
+                break
+            if state.is_chance:
+                after = encoding.apply(state, encoding.sample_chance(state, rng))
+            else:
+                after = encoding.apply(state, rng.choice(legal))
+                decisions += 1
+            rewards = encoding.rewards(state, after)
+            _require(len(rewards) == encoding.players, "rewards are not one per player")
+            state = after
+        else:
+            raise EngineCheckError(f"the game has not ended after {max_steps} steps")
+        bound = encoding.max_decisions
+        _require(bound is None or decisions <= bound, f"{decisions} decisions > {bound}")
+        returns = encoding.returns(state)
+        _require(len(returns) == encoding.players, "returns are not one per player")
+        low, high = encoding.min_return, encoding.max_return
+        _require(all(low <= value <= high for value in returns), f"returns {returns} off bounds")
+        total = encoding.return_sum
+        _require(total is None or math.isclose(sum(returns), total), f"returns {returns} sum")
+        ends.append(state)
+    return ends

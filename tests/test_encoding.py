@@ -30,6 +30,7 @@ from morpyam.encoding import (
 )
 from morpyam.game import GameState
 from morpyam.rules import PRESETS
+from morpyam.testing import check_encoding
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
 
 MORPYAM_ENCODING: GameEncoding[mp.State, mp.Action] = Encoding(mp.Rules.classic())
@@ -261,3 +262,12 @@ def test_yahtzee_observation_fields() -> None:
     assert "in the air" in encoding.text(state, 0)
     assert encoding.game is yz
     assert MORPYAM_ENCODING.game is mp
+
+
+def test_both_encodings_pass_the_encoding_check() -> None:
+    """What the adapters rely on, returns and bounds included (morpyam.testing.check_encoding)."""
+    for end in check_encoding(Encoding(PRESETS["classic"](2)), games=1, seed=4):
+        assert end.is_terminal
+    sheet = YahtzeeEncoding(yz.Rules.hasbro(), players=2)
+    for end in check_encoding(sheet, games=1, seed=4):
+        assert sheet.returns(end) == tuple(map(float, end.totals))  # Y-END-1

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from types import ModuleType
 from typing import Any
 
 import attrs
@@ -38,6 +37,7 @@ from morpyam.encoding import (
     keep_mask,
 )
 from morpyam.errors import _shown
+from morpyam.game import Game
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score
 from morpyam.yahtzee.engine import (
     MAX_GAMES,
@@ -51,10 +51,10 @@ from morpyam.yahtzee.engine import (
     sample_chance,
     scores,
 )
-from morpyam.yahtzee.rules import BOXES, YAHTZEE_POINTS, Rules
+from morpyam.yahtzee.rules import BOXES, PRESETS, YAHTZEE_POINTS, Rules
 from morpyam.yahtzee.state import State
 
-__all__ = ["MOST_BOX_POINTS", "Encoding"]
+__all__ = ["MOST_BOX_POINTS", "TURN_DECISIONS", "Encoding", "rules_from"]
 
 _BOXES = len(BOXES)
 _MASKS_OF: dict[tuple[int, ...] | None, dict[tuple[int, ...], int]] = {
@@ -64,6 +64,25 @@ _MASKS_OF[None] = {(): 0}
 _MOST_UPPER = 5 * (1 + 2 + 3 + 4 + 5 + 6)  # five of each face in the upper boxes (Y-BOX-2)
 MOST_BOX_POINTS = _MOST_UPPER + 30 + 30 + 25 + 30 + 40 + 50 + 30
 """The most the 13 boxes can hold, bonuses apart: five sixes in 3K, 4K and chance, 25, 30, 40, 50."""
+TURN_DECISIONS = 4
+"""The most decisions of a turn: three rolls and a score (Y-TURN-1)."""
+
+
+def rules_from(rules: Rules | str | None) -> Rules | Any:
+    """``rules`` itself, the preset of that name, or Hasbro's rules for ``None``.
+
+    Anything else is handed back as it is, for the
+    [`Encoding`][morpyam.yahtzee.encoding.Encoding] to refuse.
+
+    Raises:
+        ValueError: for a name that is not a preset (``"hasbro"``, ``"megawuerfel"``).
+    """
+    if rules is None or isinstance(rules, str):
+        name = rules or "hasbro"
+        if name not in PRESETS:
+            raise ValueError(f"rules must be one of {', '.join(PRESETS)}, got {name!r}")
+        return PRESETS[name]()
+    return rules
 
 
 def _players(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -122,7 +141,7 @@ class Encoding:
         object.__setattr__(self, "layout", ObservationLayout.of(shapes))
 
     @property
-    def game(self) -> ModuleType:
+    def game(self) -> Game[Rules, State, Action]:
         """The module ``morpyam.yahtzee``, which is a [`Game`][morpyam.game.Game]."""
         import morpyam.yahtzee
 
@@ -272,3 +291,29 @@ class Encoding:
     def rewards(self, before: State, after: State) -> tuple[float, ...]:
         """Per player, the points the step added to their grand total (Y-END-1)."""
         return tuple(float(now - then) for now, then in zip(after.totals, before.totals))
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        """Per player, the grand total of their sheet (Y-END-1): a general-sum game."""
+        return tuple(float(total) for total in state.totals)
+
+    @property
+    def min_return(self) -> float:
+        """0: a sheet of zeros."""
+        return 0.0
+
+    @property
+    def max_return(self) -> float:
+        """The most a sheet can hold: every box at its highest, both bonuses, each game."""
+        rules = self.rules
+        bonuses = (_BOXES - 1) * rules.yahtzee_bonus
+        return float((MOST_BOX_POINTS + rules.upper_bonus + bonuses) * self.games)
+
+    @property
+    def return_sum(self) -> None:
+        """``None``: the totals add up to anything (a general-sum game)."""
+        return None
+
+    @property
+    def max_decisions(self) -> int:
+        """Four decisions a turn, 13 turns a sheet, per player and game (Y-TURN-1, Y-END-1)."""
+        return TURN_DECISIONS * _BOXES * self.players * self.games
