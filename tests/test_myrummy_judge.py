@@ -489,3 +489,63 @@ def test_big_tables_with_a_legal_rearrangement_are_accepted(
         state = mr.position(rules, racks=[[*laid, *T("")], []], table=old, opened=[0, 1])
         after = mr.apply(state, mr.Play(new))
         assert after.table == sort_table(new)
+
+
+def opening(rules: mr.Rules, rack: str, *melds: str) -> mr.State:
+    return mr.position(rules, racks=[T(rack), T("bk1")], table=[P(m) for m in melds])
+
+
+def lays(*melds: str) -> mr.Play:
+    return mr.Play([P(m) for m in melds])
+
+
+LAY_OFF = attrs.evolve(CLASSIC, lay_off_in_opening_turn=True)
+
+
+def test_laying_onto_a_joker_combination_before_laying_out_is_open_3() -> None:
+    # R-RUM-OPEN-3, not R-RUM-JOK-2: the joker of [gn5 gn6 J] stays where it is, gn4 is laid on
+    state = opening(CLASSIC, "gn4 gn10 gn11 gn12 pu1", "[gn5 gn6 J]")
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-OPEN-3: before you have laid out"):
+        mr.apply(state, lays("[gn4 gn5 gn6 J]", "[gn10 gn11 gn12]"))
+    # whereas taking the joker for a green 7 is an exchange (R-RUM-JOK-2)
+    state = opening(CLASSIC, "gn7 bk10 bk11 bk12 pu1", "[gn5 gn6 J]")
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-JOK-2"):
+        mr.apply(state, lays("[gn5 gn6 gn7]", "[bk10 bk11 bk12 J]"))
+    # with laying off in the opening turn, laying on is allowed (the points: 10 + 11 + 12)
+    state = opening(LAY_OFF, "gn4 gn10 gn11 gn12 pu1", "[gn5 gn6 J]")
+    assert mr.apply(state, lays("[gn4 gn5 gn6 J]", "[gn10 gn11 gn12]")).racks[0] == T("pu1")
+
+
+def test_joker_exchange_in_the_opening_turn_follows_laying_off() -> None:
+    # R-RUM-JOK-2 ("vorausgesetzt, er hat bereits ausgelegt", the words of R-RUM-OPEN-3): with
+    # laying off in the opening turn, the joker may be exchanged in it too; only rack tiles count
+    # (R-RUM-OPEN-1), so the freed joker's value does not: [bk10 bk11 bk12 J] counts 10+11+12
+    state = opening(LAY_OFF, "gn7 bk10 bk11 bk12 pu1", "[gn5 gn6 J]")
+    assert mr.apply(state, lays("[gn5 gn6 gn7]", "[bk10 bk11 bk12 J]")).racks[0] == T("pu1")
+    # the joker laid back onto its own combination, a new run of 46 points
+    state = opening(LAY_OFF, "gn7 bk10 bk11 bk12 bk13 pu1", "[gn5 gn6 J]")
+    after = mr.apply(state, lays("[gn5 gn6 gn7 J]", "[bk10 bk11 bk12 bk13]"))
+    assert after.racks[0] == T("pu1")
+    # a group's joker, either missing colour (R-RUM-JOK-2), its joker in a new run
+    state = opening(LAY_OFF, "gy4 gn11 gn12 gn13 pu1", "{gn4 bk4 J}")
+    after = mr.apply(state, lays("{bk4 gn4 gy4}", "[J gn11 gn12 gn13]"))
+    assert after.racks[0] == T("pu1")  # 11 + 12 + 13 = 36, the joker (gn10) not counted
+    # 10 + 11 = 21 of rack tiles, the joker (12) not counted, the green 7 laid on not counted
+    state = opening(LAY_OFF, "gn7 bk10 bk11 pu1", "[gn5 gn6 J]")
+    with pytest.raises(
+        mr.IllegalActionError,
+        match=r"R-RUM-OPEN-1: the opening lays 21 points in new combinations \(tiles laid onto "
+        r"the table's combinations do not count\); it needs 30",
+    ):
+        mr.apply(state, lays("[gn5 gn6 gn7]", "[bk10 bk11 J]"))
+    # an unreplaced joker still never moves, and rearranging is still not allowed
+    state = opening(LAY_OFF, "gn4 bk10 bk11 bk12 pu1", "[gn5 gn6 J]")
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-OPEN-3: in the turn you lay out"):
+        mr.apply(state, lays("[gn4 gn5 gn6]", "[bk10 bk11 bk12 J]"))
+
+
+def test_opening_message_without_lay_off_names_no_lay_off() -> None:
+    # R-RUM-OPEN-1: only new combinations laid: the message says the points alone
+    state = opening(CLASSIC, "gn1 gn2 gn3 bk7 gy7 gn7 gy10")
+    with pytest.raises(mr.IllegalActionError, match=r"lays 27 points; it needs 30$"):
+        mr.apply(state, lays("[gn1 gn2 gn3]", "{bk7 gn7 gy7}"))

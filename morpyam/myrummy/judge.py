@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import product
+from itertools import combinations, product
 
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.melds import Group, Meld, Run
@@ -95,9 +95,14 @@ def judge_play(
         value, new_only = opening_points(rules, table, after)
         handrummy = rules.handrummy and not rest and new_only
         if value < rules.opening_points and not handrummy:
+            counted = (
+                ""
+                if new_only
+                else " in new combinations (tiles laid onto the table's combinations do not count)"
+            )
             raise IllegalActionError(
                 "R-RUM-OPEN-1",
-                f"the opening lays {value} points; it needs {rules.opening_points}",
+                f"the opening lays {value} points{counted}; it needs {rules.opening_points}",
             )
     else:
         error = rearrangement_error(rules, table, after)
@@ -126,13 +131,17 @@ def opening_points(
 
     The old table must stay as it was (R-RUM-OPEN-3); with
     ``rules.lay_off_in_opening_turn`` its combinations may also be extended,
-    and the new combinations are then counted as generously as a matching of
-    old to new allows. Only new combinations count: they are rack tiles only
-    (R-RUM-OPEN-1).
+    and a joker on them exchanged for its right tile and laid again
+    (R-RUM-JOK-2 uses the text's words for laying off, "bereits ausgelegt",
+    so it follows the same knob). The new combinations are then counted as
+    generously as a matching of old to new allows. Only rack tiles count
+    (R-RUM-OPEN-1): a new combination counts its points less the value of a
+    table joker laid in it.
 
     Raises:
-        IllegalActionError: R-RUM-OPEN-3 (or R-RUM-JOK-2 for a joker taken) when
-            the play changes the table in a way the opening may not.
+        IllegalActionError: R-RUM-OPEN-3 when the play changes the table in a way
+            the opening may not; R-RUM-JOK-2 when, without the knob, it
+            exchanges a joker of the table.
     """
     new = Counter(after)
     new.subtract(table)
@@ -142,36 +151,119 @@ def opening_points(
         best = _best_extension(table, after)
         if best is not None:
             return best, False
-    for meld in table:
-        if any(tile.colour is None for tile in meld.tiles) and meld not in after:
-            raise IllegalActionError(
-                "R-RUM-JOK-2", "only a player who has laid out may exchange a joker on the table"
-            )
-    if rules.lay_off_in_opening_turn:
         raise IllegalActionError(
             "R-RUM-OPEN-3",
-            "in the turn you lay out you may add tiles to the table's combinations, "
-            "not rearrange them",
+            "in the turn you lay out you may add tiles to the table's combinations "
+            "(or exchange a joker there), not rearrange them",
         )
+    for meld in table:
+        jokers = _joker_places(meld)
+        if jokers and meld not in after:
+            for exchanged in _subsets(jokers):
+                if exchanged and any(_extends_exchanging(meld, n, exchanged) for n in after):
+                    raise IllegalActionError(
+                        "R-RUM-JOK-2",
+                        "only a player who has laid out may exchange a joker on the table",
+                    )
     raise IllegalActionError(
         "R-RUM-OPEN-3",
         "before you have laid out you may not lay off onto or rearrange the table's combinations",
     )
 
 
-def _best_extension(table: tuple[Meld, ...], after: tuple[Meld, ...]) -> int | None:
-    """The most points new combinations can have when each old meld maps to one extending it.
+def _joker_places(meld: Meld) -> tuple[int, ...]:
+    return tuple(p for p, tile in enumerate(meld.tiles) if tile.colour is None)
 
-    A minimum-cost assignment of old melds to distinct new ones (the cost of
-    a new meld is its points), solved by the Hungarian method in
-    O(old² × new) steps: polynomial, whatever the table (hostile plays included).
+
+def _subsets(places: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return [sub for size in range(len(places) + 1) for sub in combinations(places, size)]
+
+
+def _extends_exchanging(old: Meld, new: Meld, exchanged: tuple[int, ...]) -> bool:
+    """Whether ``new`` is ``old`` with its jokers at ``exchanged`` replaced by right tiles
+    (R-RUM-JOK-2; two replacing the jokers of one group differ) and tiles laid on."""
+    if not exchanged:
+        return extends(old, new)
+    rights = [sorted(old.stands_for(p), key=_index) for p in exchanged]
+    for chosen in product(*rights):
+        if len(set(chosen)) < len(chosen):
+            continue
+        tiles = list(old.tiles)
+        for p, tile in zip(exchanged, chosen):
+            tiles[p] = tile
+        replaced = Run(tiles) if isinstance(old, Run) else Group(tiles)
+        if extends(replaced, new):
+            return True
+    return False
+
+
+def _index(tile: Tile) -> int:
+    return tile.index
+
+
+def _best_extension(table: tuple[Meld, ...], after: tuple[Meld, ...]) -> int | None:
+    """The most points new combinations can have when each old meld maps to one extending it,
+    ``None`` when none does.
+
+    A meld with a joker may map to one that extends it with jokers exchanged;
+    the jokers freed then lie in joker places the old melds do not hold, and
+    one in a new combination takes its value off that combination (it is no
+    rack tile). The melds with a joker (two at most) are matched by trying
+    each way, the rest by a minimum-cost assignment (the cost of a new meld is
+    its points): the Hungarian method in O(old² × new) steps per way,
+    polynomial whatever the table (hostile plays included).
     """
-    allowed = [[extends(old, new) for new in after] for old in table]
-    costs = [meld.points for meld in after]
-    assignment = min_cost_assignment(allowed, costs)
-    if assignment is None:
-        return None
-    return sum(costs) - sum(costs[j] for j in assignment)
+    fixed = [i for i, meld in enumerate(table) if _joker_places(meld)]
+    plain = [i for i in range(len(table)) if i not in fixed]
+    options = [
+        [
+            (j, exchanged)
+            for j, new in enumerate(after)
+            for exchanged in _subsets(_joker_places(table[i]))
+            if _extends_exchanging(table[i], new, exchanged)
+        ]
+        for i in fixed
+    ]
+    joker_slots = [
+        (j, q)
+        for j, meld in enumerate(after)
+        for q, tile in enumerate(meld.tiles)
+        if tile.colour is None
+    ]
+    best: int | None = None
+    for choice in product(*options):
+        taken = [j for j, _ in choice]
+        if len(set(taken)) < len(taken):
+            continue
+        kept: set[Slot] = set()
+        for i, (j, exchanged) in zip(fixed, choice):
+            kept |= _kept_jokers(table[i], after[j], j, exchanged, joker_slots)
+        freed = sum(len(exchanged) for _, exchanged in choice)
+        spare = [slot for slot in joker_slots if slot not in kept]
+        for laid in combinations(spare, freed):
+            costs = [meld.points for meld in after]
+            for j, q in laid:
+                costs[j] -= next(iter(after[j].stands_for(q))).value
+            columns = [j for j in range(len(after)) if j not in taken]
+            allowed = [[extends(table[i], after[j]) for j in columns] for i in plain]
+            assignment = min_cost_assignment(allowed, [costs[j] for j in columns])
+            if assignment is None:
+                continue
+            matched = set(taken) | {columns[k] for k in assignment}
+            total = sum(costs[j] for j in range(len(after)) if j not in matched)
+            best = total if best is None else max(best, total)
+    return best
+
+
+def _kept_jokers(
+    old: Meld, new: Meld, j: int, exchanged: tuple[int, ...], joker_slots: list[Slot]
+) -> set[Slot]:
+    """The joker places of new meld ``j`` that ``old``'s jokers not exchanged keep."""
+    keep = [p for p in _joker_places(old) if p not in exchanged]
+    if isinstance(old, Run):
+        offset = old.start - new.start  # type: ignore[union-attr]
+        return {(j, offset + p) for p in keep}
+    return set([slot for slot in joker_slots if slot[0] == j][: len(keep)])
 
 
 def min_cost_assignment(
