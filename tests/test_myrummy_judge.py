@@ -549,3 +549,18 @@ def test_opening_message_without_lay_off_names_no_lay_off() -> None:
     state = opening(CLASSIC, "gn1 gn2 gn3 bk7 gy7 gn7 gy10")
     with pytest.raises(mr.IllegalActionError, match=r"lays 27 points; it needs 30$"):
         mr.apply(state, lays("[gn1 gn2 gn3]", "{bk7 gn7 gy7}"))
+
+
+def test_classic_plays_the_main_rules_and_handrummy_is_a_variant() -> None:
+    # R-RUM-VAR-HAND: the text prints Handrummy under "Spielvariante", a variant agreed
+    # beforehand: the classic preset leaves it out, classic(handrummy=True) plays it
+    rack = T("gn1 gn2 gn3 pu1 bk1 gy1")
+    whole = lays("[gn1 gn2 gn3]", "{pu1 bk1 gy1}")  # 12 points, the whole rack at once
+    assert not CLASSIC.handrummy
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-OPEN-1"):
+        mr.apply(mr.position(CLASSIC, racks=[rack, T("bk9")]), whole)
+    variant = mr.Rules.classic(3, handrummy=True)
+    assert variant == attrs.evolve(mr.Rules.classic(3), handrummy=True)
+    after = mr.apply(mr.position(variant, racks=[rack, T("bk9"), T("gy9")]), whole)
+    assert after.end_rule == "R-RUM-VAR-HAND"
+    assert mr.scores(after) == (36, -18, -18)  # 9 and 9, counted double
