@@ -452,6 +452,7 @@ def rearranged(rng: random.Random, meld: mr.Meld, pool: Counter[mr.Tile]) -> lis
     if move == 5 and len(tiles) == 4 and not tiles[0].is_joker:
         taken = tiles[0]
         value = taken.value
+        assert taken.colour is not None
         home = [tile(taken.colour.value, v) for v in (value + 1, value + 2)] if value <= 11 else []
         if home and take(pool, home):
             return [mr.Group(tiles[1:]), mr.Run([taken, *home])]
