@@ -266,6 +266,36 @@ def test_a_full_rearrangement_with_a_joker_is_accepted() -> None:
         mr.apply(state, mr.Play(new))
 
 
+def test_best_play_on_the_full_table_goes_out() -> None:
+    # R-RUM-END-1, R-RUM-JOK-3: on the 61-tile table the whole rack of four can be laid (pu1
+    # takes the joker's place, the joker goes to {pu2 gy2 J}, bk1 with pu1 and gy1), so the
+    # best play, which lays the most tiles, goes out
+    old = [
+        P("[J " + " ".join(f"pu{v}" for v in range(2, 14)) + "]"),
+        runs("pu", 2, 4),
+        *[P(f"{{pu{v} bk{v} gn{v}}}") for v in range(5, 14)],
+        runs("bk", 5, 13),
+        runs("gn", 5, 13),
+    ]
+    out = [
+        runs("pu", 2, 4),
+        runs("pu", 3, 13),
+        runs("bk", 5, 13),
+        runs("gn", 5, 13),
+        P("{pu1 bk1 gy1}"),
+        P("{pu2 gy2 J}"),
+        *[P(f"{{pu{v} bk{v} gn{v}}}") for v in range(5, 14)],
+    ]
+    for rules in (CLASSIC, RUMMIKUB):
+        state = mr.position(
+            rules, racks=[T("pu1 gy1 gy2 bk1"), T("gy13")], table=old, opened=[0, 1]
+        )
+        assert mr.apply(state, mr.Play(out)).is_terminal
+        best = mr.best_play(state)
+        assert best is not None
+        assert mr.apply(state, best).is_terminal
+
+
 def test_the_replaced_jokers_combination_may_be_taken() -> None:
     # R-RUM-JOK-3 (and R-RUM-RE-1): gn6 takes the joker's place in [gn4 gn5 J]; then the whole
     # [gn4 gn5 gn6] is taken and re-used; the joker goes anywhere on the table

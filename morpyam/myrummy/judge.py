@@ -684,16 +684,12 @@ class _Search:
                 return None
             elif status == _FORCE:
                 for choice, made in data:  # type: ignore[attr-defined]
-                    if value[choice] < 0:
-                        value[choice] = made
-                        self.trail.append(choice)
-                        for other in users[choice]:
-                            if id(other) not in queued and id(other) not in settled:
-                                queued.add(id(other))
-                                queue.append(other)
-                if id(constraint) not in queued:
-                    queued.add(id(constraint))
-                    queue.append(constraint)
+                    value[choice] = made  # open when forced: one constraint, distinct choices
+                    self.trail.append(choice)
+                    for other in users[choice]:  # the constraint itself among them
+                        if id(other) not in queued and id(other) not in settled:
+                            queued.add(id(other))
+                            queue.append(other)
         found: list[tuple[_Constraint, list[int]]] = []
         for constraint in constraints:
             if id(constraint) in settled:
