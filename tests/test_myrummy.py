@@ -516,11 +516,13 @@ def test_minus_points_and_joker_25() -> None:
 
 def test_handrummy_doubles_and_waives_30() -> None:
     # R-RUM-VAR-HAND: all tiles at once from the rack: no 30 points needed, minus points double
-    state = mr.position(CLASSIC, racks=[T("gn1 gn2 gn3 pu1 bk1 gy1"), T("bk9 J")])
+    state = mr.position(
+        mr.Rules.classic(handrummy=True), racks=[T("gn1 gn2 gn3 pu1 bk1 gy1"), T("bk9 J")]
+    )
     after = mr.apply(state, play("[gn1 gn2 gn3]", "{pu1 bk1 gy1}"))
     assert after.end_rule == "R-RUM-VAR-HAND"
     assert mr.scores(after) == (2 * 34, -2 * 34)
-    plain = attrs.evolve(state, rules=attrs.evolve(CLASSIC, handrummy=False))
+    plain = attrs.evolve(state, rules=CLASSIC)  # the main rules: Handrummy is a variant
     rejects(plain, play("[gn1 gn2 gn3]", "{pu1 bk1 gy1}"), "R-RUM-OPEN-1")
     # once laid out, going out is an ordinary win
     opened = attrs.evolve(state, opened=(True, False))

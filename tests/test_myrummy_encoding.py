@@ -19,6 +19,7 @@ from morpyam.myrummy.solver import best_play_within
 from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, counts
 
 CLASSIC = mr.Rules.classic()
+HANDRUMMY = mr.Rules.classic(handrummy=True)
 FREE = attrs.evolve(CLASSIC, min_stay=None, handrummy=False)
 LAY_OFF = attrs.evolve(CLASSIC, lay_off_in_opening_turn=True, opening_points=15)
 LOW_OPENING = attrs.evolve(CLASSIC, opening_points=12)
@@ -170,9 +171,9 @@ def test_best_play_within_refuses_tiles_the_rack_lacks() -> None:
 def test_handrummy_needs_the_whole_rack() -> None:
     # R-RUM-VAR-HAND, R-RUM-OPEN-1: 1 2 3 (6 points) may go out whole before laying out, but a
     # part of a rack that holds more cannot be laid for so few points
-    encoding = enc.Encoding(CLASSIC)
+    encoding = enc.Encoding(HANDRUMMY)
     rack = mr.parse_tiles("gn1 gn2 gn3")
-    whole = enc.Turn(mr.position(CLASSIC, racks=[rack, ()]))
+    whole = enc.Turn(mr.position(HANDRUMMY, racks=[rack, ()]))
     assert encoding.legal_ids(whole) == [tile.index for tile in rack] + [enc.DRAW]
     for tile in rack:
         assert enc.LAY not in encoding.legal_ids(whole)
@@ -180,7 +181,7 @@ def test_handrummy_needs_the_whole_rack() -> None:
     assert enc.LAY in encoding.legal_ids(whole)
     after = encoding.apply_id(whole, enc.LAY)
     assert after.state.end_rule == "R-RUM-VAR-HAND"
-    more = enc.Turn(mr.position(CLASSIC, racks=[mr.parse_tiles("gn1 gn2 gn3 bk9"), ()]))
+    more = enc.Turn(mr.position(HANDRUMMY, racks=[mr.parse_tiles("gn1 gn2 gn3 bk9"), ()]))
     assert encoding.legal_ids(more) == [enc.DRAW]
     rummikub = mr.Rules.rummikub()
     plain = enc.Turn(mr.position(rummikub, racks=[rack, ()]))
@@ -458,8 +459,9 @@ def test_play_ids_lay_what_a_bot_lays() -> None:
 
 
 def _dealt(order: list[str]) -> enc.Turn:
-    """A two-player match with 3 tiles a rack dealt in ``order`` (alternating seats 0, 1)."""
-    rules = attrs.evolve(CLASSIC, rack_size=3)
+    """A two-player match with 3 tiles a rack dealt in ``order`` (alternating seats 0, 1), under
+    Handrummy (R-RUM-VAR-HAND) so that a rack of 1 2 3 may go out at once."""
+    rules = attrs.evolve(HANDRUMMY, rack_size=3)
     encoding = enc.Encoding(rules)
     turn = enc.Turn(mr.new_game(rules, first_player=0))
     for text in order:
@@ -470,7 +472,7 @@ def _dealt(order: list[str]) -> enc.Turn:
 def test_no_other_rack_leaks() -> None:
     # R-RUM-SET-2: racks are face down; two matches that differ only in player 1's tiles look
     # the same to player 0, in the observation, the text and the information state
-    rules = attrs.evolve(CLASSIC, rack_size=3)
+    rules = attrs.evolve(HANDRUMMY, rack_size=3)
     encoding = enc.Encoding(rules)
     one = _dealt(["gn1", "bk5", "gn2", "bk6", "gn3", "bk7"])
     other = _dealt(["gn1", "pu12", "gn2", "J", "gn3", "gy2"])

@@ -37,7 +37,7 @@ def test_prefers_draw_needs_every_sample_and_a_clear_positive_mean() -> None:
 
 def test_a_rollout_scores_the_win_share_and_a_thousandth_of_the_points() -> None:
     # R-RUM-END-2 and R-RUM-VAR-HAND: going out at once from the rack, the joker's 25 counts double
-    state = mr.position(mr.Rules.classic(), racks=[T("gn10 gn11 gn12"), T("J")])
+    state = mr.position(mr.Rules.classic(handrummy=True), racks=[T("gn10 gn11 gn12"), T("J")])
     assert rollout(state, 0, mr.GreedyBot(), random.Random(0)) == pytest.approx(1 + 50 / 1000)
     assert rollout(state, 1, mr.GreedyBot(), random.Random(0)) == pytest.approx(-50 / 1000)
 

@@ -22,6 +22,8 @@ from morpyam.myrummy.tiles import JOKER_INDEX, TILES, counts
 
 FREE = attrs.evolve(mr.Rules.classic(), min_stay=None, handrummy=False)
 CLASSIC = mr.Rules.classic()
+HAND = mr.Rules.classic(handrummy=True)
+STAY4 = attrs.evolve(CLASSIC, min_stay=4)
 
 
 def objective(state: mr.State, play: mr.Play) -> tuple[int, int]:
@@ -129,7 +131,7 @@ def positions(
             used[k] += 1
             rack.append(TILES[k])
     opened = draw(st.booleans())
-    rules = draw(st.sampled_from([CLASSIC, FREE]))
+    rules = draw(st.sampled_from([CLASSIC, FREE, HAND, STAY4]))
     return mr.position(rules, racks=[rack, ()], table=melds, opened=[0, 1] if opened else [1])
 
 
@@ -332,7 +334,7 @@ def test_an_unreplaced_table_joker_never_moves(
 def test_handrummy_lays_a_whole_rack_of_few_points() -> None:
     # R-RUM-VAR-HAND: the whole rack at once needs no 30 points; without Handrummy, no play
     rack = mr.parse_tiles("pu1 pu2 pu3 bk2 gn2 gy2")
-    state = mr.position(CLASSIC, racks=[rack, mr.parse_tiles("bk1")])
+    state = mr.position(mr.Rules.classic(handrummy=True), racks=[rack, mr.parse_tiles("bk1")])
     best = mr.best_play(state)
     assert best is not None
     assert mr.apply(state, best).end_rule == "R-RUM-VAR-HAND"

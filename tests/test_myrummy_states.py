@@ -266,8 +266,9 @@ def test_errors_say_where(changes: dict[str, Any], where: str, reason: str) -> N
 
 def _finished() -> mr.State:
     # R-RUM-END-1, R-RUM-END-2: player 0, laid out before, lays their last tiles; player 1's
-    # joker counts -25
-    state = mr.position(mr.Rules.classic(), racks=[T("gn10 gn11 gn12"), T("J")], opened=[0])
+    # joker counts -25 (under rules with Handrummy, R-RUM-VAR-HAND, which a state may then name)
+    rules = mr.Rules.classic(handrummy=True)
+    state = mr.position(rules, racks=[T("gn10 gn11 gn12"), T("J")], opened=[0])
     return mr.apply(state, mr.Play((M("[gn10 gn11 gn12]"),)))
 
 

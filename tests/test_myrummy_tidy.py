@@ -125,7 +125,7 @@ def test_a_handrummy_stays_a_handrummy() -> None:
     # R-RUM-VAR-HAND with R-RUM-OPEN-3: all twelve tiles laid at once from the rack, in new
     # combinations only, count double; joining the new green 2-4 to the old green 5-7 would make
     # it a lay-off and halve the score
-    rules = attrs.evolve(CLASSIC, lay_off_in_opening_turn=True)
+    rules = attrs.evolve(CLASSIC, lay_off_in_opening_turn=True, handrummy=True)
     state = laid_out(
         "gn2 gn3 gn4 gn5 bk5 gy5 gn6 pu6 bk6 gn7 pu7 gy7",
         "[gn5 gn6 gn7]",

@@ -19,7 +19,8 @@ def race() -> mr.State:
     """Either player goes out on their turn (R-RUM-END-1; seat 1 by Handrummy, R-RUM-VAR-HAND):
     seat 0, on turn, wins by laying and loses by drawing, whatever the pool holds."""
     return mr.position(
-        mr.Rules.classic(), racks=[mr.parse_tiles("gn10 gn11 gn12"), mr.parse_tiles("gn1 gn2 gn3")]
+        mr.Rules.classic(handrummy=True),
+        racks=[mr.parse_tiles("gn10 gn11 gn12"), mr.parse_tiles("gn1 gn2 gn3")],
     )
 
 

@@ -18,13 +18,14 @@ exact:
   joker: a joker lies where the table joker could have stayed (in a run of
   its colour at its value, not starting there if it ended its old run; in a
   group of its value that lacks a colour it stood for and holds a colour of
-  its old group), or a right tile (R-RUM-JOK-2) lies in a run, or in a group
-  with a joker or with a colour of the old group (see ``_Condition``). A
-  table joker with no right tile anywhere needs a joker of its own at its
-  value, so the state keeps one for it. Every legal play meets all this.
-- R-RUM-RE-2 ("three must stay") and the rest of R-RUM-JOK-3 (the right tile
-  lies with tiles of the joker's old combination, the joker stays with one)
-  are left to the judge [`apply`][morpyam.myrummy.engine.apply] uses.
+  its old group), or a right tile (R-RUM-JOK-2) lies on the table (see
+  ``_Condition``). A table joker with no right tile anywhere needs a joker of
+  its own at its value, so the state keeps one for it. Every legal play
+  meets all this.
+- R-RUM-RE-2 ("three must stay", for the joker's old combination with the
+  right tile in its place too) and the rest of R-RUM-JOK-3 (a joker that
+  stays lies with a tile of its old combination) are left to the judge
+  [`apply`][morpyam.myrummy.engine.apply] uses.
 
 The program's optimum from each state is then an exact bound, and a depth
 first search over actual tables, children best bound first, cut when the
@@ -186,16 +187,16 @@ def _within(
 
 class _Condition:
     """R-RUM-JOK-3 at a table joker's value, relaxed to what one value shows: the joker stays
-    (a joker where it may stand with a tile of its old combination) or a right tile lies with a
-    tile of that combination or with a joker (the joker itself, moved).
+    (a joker where it may stand with a tile of its old combination) or a right tile lies on the
+    table (the joker was replaced and moved; the rule book lets the right tile move on too).
 
     For a joker from a run (colour *c*, value *v*): a joker extends a run of *c* at *v* (or
-    starts one, unless *v* ended the old run: then no old tile lies with it), a copy of *c v*
-    lies in a run, or in a group with a joker. For a joker from a group: a group at *v* holds a
-    colour of the old group and either a joker for a colour the joker stood for or a right
-    tile; or a right tile lies in a group with a joker, or in a run. A combination with two
-    jokers is judged loosely: a right tile anywhere, or a joker at *v* where it could stand
-    for one. Every legal play meets these conditions (they only forget which copy is which).
+    starts one, unless *v* ended the old run: then no old tile lies with it), or a copy of
+    *c v* lies anywhere. For a joker from a group: a group at *v* holds a colour of the old
+    group and a joker for a colour the joker stood for, or a right tile lies anywhere. A
+    combination with two jokers is judged loosely: a right tile anywhere, or a joker at *v*
+    where it could stand for one. Every legal play meets these conditions (they only forget
+    which copy is which).
     """
 
     __slots__ = ("at_end", "colours", "group", "lax", "stayed_with")
@@ -217,18 +218,16 @@ class _Condition:
             return any(jokers and colours & ~mask for mask, jokers in split)
         for c in range(_COLOURS):
             if colours >> c & 1:
-                _, used, left, extend, start = choice[c]
-                if used > left:
-                    return True  # a right tile in a run
+                _, used, _, extend, start = choice[c]
+                if used:
+                    return True  # a right tile on the table: the joker may have moved
                 if not self.group and (extend or (start and not self.at_end)):
                     return True
         stayed_with = self.stayed_with
-        for mask, jokers in split:
-            if mask & colours and (jokers or (self.group and mask & stayed_with)):
-                return True
-            if self.group and jokers and colours & ~mask and mask & stayed_with:
-                return True
-        return False
+        return any(
+            self.group and jokers and colours & ~mask and mask & stayed_with
+            for mask, jokers in split
+        )
 
 
 def _met(conditions: list[_Condition], choice: Sequence[LensMove], split: Split) -> bool:

@@ -147,8 +147,8 @@ def _satisfies(
     mask = sum(1 << (kind // 13) for kind in real)
     if lax:
         return bool(mask & colours) or bool(jokers and colours & ~mask)
-    if mask & colours and (jokers or (group and mask & stayed_with)):
-        return True
+    if mask & colours:
+        return True  # a right tile in a group: the joker may have moved
     return bool(group and jokers and colours & ~mask and mask & stayed_with)
 
 

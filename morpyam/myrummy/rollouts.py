@@ -37,7 +37,8 @@ def rollout(state: State, player: int, bot: Bot, rng: random.Random) -> float:
     Examples:
         >>> import morpyam.myrummy as mr
         >>> state = mr.position(
-        ...     mr.Rules.classic(), racks=[mr.parse_tiles("gn10 gn11 gn12"), mr.parse_tiles("J")]
+        ...     mr.Rules.classic(handrummy=True),
+        ...     racks=[mr.parse_tiles("gn10 gn11 gn12"), mr.parse_tiles("J")],
         ... )
         >>> rollout(state, 0, mr.GreedyBot(), random.Random(1))  # a win, +2 x 25 (Handrummy)
         1.05

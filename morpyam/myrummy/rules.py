@@ -104,17 +104,24 @@ class Rules:
     """Tiles a player who runs out of time draws, after taking back all they laid (R-RUM-TIME-1);
     the text names no penalty (0), plain Rummikub takes 3. A time-out that lays nothing draws
     at least one tile (R-RUM-TURN-1), and with the pool empty it is a pass (R-RUM-END-3)."""
-    handrummy: bool = attrs.field(default=True, validator=_bool)
-    """Whether the Handrummy variant is played (R-RUM-VAR-HAND)."""
+    handrummy: bool = attrs.field(default=False, validator=_bool)
+    """Whether the Handrummy variant is played (R-RUM-VAR-HAND): off, as the text prints it
+    under "Spielvariante", a variant agreed beforehand, not among the main rules."""
     handrummy_factor: int = attrs.field(default=2, validator=_int_in(1, 10, "R-RUM-VAR-HAND"))
     """How many times the others' minus points count after a Handrummy (R-RUM-VAR-HAND)."""
     rounds: int = attrs.field(default=1, validator=_int_in(1, 100, "R-RUM-MATCH-1"))
     """Rounds in a match, agreed beforehand (R-RUM-MATCH-1)."""
 
     @classmethod
-    def classic(cls, players: int = 2) -> Rules:
-        """Schmidt MyRummy Classic's rules, read as section 10 of the rule book says."""
-        return cls(players=players)
+    def classic(cls, players: int = 2, *, handrummy: bool = False) -> Rules:
+        """Schmidt MyRummy Classic's main rules, read as section 10 of the rule book says;
+        ``handrummy=True`` adds the text's optional variant (R-RUM-VAR-HAND).
+
+        Examples:
+            >>> Rules.classic().handrummy, Rules.classic(handrummy=True).handrummy
+            (False, True)
+        """
+        return cls(players=players, handrummy=handrummy)
 
     @classmethod
     def rummikub(cls, players: int = 2) -> Rules:
