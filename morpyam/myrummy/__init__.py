@@ -44,6 +44,7 @@ from morpyam.myrummy.moves import (
     TableMove,
     Turn,
     apply_move,
+    judge_turn,
     moves_between,
     parse_move,
 )
@@ -94,6 +95,7 @@ __all__ = [
     "best_play",
     "chance_outcomes",
     "determinise",
+    "judge_turn",
     "legal_actions",
     "load_record",
     "moves_between",

@@ -44,19 +44,23 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.actions import Play
+from morpyam.myrummy.engine import apply
 from morpyam.myrummy.melds import MIN_MELD, Group, Meld, Run
+from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER, Tile, parse_tile, sort_tiles
 from morpyam.notation import NotationError
 
 __all__ = [
+    "MAX_READINGS",
     "Add",
     "Combination",
     "Join",
@@ -68,6 +72,7 @@ __all__ = [
     "TableMove",
     "Turn",
     "apply_move",
+    "judge_turn",
     "moves_between",
     "parse_move",
 ]
@@ -294,6 +299,16 @@ def _arranged(tiles: Sequence[Tile]) -> Combination:
     return _as_run(tiles) or tuple(tiles)
 
 
+def _tidy(tiles: Combination) -> Combination:
+    """A combination as it is to lie: a run in its order, a group sorted as a group keeps it."""
+    if len(tiles) >= MIN_MELD and _in_order_run(tiles):
+        return tiles
+    try:
+        return Group(tiles).tiles
+    except IllegalActionError:
+        return tiles
+
+
 def _meld(tiles: Combination, group_first: bool = False) -> Meld:
     """The combination as a meld: a run in its order (or sorted into one), else a group;
     a group first when ``group_first`` and the tiles make one.
@@ -330,6 +345,52 @@ def _likes_groups(tiles: Combination, before: Sequence[Meld]) -> bool:
         if shared > most:
             best, most = meld, shared
     return isinstance(best, Group)
+
+
+def _forms(tiles: Combination) -> list[Meld]:
+    """Every meld the tiles make: a group, and runs with the spare jokers at either end."""
+    forms: list[Meld] = []
+    with contextlib.suppress(IllegalActionError):
+        forms.append(Group(tiles))
+    run = _as_run(tiles)
+    if run is None:
+        return forms
+    start = next(tile.value - place for place, tile in enumerate(run) if not tile.is_joker)
+    lead = next(place for place, tile in enumerate(run) if not tile.is_joker)
+    trail = next(place for place, tile in enumerate(reversed(run)) if not tile.is_joker)
+    body = run[lead : len(run) - trail]
+    for before in range(lead + trail + 1):
+        after = lead + trail - before
+        if start + lead - before >= 1 and start + lead + len(body) - 1 + after <= 13:
+            forms.append(Run((JOKER,) * before + body + (JOKER,) * after))
+    return forms
+
+
+MAX_READINGS = 64
+"""How many readings of a table [`Turn.readings`][morpyam.myrummy.moves.Turn.readings] gives."""
+
+
+def judge_turn(state: State, turn: Turn) -> Play:
+    """The play a finished turn makes in ``state``: its first reading that ``apply`` allows.
+
+    ``apply`` stays the judge: this only chooses, among the readings of the same
+    combinations (where the jokers lie), one the rules allow, as a player at a table
+    would say which tile a joker stands for.
+
+    Raises:
+        IllegalActionError: the error of the first reading when ``apply`` allows none
+            (a combination that is no meld names its number).
+    """
+    first: IllegalActionError | None = None
+    for play in turn.readings(state.table):
+        try:
+            apply(state, play)
+        except IllegalActionError as error:
+            first = first or error
+            continue
+        return play
+    assert first is not None
+    raise first
 
 
 def _remove(source: Sequence[Tile], tiles: Iterable[Tile], where: str) -> tuple[Tile, ...]:
@@ -410,6 +471,34 @@ class Turn:
                 ) from None
         return Play(melds)
 
+    def readings(self, before: Iterable[Meld] = ()) -> Iterator[Play]:
+        """Every way to read the table as melds, ``play(before)`` first.
+
+        A combination with jokers may be read more ways than one: ``[J J gn8]`` is also
+        ``[gn8 J J]`` or ``{gn8 J J}``, and the judge may allow one and not another (a
+        joker from the table must keep standing for the same tile, R-RUM-JOK-3). The
+        combinations of ``before`` are kept as they were; at most ``MAX_READINGS`` readings.
+
+        Raises:
+            IllegalActionError: as ``play`` does, when the first reading is no play.
+        """
+        first = self.play(before)
+        yield first
+        kept = Counter(first.table) & Counter(tuple(before))
+        choices: list[list[Meld]] = []
+        for meld in first.table:
+            if kept[meld] > 0 or JOKER not in meld.tiles:
+                kept[meld] -= 1
+                choices.append([meld])
+                continue
+            others = [other for other in _forms(meld.tiles) if other != meld]
+            choices.append([meld, *others])
+        for count, melds in enumerate(itertools.product(*choices)):
+            if count >= MAX_READINGS:
+                return
+            if count:
+                yield Play(melds)
+
 
 def _replace(table: tuple[Combination, ...], number: int, tiles: Combination) -> list[Combination]:
     changed = list(table)
@@ -418,7 +507,7 @@ def _replace(table: tuple[Combination, ...], number: int, tiles: Combination) ->
 
 
 def apply_move(turn: Turn, move: TableMove) -> Turn:
-    """The turn after ``move``.
+    """The turn after ``move``; a combination that is a group lies sorted as groups are.
 
     Raises:
         MoveError: for a move that cannot be made: a tile not in hand (``lay``, ``add``,
@@ -426,6 +515,11 @@ def apply_move(turn: Turn, move: TableMove) -> Turn:
             is not on the table, a ``swap`` in a combination with no joker, a ``split`` at the
             first tile.
     """
+    after = _moved(turn, move)
+    return Turn(tuple(map(_tidy, after.table)), after.hand)
+
+
+def _moved(turn: Turn, move: TableMove) -> Turn:
     table = turn.table
     if isinstance(move, Lay):
         hand = _remove(turn.hand, move.tiles, "on your rack")
