@@ -481,11 +481,8 @@ def play_terminal(
             output("")
         output("Game stopped.")
         return state
-    last = state.last_round
-    if last is not None and state.rules.rounds > 1:
-        output(_round_over(last, state.totals))
-    elif last is not None:
-        output(_round_over(last, state.totals).replace("; totals", "; points"))
+    if state.last_round is not None:  # the last round ends the match: told here
+        output(_round_over(state.last_round, state.totals))
     output(_match_over(state))
     return state
 
