@@ -241,7 +241,7 @@ def test_tell_says_a_play_in_moves_and_complete_offers_words() -> None:
         mr.parse_meld("[pu4 pu5 pu6]"),
     )
     assert tell(before, after, mr.parse_tiles("gn7 pu4 bk1")) == (
-        "adds gn7 to [gn8 gn9 gn10]; splits [pu2 pu3 pu4 pu5 pu6] before pu5; adds pu4 to pu5 pu6"
+        "adds gn7 to [gn8 gn9 gn10]; splits [pu2 pu3 pu4 pu5 pu6] before pu5; adds pu4 to (pu5 pu6)"
     )
     assert tell(before, before, ()) == "rearranges nothing"
     two = (mr.parse_meld("[gn1 gn2 gn3]"), mr.parse_meld("[gn4 gn5 gn6]"))
@@ -253,11 +253,41 @@ def test_tell_says_a_play_in_moves_and_complete_offers_words() -> None:
         (mr.parse_meld("[bk3 bk4 bk5]"), mr.parse_meld("{bk2 gy2 pu2}")),
         mr.parse_tiles("gy2 pu2"),
     )
-    assert moved == "lays pu2 gy2; moves bk2 from [bk2 bk3 bk4 bk5] to pu2 gy2"
+    assert moved == "lays {pu2 bk2 gy2} with bk2 from [bk2 bk3 bk4 bk5]"
+    made = tell(
+        (mr.parse_meld("[pu1 pu2 pu3 pu4]"), mr.parse_meld("[gy1 gy2 gy3 gy4]")),
+        (
+            mr.parse_meld("[pu2 pu3 pu4]"),
+            mr.parse_meld("[gy2 gy3 gy4]"),
+            mr.parse_meld("{pu1 gy1 bk1}"),
+        ),
+        mr.parse_tiles("bk1"),
+    )
+    assert made == (  # one new combination, told once, whole
+        "lays {pu1 bk1 gy1} with pu1 from [pu1 pu2 pu3 pu4] and gy1 from [gy1 gy2 gy3 gy4]"
+    )
+    runs = tuple(mr.parse_meld(f"[{c}1 {c}2 {c}3 {c}4]") for c in ("pu", "bk", "gy"))
+    assert tell(
+        runs,
+        (
+            *(mr.parse_meld(f"[{c}2 {c}3 {c}4]") for c in ("pu", "bk", "gy")),
+            mr.parse_meld("{pu1 bk1 gy1}"),
+            mr.parse_meld("[gn5 gn6 gn7]"),
+        ),
+        mr.parse_tiles("gn5 gn6 gn7"),
+    ) == (
+        "lays [gn5 gn6 gn7]; makes {pu1 bk1 gy1} of pu1 from [pu1 pu2 pu3 pu4], bk1 from "
+        "[bk1 bk2 bk3 bk4] and gy1 from [gy1 gy2 gy3 gy4]"
+    )
+    turn = mr.Turn([mr.parse_meld("[gn1 gn2 gn3]")], mr.parse_tiles("gn12 gy5 J"))
     assert complete("s", "s") == ["split", "swap"]
     assert complete("", "") == list(cli.WORDS)
-    assert complete("gn1", "add gn1", mr.parse_tiles("gn12"))[:2] == ["gn12", "gn1"]
-    assert complete("t", "add gn1 t") == ["to"]
+    assert complete("g", "add g", turn) == ["gn12", "gy5"]  # the tiles in hand
+    assert complete("g", "move g", turn) == ["gn1", "gn2", "gn3"]  # the tiles on the table
+    assert complete("gn1", "add gn1", turn) == ["gn12"]
+    assert complete("gy1", "move gy1", turn) == ["gy1", "gy10", "gy11", "gy12", "gy13"]
+    assert complete("t", "add gn1 t", turn) == ["to"]
+    assert complete("J", "lay J", turn) == ["J"]
     assert complete("J", "lay J") == ["J"]
 
 
@@ -284,7 +314,7 @@ def test_terminal_help_and_unknown_words() -> None:
 def test_help_explains_the_codes_combinations_opening_and_jokers() -> None:
     # R-RUM-SET-1, R-RUM-MELD-1/2, R-RUM-OPEN-1/3, R-RUM-RE-2, R-RUM-JOK-2/3, R-RUM-END-2:
     # what a newcomer needs, from the rules in play
-    text = rules_text(mr.Rules.classic())
+    text = " ".join(rules_text(mr.Rules.classic()).split())  # wrapped at 88 columns
     for words in (
         "pu purple, bk black, gn green, gy grey",
         "J is a joker",
@@ -298,7 +328,10 @@ def test_help_explains_the_codes_combinations_opening_and_jokers() -> None:
         "(a joker 25)",
     ):
         assert words in text
-    free = rules_text(attrs.evolve(mr.Rules.rummikub(), lay_off_in_opening_turn=True))
+    free = " ".join(
+        rules_text(attrs.evolve(mr.Rules.rummikub(), lay_off_in_opening_turn=True)).split()
+    )
+    assert max(map(len, rules_text(mr.Rules.classic()).splitlines())) <= 88
     assert "any part of a combination may be taken" in free
     assert "nor add to it" not in free
     for word in ("lay", "add", "move", "split", "join", "swap", "undo", "reset", "done", "draw"):

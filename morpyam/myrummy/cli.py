@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import textwrap
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -79,7 +80,7 @@ def _combination_text(tiles: Combination, before: Sequence[Meld] = (), note: boo
     try:
         meld = Turn([tiles], ()).play(before).table[0]
     except IllegalActionError:
-        return f"{text}  (not a run or a group yet)" if note else text
+        return f"{text}  (not a run or a group yet)" if note else f"({text})"
     return "{" + text + "}" if isinstance(meld, Group) else f"[{text}]"
 
 
@@ -193,7 +194,7 @@ def rules_text(rules: Rules) -> str:
         "No tile to lay, or no wish to: draw. Whoever lays their last tile wins the round; "
         f"the others lose the points left on their racks (a joker {rules.joker_penalty}).",
     ]
-    return "\n".join(lines)
+    return "\n".join(textwrap.fill(line, 88, subsequent_indent="  ") for line in lines)
 
 
 BOT_MAX_TABLE = 60
@@ -210,35 +211,65 @@ SEATS: dict[str, Callable[..., Bot]] = {**BOTS, "rollout": RolloutBot}
 a round may think a few seconds a turn. Each is made with ``max_table=BOT_MAX_TABLE``."""
 
 
+def _at(turn: Turn, number: int, before: Sequence[Meld]) -> str:
+    return _combination_text(turn.combination(number), before, note=False)
+
+
+def _taken(turn: Turn, move: Move, before: Sequence[Meld]) -> str:
+    return f"{tiles_text(move.tiles)} from {_at(turn, move.source, before)}"
+
+
 def _said(turn: Turn, move: TableMove, before: Sequence[Meld]) -> str:
     """One move in words, naming the combinations by their tiles before it."""
-
-    def at(number: int) -> str:
-        return _combination_text(turn.combination(number), before, note=False)
-
     if isinstance(move, Lay):
         laid = apply_move(turn, move).table[-1]
         return f"lays {_combination_text(laid, note=False)}"
     if isinstance(move, Add):
-        return f"adds {tiles_text(move.tiles)} to {at(move.to)}"
+        return f"adds {tiles_text(move.tiles)} to {_at(turn, move.to, before)}"
     if isinstance(move, Move):
-        where = "a new combination" if move.to is None else at(move.to)
-        return f"moves {tiles_text(move.tiles)} from {at(move.source)} to {where}"
+        where = "a new combination" if move.to is None else _at(turn, move.to, before)
+        return f"moves {_taken(turn, move, before)} to {where}"
     if isinstance(move, Split):
-        return f"splits {at(move.combination)} before {move.at}"
+        return f"splits {_at(turn, move.combination, before)} before {move.at}"
     if isinstance(move, Join):
-        return f"joins {at(move.second)} to {at(move.first)}"
-    return f"swaps {move.tile} for the joker in {at(move.combination)}"
+        return f"joins {_at(turn, move.second, before)} to {_at(turn, move.first, before)}"
+    return f"swaps {move.tile} for the joker in {_at(turn, move.combination, before)}"
+
+
+def _and(parts: Sequence[str]) -> str:
+    return " and ".join(parts) if len(parts) < 3 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def tell(before: Sequence[Meld], after: Sequence[Meld], rack: Sequence[Tile]) -> str:
     """A play in words, as moves (``lays [gn8 gn9 gn10]; adds gn7 to [gn8 gn9 gn10]``), from
-    [`moves_between`][morpyam.myrummy.moves.moves_between]."""
+    [`moves_between`][morpyam.myrummy.moves.moves_between]. A new combination that takes tiles
+    from the table is told once, whole: ``lays [gn3 gn4 gn5] with gn4 from {pu4 bk4 gn4 gy4}``."""
     turn = Turn(before, rack)
+    moves = list(moves_between(before, after, rack))
     said = []
-    for move in moves_between(before, after, rack):
-        said.append(_said(turn, move, before))
+    while moves:
+        move = moves.pop(0)
+        if not isinstance(move, Lay) and not (isinstance(move, Move) and move.to is None):
+            said.append(_said(turn, move, before))
+            turn = apply_move(turn, move)
+            continue
+        parts = []
+        if isinstance(move, Move):
+            parts.append(_taken(turn, move, before))
         turn = apply_move(turn, move)
+        new = len(turn.table)
+        while moves and isinstance(moves[0], Move) and moves[0].to == new:
+            taken = moves.pop(0)
+            assert isinstance(taken, Move)
+            parts.append(_taken(turn, taken, before))
+            size = len(turn.table)
+            turn = apply_move(turn, taken)
+            new -= size - len(turn.table)  # a combination emptied before it moves it up
+        made = _combination_text(turn.table[new - 1], note=False)
+        if isinstance(move, Lay):
+            said.append(f"lays {made}" + (f" with {_and(parts)}" if parts else ""))
+        else:
+            said.append(f"makes {made} of {_and(parts)}")
     return "; ".join(said) or "rearranges nothing"
 
 
@@ -252,17 +283,26 @@ def _told(before: State, action: Action) -> str:
     return str(action)  # pragma: no cover - the terminal's bots lay, draw or pass
 
 
-def complete(text: str, line: str, hand: Sequence[Tile] = ()) -> list[str]:
-    """What a word being typed at the prompt may become: a command word first, then tiles (those
-    of ``hand`` first) and the joining words (``to``, ``from``, ...). For readline's Tab."""
+def complete(text: str, line: str, turn: Turn | None = None) -> list[str]:
+    """What a word being typed at the prompt may become, for readline's Tab: a command word
+    first; then the tiles in hand after ``lay``, ``add`` and ``swap``, the tiles on the table
+    after ``move`` and ``split`` (of ``turn``, the turn in progress; any tile when none fits),
+    and the joining words (``to``, ``from``, ...)."""
     low = text.lower()
-    if not line[: len(line) - len(text)].strip():
+    words = line[: len(line) - len(text)].split()
+    if not words:
         return [word for word in WORDS if word.startswith(low)]
-    names = [str(tile) for tile in dict.fromkeys((*hand, *TILES))]
-    return [word for word in (*names, *_JOINING) if word.lower().startswith(low)]
+    joining = [word for word in _JOINING if word.startswith(low)]
+    hand = turn.hand if turn is not None else ()
+    table = [tile for tiles in turn.table for tile in tiles] if turn is not None else []
+    near = hand if words[0].lower() in ("lay", "add", "swap") else table
+    found = [name for name in dict.fromkeys(map(str, near)) if name.lower().startswith(low)]
+    if not found and not joining:
+        found = [str(tile) for tile in TILES if str(tile).lower().startswith(low)]
+    return [*found, *joining]
 
 
-def _install_completion(hand: Callable[[], Sequence[Tile]]) -> None:  # pragma: no cover
+def _install_completion(turn: Callable[[], Turn | None]) -> None:  # pragma: no cover
     """Tab completion at a real terminal, where the platform has ``readline``."""
     try:
         import readline
@@ -272,7 +312,7 @@ def _install_completion(hand: Callable[[], Sequence[Tile]]) -> None:  # pragma: 
 
     def completer(text: str, index: int) -> str | None:
         if index == 0:
-            matches[:] = complete(text, readline.get_line_buffer(), hand())
+            matches[:] = complete(text, readline.get_line_buffer(), turn())
         return matches[index] if index < len(matches) else None
 
     readline.set_completer(completer)
@@ -348,12 +388,12 @@ def _ask(
     player: int,
     read: Input,
     out: Output,
-    hand_now: list[tuple[Tile, ...]],
+    now: list[Turn],
 ) -> Action:
     """A human's turn, typed as moves; returns the action (a judged play, a draw or a pass)."""
     seen = observe(state, player)
     steps = [Turn(state.table, state.rack)]
-    hand_now[:] = [steps[0].hand]
+    now[:] = steps[:1]
     out(render(seen, steps[0]))
     while True:
         words = _read(read, f"player {player}> ", out).strip()
@@ -383,7 +423,7 @@ def _ask(
             except MoveError as error:
                 out(f"  {error}")
                 continue
-        hand_now[:] = [steps[-1].hand]
+        now[:] = steps[-1:]
         out(render(seen, steps[-1]))
 
 
@@ -432,7 +472,7 @@ def play_terminal(
     output: Output = print,
     state: State | None = None,
     record: list[Action] | None = None,
-    on_hand: list[tuple[Tile, ...]] | None = None,
+    on_turn: list[Turn] | None = None,
 ) -> State:
     """Play a match at the terminal; ``seats`` names ``human`` or a bot of ``SEATS``.
 
@@ -440,14 +480,14 @@ def play_terminal(
     bots draw from ``random.Random(seed)``. Every action applied, chance included, is
     appended to ``record`` when given. A human who types ``quit``, the end of the input
     or Ctrl-C stops the match ("Game stopped."): the state reached is returned, not over.
-    ``on_hand``, when given, holds the tiles in the human's hand as the turn goes (for
-    Tab completion).
+    ``on_turn``, when given, holds the human's turn in progress as it goes (for Tab
+    completion).
     """
     rng = random.Random(seed)
     bots: dict[int, Bot] = {
         p: SEATS[s](max_table=BOT_MAX_TABLE) for p, s in enumerate(seats) if s != "human"
     }
-    hand_now = on_hand if on_hand is not None else []
+    now = on_turn if on_turn is not None else []
     state = new_game(rules) if state is None else state
     try:
         while not state.is_terminal:
@@ -465,7 +505,7 @@ def play_terminal(
                 action = bots[player].choose(state, rng)
                 who = f"Player {player} ({seats[player]})"
             else:
-                action = _ask(state, player, input, output, hand_now)
+                action = _ask(state, player, input, output, now)
                 who = (
                     f"Player {player} (you)" if len(bots) == len(seats) - 1 else f"Player {player}"
                 )
@@ -516,13 +556,13 @@ def _run_play(args: argparse.Namespace) -> int:
     rounds = f"{rules.rounds} round{'s' if rules.rounds > 1 else ''}"
     players = ", ".join(f"player {p} {seat}" for p, seat in enumerate(seats))
     print(f"MyRummy, {args.rules} rules, {rounds}: {players}; seed {seed} (--seed {seed} repeats).")
-    hand: list[tuple[Tile, ...]] = []
+    now: list[Turn] = []
     if "human" in seats:
         print("Type 'help' for the commands and the rules, 'quit' to stop.")
         if sys.stdin.isatty():  # pragma: no cover - only at a real terminal
-            _install_completion(lambda: hand[0] if hand else ())
+            _install_completion(lambda: now[0] if now else None)
     actions: list[Action] = []
-    state = play_terminal(rules, seats, seed=seed, record=actions, on_hand=hand)
+    state = play_terminal(rules, seats, seed=seed, record=actions, on_turn=now)
     if args.record:
         try:
             save_record(GameRecord(rules, tuple(actions)), args.record)

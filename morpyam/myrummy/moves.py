@@ -935,7 +935,7 @@ class _Planner:
         label = self._target(j)
         drained = Counter(held) == Counter(tiles)
         if label is None:
-            if self._split(source, j, tiles):
+            if len(tiles) > 1 and self._split(source, j, tiles):
                 return
             labels = [*self.labels, ("new", j)]
             if drained:
