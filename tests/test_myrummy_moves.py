@@ -119,6 +119,17 @@ def test_apply_move_builds_a_table_and_says_what_cannot_be_done() -> None:
     for move, message in cases:
         with pytest.raises(mr.MoveError, match=message):
             mr.apply_move(turn, move)
+    # R-RUM-JOK-2: a joker is swapped only for a tile it stands for
+    jokers = mr.Turn([P("[pu6 J pu8]"), P("{gn8 gy8 J}"), (*T("gn5"), mr.JOKER)], T("gn6 gn7"))
+    with pytest.raises(mr.MoveError, match="the joker in combination 1 stands for pu7, not gn6"):
+        mr.apply_move(jokers, mr.Swap(mr.parse_tile("gn6"), 1))
+    with pytest.raises(mr.MoveError, match="combination 2 stands for pu8 or bk8, not gn6"):
+        mr.apply_move(jokers, mr.Swap(mr.parse_tile("gn6"), 2))
+    swapped = mr.apply_move(jokers, mr.Swap(mr.parse_tile("gn7"), 3))  # no meld yet: allowed
+    assert swapped.table[2] == T("gn5 gn7")
+    # rack tiles added out of order are put in order, a joker in the gap
+    gap = mr.apply_move(mr.Turn([P("[bk11 bk12 bk13]")], T("bk9 J")), mr.Add(T("bk9 J"), 1))
+    assert gap.table == ((*T("bk9"), mr.JOKER, *T("bk11 bk12 bk13")),)
     with pytest.raises(mr.MoveError, match="the table is empty"):
         mr.apply_move(mr.Turn((), T("gn1")), mr.Add(T("gn1"), 1))
     with pytest.raises(mr.MoveError, match="the table has only 1"):

@@ -300,9 +300,12 @@ def _arranged(tiles: Sequence[Tile]) -> Combination:
 
 
 def _tidy(tiles: Combination) -> Combination:
-    """A combination as it is to lie: a run in its order, a group sorted as a group keeps it."""
-    if len(tiles) >= MIN_MELD and _in_order_run(tiles):
-        return tiles
+    """A combination as it is to lie: a run in its order (or put in order when its tiles are
+    out of it, jokers in the gaps), a group sorted as a group keeps it."""
+    if len(tiles) >= MIN_MELD:
+        run = _as_run(tiles)
+        if run is not None:
+            return run
     try:
         return Group(tiles).tiles
     except IllegalActionError:
@@ -345,6 +348,31 @@ def _likes_groups(tiles: Combination, before: Sequence[Meld]) -> bool:
         if shared > most:
             best, most = meld, shared
     return isinstance(best, Group)
+
+
+def _check_swap(tiles: Combination, move: Swap) -> None:
+    """Refuse a swap for a tile no joker of a combination (that is a meld) stands for.
+
+    Raises:
+        MoveError: naming the tiles the joker stands for (R-RUM-JOK-2).
+    """
+    try:
+        meld = _meld(tiles)
+    except IllegalActionError:
+        return  # no meld yet, mid-turn: the judge says what is wrong at the end
+    right = sorted(
+        {
+            tile
+            for place, joker in enumerate(meld.tiles)
+            if joker.is_joker
+            for tile in meld.stands_for(place)
+        }
+    )
+    if move.tile not in right:
+        names = " or ".join(map(str, right))
+        raise MoveError(
+            f"the joker in combination {move.combination} stands for {names}, not {move.tile}"
+        )
 
 
 def _forms(tiles: Combination) -> list[Meld]:
@@ -569,6 +597,7 @@ def _moved(turn: Turn, move: TableMove) -> Turn:
         jokers = [place for place, tile in enumerate(tiles) if tile.is_joker]
         if not jokers:
             raise MoveError(f"there is no joker in combination {move.combination}")
+        _check_swap(tiles, move)
         place = jokers[0]
         for joker in jokers:  # in a run, the joker where the tile belongs
             if _in_order_run((*tiles[:joker], move.tile, *tiles[joker + 1 :])):
