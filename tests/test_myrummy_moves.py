@@ -107,7 +107,7 @@ def test_apply_move_builds_a_table_and_says_what_cannot_be_done() -> None:
     assert turn.hand == (*T("gn6"), mr.JOKER)  # the joker laid with bk7, swapped back
     play = turn.play()
     assert str(play) == "play [pu1 pu2 pu3 pu4] [gn8 gn9 gn10 gn11] {bk7 gn7 gy7}"
-    cases = [
+    cases: list[tuple[mr.TableMove, str]] = [
         (mr.Add(T("gn5"), 1), "gn5 is not on your rack"),
         (mr.Add(T("gn6"), 7), "there is no combination 7: the table has 1 to 3"),
         (mr.Lay(T("gn6 gn6")), "on your rack has only 1 gn6"),
@@ -164,7 +164,7 @@ def test_values_refuse_what_is_no_move() -> None:
     # R-RUM-SET-1: a move names tiles and combination numbers
     for make in (
         lambda: mr.Lay(()),
-        lambda: mr.Lay("gn5"),  # type: ignore[arg-type]
+        lambda: mr.Lay("gn5"),
         lambda: mr.Add(T("gn5"), 0),
         lambda: mr.Move(T("gn5"), 2, 2),
         lambda: mr.Join(1, 1),
