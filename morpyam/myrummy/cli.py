@@ -211,29 +211,50 @@ SEATS: dict[str, Callable[..., Bot]] = {**BOTS, "rollout": RolloutBot}
 a round may think a few seconds a turn. Each is made with ``max_table=BOT_MAX_TABLE``."""
 
 
-def _at(turn: Turn, number: int, before: Sequence[Meld]) -> str:
-    return _combination_text(turn.combination(number), before, note=False)
+class _Teller:
+    """Tells moves in words, naming each combination of the table before the play as it lay
+    there (what a watcher saw) and each new one by its tiles at the time."""
 
+    def __init__(self, before: Sequence[Meld], rack: Sequence[Tile]) -> None:
+        self.before = before
+        self.turn = Turn(before, rack)
+        self.labels: list[int | None] = list(range(len(before)))  # None: a new combination
 
-def _taken(turn: Turn, move: Move, before: Sequence[Meld]) -> str:
-    return f"{tiles_text(move.tiles)} from {_at(turn, move.source, before)}"
+    def name(self, number: int) -> str:
+        label = self.labels[number - 1]
+        if label is not None:
+            return str(self.before[label])
+        return _combination_text(self.turn.combination(number), note=False)
 
+    def step(self, move: TableMove) -> None:
+        size = len(self.turn.table)
+        self.turn = apply_move(self.turn, move)
+        if isinstance(move, (Lay, Split)) or (isinstance(move, Move) and move.to is None):
+            self.labels.append(None)
+            size += 1
+        if isinstance(move, Join):
+            del self.labels[move.second - 1]
+        elif isinstance(move, Move) and len(self.turn.table) < size:  # the source emptied
+            del self.labels[move.source - 1]
 
-def _said(turn: Turn, move: TableMove, before: Sequence[Meld]) -> str:
-    """One move in words, naming the combinations by their tiles before it."""
-    if isinstance(move, Lay):
-        laid = apply_move(turn, move).table[-1]
-        return f"lays {_combination_text(laid, note=False)}"
-    if isinstance(move, Add):
-        return f"adds {tiles_text(move.tiles)} to {_at(turn, move.to, before)}"
-    if isinstance(move, Move):
-        where = "a new combination" if move.to is None else _at(turn, move.to, before)
-        return f"moves {_taken(turn, move, before)} to {where}"
-    if isinstance(move, Split):
-        return f"splits {_at(turn, move.combination, before)} before {move.at}"
-    if isinstance(move, Join):
-        return f"joins {_at(turn, move.second, before)} to {_at(turn, move.first, before)}"
-    return f"swaps {move.tile} for the joker in {_at(turn, move.combination, before)}"
+    def taken(self, move: Move) -> str:
+        return f"{tiles_text(move.tiles)} from {self.name(move.source)}"
+
+    def said(self, move: TableMove) -> str:
+        """One move in words."""
+        if isinstance(move, Lay):
+            laid = apply_move(self.turn, move).table[-1]
+            return f"lays {_combination_text(laid, note=False)}"
+        if isinstance(move, Add):
+            return f"adds {tiles_text(move.tiles)} to {self.name(move.to)}"
+        if isinstance(move, Move):
+            where = "a new combination" if move.to is None else self.name(move.to)
+            return f"moves {self.taken(move)} to {where}"
+        if isinstance(move, Split):
+            return f"splits {self.name(move.combination)} before {move.at}"
+        if isinstance(move, Join):
+            return f"joins {self.name(move.second)} to {self.name(move.first)}"
+        return f"swaps {move.tile} for the joker in {self.name(move.combination)}"
 
 
 def _and(parts: Sequence[str]) -> str:
@@ -242,30 +263,29 @@ def _and(parts: Sequence[str]) -> str:
 
 def tell(before: Sequence[Meld], after: Sequence[Meld], rack: Sequence[Tile]) -> str:
     """A play in words, as moves (``lays [gn8 gn9 gn10]; adds gn7 to [gn8 gn9 gn10]``), from
-    [`moves_between`][morpyam.myrummy.moves.moves_between]. A new combination that takes tiles
-    from the table is told once, whole: ``lays [gn3 gn4 gn5] with gn4 from {pu4 bk4 gn4 gy4}``."""
-    turn = Turn(before, rack)
+    [`moves_between`][morpyam.myrummy.moves.moves_between]. A combination of ``before`` is named
+    as it lay there; a new combination that takes tiles from the table is told once, whole:
+    ``lays [gn3 gn4 gn5] with gn4 from {pu4 bk4 gn4 gy4}``."""
+    teller = _Teller(before, rack)
     moves = list(moves_between(before, after, rack))
     said = []
     while moves:
         move = moves.pop(0)
         if not isinstance(move, Lay) and not (isinstance(move, Move) and move.to is None):
-            said.append(_said(turn, move, before))
-            turn = apply_move(turn, move)
+            said.append(teller.said(move))
+            teller.step(move)
             continue
-        parts = []
-        if isinstance(move, Move):
-            parts.append(_taken(turn, move, before))
-        turn = apply_move(turn, move)
-        new = len(turn.table)
+        parts = [teller.taken(move)] if isinstance(move, Move) else []
+        teller.step(move)
+        new = len(teller.turn.table)
         while moves and isinstance(moves[0], Move) and moves[0].to == new:
             taken = moves.pop(0)
             assert isinstance(taken, Move)
-            parts.append(_taken(turn, taken, before))
-            size = len(turn.table)
-            turn = apply_move(turn, taken)
-            new -= size - len(turn.table)  # a combination emptied before it moves it up
-        made = _combination_text(turn.table[new - 1], note=False)
+            parts.append(teller.taken(taken))
+            size = len(teller.turn.table)
+            teller.step(taken)
+            new -= size - len(teller.turn.table)  # a combination emptied before it moves it up
+        made = _combination_text(teller.turn.table[new - 1], note=False)
         if isinstance(move, Lay):
             said.append(f"lays {made}" + (f" with {_and(parts)}" if parts else ""))
         else:

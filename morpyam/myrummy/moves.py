@@ -803,8 +803,8 @@ class _Planner:
                 for j in free_new
             ),
         )
-        for negative, j, i in shared:
-            if negative < 0 and i in free_old and j in free_new:
+        for negative, j, i in shared:  # one tile in common is no reason to build on it
+            if negative <= -2 and i in free_old and j in free_new:
                 self.home[j] = i
                 free_old.discard(i)
                 free_new.discard(j)
@@ -877,11 +877,14 @@ class _Planner:
             for source, j, tiles in transfers
             if not (self._target(j) is None and len(tiles) > 1 and self._split(source, j, tiles))
         ]
-        for j, tiles in sorted(from_rack.items()):  # new combinations from the rack
-            if j not in self.home:
-                self._add(j, tiles)
-        for source, j, tiles in left:
-            self._give(source, j, tiles)
+        # then each new combination, and each old one, gets all its tiles in a row
+        order = sorted(range(len(self.new)), key=lambda j: (j in self.home, j not in from_rack, j))
+        for j in order:  # the new combinations laid from the rack first
+            if j not in self.home and j in from_rack:
+                self._add(j, from_rack[j])
+            for source, k, tiles in left:
+                if k == j:
+                    self._give(source, j, tiles)
         return tuple(self.done)
 
     def _swaps(
@@ -973,8 +976,8 @@ class _Planner:
             return
         where = self._where(label)
         assert where is not None
-        if drained:
-            labels = [held_label for held_label in self.labels if held_label != source]
-            self._do(Join(where, number), labels)
+        labels = [held_label for held_label in self.labels if held_label != source]
+        if drained and source[0] == "old" and Counter(held) == Counter(self.old[source[1]]):
+            self._do(Join(where, number), labels)  # a combination taken whole into another
             return
-        self._do(Move(tuple(tiles), number, where), self.labels)
+        self._do(Move(tuple(tiles), number, where), labels if drained else self.labels)
