@@ -70,6 +70,26 @@ def test_moves_of_jokers_and_joins() -> None:
         "add gn7 to 1",
         "join 1 2",
     ]
+    # a swapped joker that moves on with other tiles: swap, split the rest off, add the joker
+    assert told(["[pu1 pu2 J pu4 pu5 pu6]"], ["[pu1 pu2 pu3 pu4]", "[pu5 pu6 J]"], "pu3 bk1") == [
+        "swap pu3 for J in 1",
+        "split 1 at pu5",
+        "add J to 2",
+    ]
+    # a joker that leaves for a tile it does not stand for is moved, not swapped
+    assert told(["[gn4 J gn6]"], ["[gn4 gn5 gn6 gn7]", "[bk1 bk2 J]"], "gn5 gn7 bk1 bk2")[0] == (
+        "swap gn5 for J in 1"
+    )
+    assert told(["[gn4 gn5 J]"], ["[gn3 gn4 gn5]", "[bk1 bk2 J]"], "gn3 bk1 bk2") == [
+        "add gn3 to 1",
+        "lay bk1 bk2",
+        "move J from 1 to 2",
+    ]
+    # a piece from the middle of a combination is moved, not split off
+    middle = mr.moves_between(
+        [T("pu1 pu2 pu3 pu4 pu5 pu6 pu7")], [T("pu1 pu2 pu6 pu7"), T("gn1 pu3 pu4 pu5")], T("gn1")
+    )
+    assert [str(move) for move in middle] == ["lay gn1", "move pu3 pu4 pu5 from 1 to 2"]
     # combinations left as they were are not named; an unchanged table needs no move
     assert told(["[gn1 gn2 gn3]", "{bk5 gn5 gy5}"], ["{bk5 gn5 gy5}", "[gn1 gn2 gn3]"], "J") == []
 
@@ -99,6 +119,8 @@ def test_apply_move_builds_a_table_and_says_what_cannot_be_done() -> None:
     assert mr.JOKER in turn.hand
     turn = mr.apply_move(turn, mr.Join(2, 4))
     assert turn.table[1] == T("pu1 pu2 pu3 pu4")
+    low = mr.Turn([T("gn4 gn5 gn6"), (mr.JOKER, *T("gn2 gn3"))], ())
+    assert mr.apply_move(low, mr.Join(1, 2)).table == ((mr.JOKER, *T("gn2 gn3 gn4 gn5 gn6")),)
     turn = mr.apply_move(turn, mr.Move((mr.parse_tile("gn11"),), 1, None))
     assert turn.table[-1] == T("gn11")
     assert len(turn.table) == 4
@@ -148,6 +170,7 @@ def test_a_turn_names_the_combination_that_breaks_a_rule() -> None:
     assert fault("gn5 gn7 gn9") == "R-RUM-MELD-2: combination 2 (gn5 gn7 gn9): " + (
         "a run's values follow each other upwards: gn5 gn7 gn9 do not"
     )
+    assert fault("gn5 gn5 gn6").startswith("R-RUM-MELD-2: combination 2 (gn5 gn5 gn6)")
     assert fault("gn5 bk5").startswith("R-RUM-MELD-1: combination 2 (bk5 gn5): a group has 3 or 4")
     assert fault("gn5 bk6 gy7").startswith(
         "R-RUM-MELD-1: combination 2 (bk6 gn5 gy7): a group's tiles have one value"
@@ -298,3 +321,49 @@ def test_replaying_the_moves_of_any_rearrangement(
     assert Counter(turn.hand) == Counter(rack) - (
         Counter(t for c in after for t in c) - Counter(t for c in before for t in c)
     )
+
+
+def test_judge_turn_reads_the_jokers_the_way_the_rules_allow() -> None:
+    # R-RUM-JOK-3: a table joker keeps standing for its tile; of the ways to read [J J pu8] the
+    # judge allows [pu8 J J], where the joker from [pu5 pu6 pu7 pu8 J] still stands for pu9
+    state = mr.position(
+        mr.Rules.rummikub(),
+        racks=[T("pu1 pu11 bk6 gn3 gy7"), T("bk1")],
+        table=[P(t) for t in ("[pu5 pu6 pu7 pu8 J]", "{pu8 bk8 gn8 gy8}", "{bk11 gn11 J}")],
+        opened=[0, 1],
+    )
+    turn = mr.Turn(state.table, state.rack)
+    for text in ("swap pu11 for J in 3", "lay J", "move J from 1 to 4", "move pu8 from 2 to 4"):
+        turn = mr.apply_move(turn, mr.parse_move(text))
+    assert turn.table[3] == (mr.JOKER, mr.JOKER, *T("pu8"))  # pu6 pu7 pu8 as it lies
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-JOK-3"):
+        mr.apply(state, turn.play(state.table))
+    top = [str(play) for play in mr.Turn([(mr.JOKER, *T("gn12 gn13"))], ()).readings()]
+    assert top == ["play [J gn12 gn13]"]  # no gn14 for the joker to stand for
+    broken = mr.moves_between(
+        [(*T("gn5 bk9"), mr.JOKER)],
+        [T("gn5 gn6 bk9"), (*T("pu1 pu2"), mr.JOKER)],
+        T("gn6 pu1 pu2"),
+    )
+    assert [str(move) for move in broken] == ["add gn6 to 1", "lay pu1 pu2", "move J from 1 to 2"]
+    readings = [str(play) for play in turn.readings(state.table)]
+    assert len(readings) == len(set(readings)) == 4  # [J J pu8] [J pu8 J] [pu8 J J] {pu8 J J}
+    play = mr.judge_turn(state, turn)
+    assert "[pu8 J J]" in str(play)
+    assert mr.apply(state, play).racks[0] == T("pu1 bk6 gn3 gy7")
+    # R-RUM-OPEN-1: no reading makes 15 points an opening: the first reading's error
+    fresh = mr.position(mr.Rules.classic(), racks=[T("gn5 gy5 J gn1"), T("bk1")])
+    laid = mr.apply_move(mr.Turn((), fresh.rack), mr.parse_move("lay gn5 gy5 J"))
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-OPEN-1"):
+        mr.judge_turn(fresh, laid)
+    # a run of all thirteen values has no room for a joker: added, it lies last, and the
+    # fourteen tiles are no combination (R-RUM-SET-1: 13 tiles at most)
+    full = mr.Turn([tuple(mr.Tile(mr.Colour.GREEN, v) for v in range(1, 14))], (mr.JOKER,))
+    full = mr.apply_move(full, mr.parse_move("add J to 1"))
+    assert full.table[0][-1] == mr.JOKER
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-SET-1: combination 1 "):
+        full.play()
+    # a turn is built from tiles only
+    for table, hand in (([["gn1"]], ()), ([], ["gn1"]), ([5], ())):
+        with pytest.raises(mr.MoveError):
+            mr.Turn(table, hand)  # type: ignore[arg-type]

@@ -513,3 +513,76 @@ def test_bounded_bots_open_without_searching_a_big_table(monkeypatch: pytest.Mon
     assert len(after.racks[0]) == 7
     assert all(meld in play.table for meld in start.table)
     assert RandomBot(max_table=40).choose(start, random.Random(0)) is not None
+
+
+def test_terminal_words_that_take_nothing_back_and_an_empty_pool() -> None:
+    # R-RUM-END-3 / R-RUM-TURN-1: with the pool empty a player passes (draw is refused), and
+    # with empty_pool="ends" the first pass ends the round; equal racks: nobody wins it
+    full = [
+        mr.parse_meld(f"[{c}1 {c}2 {c}3 {c}4 {c}5 {c}6 {c}7 {c}8 {c}9 {c}10 {c}11 {c}12 {c}13]")
+        for c in ("pu", "bk", "gn", "gy")
+    ] * 2
+    rules = attrs.evolve(mr.Rules.classic(), empty_pool="ends")
+    start = mr.position(rules, racks=[(mr.JOKER,), (mr.JOKER,)], table=full, opened=[0, 1])
+    answers = ["undo", "done", "table", "add gn5 to 1", "lay gn5", "lay J", "draw", "pass"]
+    lines: list[str] = []
+    state = play_terminal(
+        rules,
+        ["human", "greedy"],
+        seed=1,
+        input=_typed(answers, []),
+        output=lines.append,  # type: ignore[arg-type]
+        state=start,
+    )
+    assert "  nothing to take back: this turn has no steps yet" in lines
+    assert "  you have laid nothing yet: lay or add tiles from your rack, or draw" in lines
+    assert "  gn5 is not on your rack" in lines
+    assert "  you cannot draw now (the pool is empty: pass)" in lines
+    assert "  (your steps of this turn are taken back)" in lines
+    assert "Player 0 (you): passes" in lines
+    assert (
+        lines[-2] == "Round over: Nobody wins (a tie); totals \N{MINUS SIGN}25 to \N{MINUS SIGN}25"
+    )
+    assert lines[-1] == (
+        "Match over (the pool ran out): Player 0 and player 1 share the win; "
+        "totals \N{MINUS SIGN}25 to \N{MINUS SIGN}25"
+    )
+    assert state.is_terminal
+
+
+def test_terminal_ctrl_c_and_three_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-RUM-MATCH-1: Ctrl-C stops the game like quit; three players' totals are listed
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    lines: list[str] = []
+    play_terminal(SMALL, ["human", "greedy"], seed=3, input=interrupted, output=lines.append)
+    assert lines[-2:] == ["", "Game stopped."]
+    three = attrs.evolve(mr.Rules.classic(3), rack_size=3)
+    start = mr.position(
+        three,
+        racks=[mr.parse_tiles("gn7"), mr.parse_tiles("bk1 bk2"), mr.parse_tiles("gy13")],
+        table=(mr.parse_meld("[gn4 gn5 gn6]"),),
+        opened=[0, 1, 2],
+    )
+    lines.clear()
+    play_terminal(three, ["greedy", "greedy", "greedy"], seed=1, output=lines.append, state=start)
+    assert lines[0] == "Player 0 (greedy): adds gn7 to [gn4 gn5 gn6]"
+    m = "\N{MINUS SIGN}"
+    assert lines[-2] == f"Round over: Player 0 wins 16 points; totals 16, {m}3, {m}13"
+
+
+def test_command_line_says_when_the_record_cannot_be_written_at_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # R-RUM-MATCH-1: a record that the checked path refuses at the end is reported as an error
+    def full_disk(record: object, path: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("morpyam.myrummy.cli.save_record", full_disk)
+    path = tmp_path / "match.json"
+    argv = ["myrummy", "play", "--seats", "greedy,greedy", "--rack-size", "2", "--seed", "1"]
+    assert main([*argv, "--record", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"morpyam myrummy play: error: cannot write {path}: No space left on device\n"
+    )

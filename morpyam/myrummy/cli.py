@@ -36,6 +36,7 @@ from morpyam.myrummy.moves import (
     Move,
     MoveError,
     Split,
+    Swap,
     TableMove,
     Turn,
     apply_move,
@@ -240,16 +241,13 @@ class _Teller:
     def taken(self, move: Move) -> str:
         return f"{tiles_text(move.tiles)} from {self.name(move.source)}"
 
-    def said(self, move: TableMove) -> str:
-        """One move in words."""
-        if isinstance(move, Lay):
-            laid = apply_move(self.turn, move).table[-1]
-            return f"lays {_combination_text(laid, note=False)}"
+    def said(self, move: Add | Move | Split | Join | Swap) -> str:
+        """One move that makes no new combination, in words."""
         if isinstance(move, Add):
             return f"adds {tiles_text(move.tiles)} to {self.name(move.to)}"
         if isinstance(move, Move):
-            where = "a new combination" if move.to is None else self.name(move.to)
-            return f"moves {self.taken(move)} to {where}"
+            assert move.to is not None  # a move to a new combination is told with it
+            return f"moves {self.taken(move)} to {self.name(move.to)}"
         if isinstance(move, Split):
             return f"splits {self.name(move.combination)} before {move.at}"
         if isinstance(move, Join):
@@ -271,7 +269,9 @@ def tell(before: Sequence[Meld], after: Sequence[Meld], rack: Sequence[Tile]) ->
     said = []
     while moves:
         move = moves.pop(0)
-        if not isinstance(move, Lay) and not (isinstance(move, Move) and move.to is None):
+        if isinstance(move, (Add, Split, Join, Swap)) or (
+            isinstance(move, Move) and move.to is not None
+        ):
             said.append(teller.said(move))
             teller.step(move)
             continue
@@ -466,12 +466,9 @@ def _points(points: Sequence[int]) -> str:
 def _round_over(points: Sequence[int], totals: Sequence[int]) -> str:
     best = max(points)
     winners = [p for p, got in enumerate(points) if got == best]
-    if len(winners) == 1 and best > 0:
+    who = "Nobody wins (a tie)"
+    if len(winners) == 1:
         who = f"Player {winners[0]} wins {best} points"
-    elif len(winners) == 1:
-        who = f"Player {winners[0]} wins"
-    else:
-        who = "Nobody wins (a tie)"
     return f"Round over: {who}; totals {_points(totals)}"
 
 
@@ -541,8 +538,8 @@ def play_terminal(
             output("")
         output("Game stopped.")
         return state
-    if state.last_round is not None:  # the last round ends the match: told here
-        output(_round_over(state.last_round, state.totals))
+    assert state.last_round is not None  # the last round ends the match: told here
+    output(_round_over(state.last_round, state.totals))
     output(_match_over(state))
     return state
 

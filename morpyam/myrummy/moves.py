@@ -60,7 +60,6 @@ from morpyam.myrummy.tiles import JOKER, Tile, parse_tile, sort_tiles
 from morpyam.notation import NotationError
 
 __all__ = [
-    "MAX_READINGS",
     "Add",
     "Combination",
     "Join",
@@ -394,10 +393,6 @@ def _forms(tiles: Combination) -> list[Meld]:
     return forms
 
 
-MAX_READINGS = 64
-"""How many readings of a table [`Turn.readings`][morpyam.myrummy.moves.Turn.readings] gives."""
-
-
 def judge_turn(state: State, turn: Turn) -> Play:
     """The play a finished turn makes in ``state``: its first reading that ``apply`` allows.
 
@@ -505,7 +500,8 @@ class Turn:
         A combination with jokers may be read more ways than one: ``[J J gn8]`` is also
         ``[gn8 J J]`` or ``{gn8 J J}``, and the judge may allow one and not another (a
         joker from the table must keep standing for the same tile, R-RUM-JOK-3). The
-        combinations of ``before`` are kept as they were; at most ``MAX_READINGS`` readings.
+        combinations of ``before`` are kept as they were. With two jokers in the game there
+        are at most nine readings: a group and up to three places of the jokers in a run.
 
         Raises:
             IllegalActionError: as ``play`` does, when the first reading is no play.
@@ -522,9 +518,7 @@ class Turn:
             others = [other for other in _forms(meld.tiles) if other != meld]
             choices.append([meld, *others])
         for count, melds in enumerate(itertools.product(*choices)):
-            if count >= MAX_READINGS:
-                return
-            if count:
+            if count:  # the first is ``first``
                 yield Play(melds)
 
 
@@ -721,11 +715,6 @@ def _as_table(value: Any, what: str) -> tuple[Combination, ...]:
         raise MoveError(f"{what}: {error}") from None
 
 
-def _left(have: Counter[Tile], need: Counter[Tile]) -> list[Tile]:
-    """The tiles of ``need`` that ``have`` lacks, sorted."""
-    return sorted((need - have).elements())
-
-
 def moves_between(
     before: Iterable[Meld | Sequence[Tile]],
     after: Iterable[Meld | Sequence[Tile]],
@@ -840,11 +829,9 @@ class _Planner:
                 routes.setdefault(source, {}).setdefault(j, []).extend(order)
         return routes
 
-    def _where(self, label: tuple[str, int]) -> int | None:
-        for number, held in enumerate(self.labels, 1):
-            if held == label:
-                return number
-        return None
+    def _where(self, label: tuple[str, int]) -> int:
+        """The number the combination ``label`` has now."""
+        return self.labels.index(label) + 1
 
     def _target(self, j: int) -> tuple[str, int] | None:
         """The working label of new combination ``j``: its home, or itself once made."""
@@ -918,7 +905,6 @@ class _Planner:
                 left.append((source, j, tiles))
                 continue
             number = self._where(source)
-            assert number is not None
             self._do(Swap(coming[0], number), self.labels)
             from_rack[owner[i]].remove(coming[0])
             if not from_rack[owner[i]]:
@@ -937,18 +923,16 @@ class _Planner:
             self._do(Lay(tiles), [*self.labels, ("new", j)])
             return
         where = self._where(label)
-        assert where is not None
         self._do(Add(tiles, where), self.labels)
 
     def _split(self, source: tuple[str, int], j: int, tiles: list[Tile]) -> bool:
         """Make new combination ``j`` by splitting ``tiles`` off an end of ``source``, if they
         lie there; whether it did."""
         number = self._where(source)
-        assert number is not None
         held = self.turn.table[number - 1]
         size = len(tiles)
-        if size >= len(held):
-            return False
+        if size >= len(held):  # pragma: no cover - a source wholly given to a new
+            return False  # combination shares two tiles with it, so it is its home
         made = ("new", j)
         if Counter(held[-size:]) == Counter(tiles) and held[-size] not in held[1:-size]:
             self._do(Split(number, held[-size]), [*self.labels, made])
@@ -962,7 +946,6 @@ class _Planner:
 
     def _give(self, source: tuple[str, int], j: int, tiles: list[Tile]) -> None:
         number = self._where(source)
-        assert number is not None
         held = self.turn.table[number - 1]
         label = self._target(j)
         drained = Counter(held) == Counter(tiles)
@@ -975,7 +958,6 @@ class _Planner:
             self._do(Move(tuple(tiles), number, None), labels)
             return
         where = self._where(label)
-        assert where is not None
         labels = [held_label for held_label in self.labels if held_label != source]
         if drained and source[0] == "old" and Counter(held) == Counter(self.old[source[1]]):
             self._do(Join(where, number), labels)  # a combination taken whole into another
