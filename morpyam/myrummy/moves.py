@@ -4,14 +4,15 @@ The engine judges a [`Play`][morpyam.myrummy.actions.Play] by the whole table
 after it. People do not think in whole tables: they lay a run, add a tile to a
 combination, take a tile from one combination to another. This module gives
 those moves as values, a [`Turn`][morpyam.myrummy.moves.Turn] that they change
-(the table being rearranged and the tiles still in hand), and
+(the table being rearranged and the tiles still in hand) with
+[`apply_move`][morpyam.myrummy.moves.apply_move], and
 [`moves_between`][morpyam.myrummy.moves.moves_between], which tells a play as
 a short list of moves (to show what a bot or another player did).
 
 The moves only build a table; they judge nothing. A table in the middle of a
-turn may hold anything (two tiles, a broken run): only the table at the end,
-``turn.play()``, is judged, by [`apply`][morpyam.myrummy.engine.apply], the one
-truth. A move that cannot be made at all (a tile that is not on the rack or not
+turn may hold anything (two tiles, a broken run): only the table at the end is
+judged, by [`apply`][morpyam.myrummy.engine.apply], the one truth
+([`judge_turn`][morpyam.myrummy.moves.judge_turn] hands it over). A move that cannot be made at all (a tile that is not on the rack or not
 in that combination, a combination that is not there) raises
 [`MoveError`][morpyam.myrummy.moves.MoveError].
 
@@ -35,8 +36,8 @@ Examples:
     >>> turn = mr.apply_move(turn, mr.parse_move("add gn7 to 1"))
     >>> turn = mr.apply_move(turn, mr.parse_move("lay bk7 gy7"))
     >>> turn = mr.apply_move(turn, mr.parse_move("move gn7 from 1 to 2"))
-    >>> turn.table
-    ((Tile(gn8), Tile(gn9), Tile(gn10)), (Tile(bk7), Tile(gy7), Tile(gn7)))
+    >>> turn.table  # a group lies sorted, as groups keep their tiles
+    ((Tile(gn8), Tile(gn9), Tile(gn10)), (Tile(bk7), Tile(gn7), Tile(gy7)))
     >>> str(turn.play())
     'play [gn8 gn9 gn10] {bk7 gn7 gy7}'
 """
@@ -725,10 +726,13 @@ def moves_between(
     Replaying the moves with [`apply_move`][morpyam.myrummy.moves.apply_move] from
     ``Turn(before, rack)`` gives a table with the combinations of ``after`` (each
     as a multiset of tiles, in some order). A combination of ``before`` that
-    ``after`` holds again is left alone; each other one of ``after`` is built from the
-    combination of ``before`` it shares the most tiles with (so a laid-off tile
-    reads as ``add gn7 to 3``), or laid new; the moves are few, not always the
-    fewest. Whether the play is legal is not asked: that is the judge's work.
+    ``after`` holds again is left alone; each other one of ``after`` is built on the
+    combination of ``before`` it shares the most tiles with, two at least (so a
+    laid-off tile reads as ``add gn7 to 3``), or else made new (``lay``, ``split``,
+    ``move ... to new``) and filled with all its tiles in a row; a rack tile that
+    takes the place of a joker which moves on reads as ``swap``. The moves are few,
+    not always the fewest (at most one per tile of a combination that changed).
+    Whether the play is legal is not asked: that is the judge's work.
 
     Examples:
         >>> import morpyam.myrummy as mr
