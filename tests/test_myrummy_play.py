@@ -381,8 +381,8 @@ def test_a_turn_typed_as_moves_with_undo_a_swap_and_a_refused_play() -> None:
     text = "\n".join(lines)
     assert prompts == ["player 0> "] * len(answers)
     assert (
-        "  Not allowed: R-RUM-MELD-2: combination 3 (pu1 pu2): a run has at least 3 tiles, not 2"
-        in lines
+        "  Not allowed: R-RUM-MELD-2: combination 3 (pu1 pu2): a run or a group has at least 3 "
+        "tiles, not 2" in lines
     )
     assert "   1  [gn8 gn9 gn10]\n   2  [gy4 gy5 gy6]\n   3  [pu1 pu2 pu3]" in text
     assert "In hand from the table: J (lay it again this turn)" in text
@@ -534,6 +534,8 @@ def test_terminal_words_that_take_nothing_back_and_an_empty_pool() -> None:
         output=lines.append,  # type: ignore[arg-type]
         state=start,
     )
+    racks = "Racks: player 0: 1 tile (laid out), player 1: 1 tile (laid out); pool: 0 tiles"
+    assert racks in "\n".join(lines)
     assert "  nothing to take back: this turn has no steps yet" in lines
     assert "  you have laid nothing yet: lay or add tiles from your rack, or draw" in lines
     assert "  gn5 is not on your rack" in lines

@@ -94,10 +94,10 @@ def render(seen: Observation, turn: Turn | None = None) -> str:
     for number, tiles in enumerate(table, 1):
         lines.append(f"  {number:>2}  {_combination_text(tiles, seen.table)}")
     sizes = ", ".join(
-        f"player {p}: {size} tiles{' (laid out)' if seen.opened[p] else ''}"
+        f"player {p}: {size} tile{'' if size == 1 else 's'}{' (laid out)' if seen.opened[p] else ''}"
         for p, size in enumerate(seen.rack_sizes)
     )
-    lines.append(f"Racks: {sizes}; pool: {seen.pool_size} tiles")
+    lines.append(f"Racks: {sizes}; pool: {seen.pool_size} tile{'' if seen.pool_size == 1 else 's'}")
     if turn is None:
         lines.append(f"Your rack (player {seen.player}): {tiles_text(seen.rack)}")
         return "\n".join(lines)

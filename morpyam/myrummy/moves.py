@@ -319,6 +319,11 @@ def _meld(tiles: Combination, group_first: bool = False) -> Meld:
     Raises:
         IllegalActionError: naming the rule it breaks, when it is neither.
     """
+    if len(tiles) < MIN_MELD:
+        rule = "R-RUM-MELD-1" if _could_group(tiles) else "R-RUM-MELD-2"
+        raise IllegalActionError(
+            rule, f"a run or a group has at least {MIN_MELD} tiles, not {len(tiles)}"
+        )
     if group_first:
         with contextlib.suppress(IllegalActionError):
             return Group(tiles)
@@ -333,6 +338,14 @@ def _meld(tiles: Combination, group_first: bool = False) -> Meld:
         if len({tile.colour for tile in real}) != 1 or len({tile.value for tile in real}) < 2:
             raise
     return Run(tiles)  # one colour, several values: a run, whose rule says what is wrong
+
+
+def _could_group(tiles: Combination) -> bool:
+    """Whether the tiles could be part of a group: one value, different colours."""
+    real = [tile for tile in tiles if not tile.is_joker]
+    return len({tile.value for tile in real}) <= 1 and len({tile.colour for tile in real}) == len(
+        real
+    )
 
 
 def _likes_groups(tiles: Combination, before: Sequence[Meld]) -> bool:
