@@ -369,4 +369,4 @@ def test_judge_turn_reads_the_jokers_the_way_the_rules_allow() -> None:
     # a turn is built from tiles only
     for table, hand in (([["gn1"]], ()), ([], ["gn1"]), ([5], ())):
         with pytest.raises(mr.MoveError):
-            mr.Turn(table, hand)  # type: ignore[arg-type]
+            mr.Turn(table, hand)

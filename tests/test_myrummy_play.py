@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -338,7 +339,7 @@ def test_help_explains_the_codes_combinations_opening_and_jokers() -> None:
         assert f"  {word}" in HELP
 
 
-def _typed(answers: list[str], prompts: list[str]) -> object:
+def _typed(answers: list[str], prompts: list[str]) -> Callable[[str], str]:
     queue = iter(answers)
 
     def read(prompt: str) -> str:
@@ -374,7 +375,7 @@ def test_a_turn_typed_as_moves_with_undo_a_swap_and_a_refused_play() -> None:
         SMALL,
         ["human", "greedy"],
         seed=1,
-        input=_typed(answers, prompts),  # type: ignore[arg-type]
+        input=_typed(answers, prompts),
         output=lines.append,
         state=start,
     )
@@ -531,7 +532,7 @@ def test_terminal_words_that_take_nothing_back_and_an_empty_pool() -> None:
         ["human", "greedy"],
         seed=1,
         input=_typed(answers, []),
-        output=lines.append,  # type: ignore[arg-type]
+        output=lines.append,
         state=start,
     )
     racks = "Racks: player 0: 1 tile (laid out), player 1: 1 tile (laid out); pool: 0 tiles"
