@@ -114,7 +114,7 @@ def test_terminal_shows_only_the_own_rack() -> None:
     assert "Your rack (player 1)" not in shown
     assert tiles_text(state.racks[1]) not in shown
     assert lines[-1] == "Game stopped."
-    assert "  the solver would (from the start of the turn): " in shown
+    assert "  greedy would (from the start of the turn): " in shown
     assert "  you cannot pass now (the pool is not empty: draw)" in lines
     seen = mr.observe(state, 0)
     assert "pool" in render(seen)

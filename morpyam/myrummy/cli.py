@@ -7,7 +7,7 @@ the way people at a table say them (``lay gn8 gn9 gn10``, ``add gn7 to 3``,
 ``swap gn6 for J in 1``, see [`morpyam.myrummy.moves`][morpyam.myrummy.moves]),
 with ``undo`` and ``reset``; the table is drawn again after each, and
 ``done`` hands the whole play to the engine's judge. ``draw`` takes a tile
-instead, ``hint`` shows the solver's play as moves, ``quit`` stops. Every
+instead, ``hint`` shows the greedy bot's play as moves, ``quit`` stops. Every
 play, a bot's too, is told as moves.
 """
 
@@ -25,7 +25,7 @@ import attrs
 
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play
-from morpyam.myrummy.bots import BOTS, Bot
+from morpyam.myrummy.bots import BOTS, Bot, guarded_play
 from morpyam.myrummy.engine import apply, legal_actions, new_game, sample_chance, scores
 from morpyam.myrummy.melds import Group, Meld
 from morpyam.myrummy.moves import (
@@ -48,7 +48,6 @@ from morpyam.myrummy.observe import Observation, observe
 from morpyam.myrummy.records import GameRecord, load_record, positions, save_record
 from morpyam.myrummy.rollouts import RolloutBot
 from morpyam.myrummy.rules import PRESETS, Rules
-from morpyam.myrummy.solver import best_play
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import TILES, Tile, tiles_text
 from morpyam.notation import NotationError
@@ -138,7 +137,7 @@ Instead of laying:
   pass                    with the pool empty: end the turn without laying
 Any time:
   table                   draw the table again
-  hint                    the solver's play, as steps
+  hint                    the play the greedy bot would make, as steps
   help, ?                 this text and the rules
   quit                    stop the game"""
 """The commands of the terminal game, as ``help`` prints them (then ``rules_text``)."""
@@ -370,9 +369,9 @@ def _aside(verb: str, state: State, seen: Observation, turn: Turn, out: Output) 
     elif verb in ("table", "board", "show"):
         out(render(seen, turn))
     elif verb == "hint":
-        hint = best_play(state)
+        hint = guarded_play(state, max_table=BOT_MAX_TABLE)  # greedy's play, bounded as the bots
         told = tell(state.table, hint.table, state.rack) if hint else "draw"
-        out(f"  the solver would (from the start of the turn): {told}")
+        out(f"  greedy would (from the start of the turn): {told}")
     else:
         return False
     return True
