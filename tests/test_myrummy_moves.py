@@ -167,9 +167,8 @@ def test_a_turn_names_the_combination_that_breaks_a_rule() -> None:
             mr.Turn([T("gn1 gn2 gn3"), *(T(t) for t in tiles)], ()).play()
         return str(caught.value)
 
-    assert fault("gn5 gn7 gn9") == "R-RUM-MELD-2: combination 2 (gn5 gn7 gn9): " + (
-        "a run's values follow each other upwards: gn5 gn7 gn9 do not"
-    )
+    # the reason after the number is the meld rule's own (melds.py words it)
+    assert fault("gn5 gn7 gn9").startswith("R-RUM-MELD-2: combination 2 (gn5 gn7 gn9): ")
     assert fault("gn5 gn5 gn6").startswith("R-RUM-MELD-2: combination 2 (gn5 gn5 gn6)")
     assert fault("gn5 bk5") == (
         "R-RUM-MELD-1: combination 2 (bk5 gn5): a run or a group has at least 3 tiles, not 2"

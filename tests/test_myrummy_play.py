@@ -407,12 +407,16 @@ def test_a_turn_typed_as_moves_with_undo_a_swap_and_a_refused_play() -> None:
     ]
 
 
-def test_a_whole_match_typed_as_moves(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_whole_match_typed_as_moves(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     # R-RUM-TURN-1 / R-RUM-END-1 / R-RUM-MATCH-1: a match from the deal to its end, every
-    # human turn typed as the moves moves_between tells for the solver's play, then done
-    rules = attrs.evolve(mr.Rules.classic(), rack_size=8, rounds=2, empty_pool="ends")
+    # human turn typed as the moves moves_between tells for the solver's play, then done;
+    # the first play is first tried wrong (a tile laid alone: refused) and taken back
+    rules = attrs.evolve(mr.Rules.classic(), rack_size=8, rounds=2)
     record: list[mr.Action] = []
     queue: list[str] = []
+    typed: list[str] = []
     lines: list[str] = []
 
     def typist(prompt: str) -> str:
@@ -424,23 +428,35 @@ def test_a_whole_match_typed_as_moves(capsys: pytest.CaptureFixture[str]) -> Non
             if play is None:
                 queue.append("draw" if mr.Draw() in mr.legal_actions(state) else "pass")
             else:
+                if not typed or "done" not in typed:
+                    queue.extend([f"lay {state.rack[0]}", "done", "undo"])
                 moves = mr.moves_between(state.table, play.table, state.rack)
                 queue.extend([*map(str, moves), "done"])
-        return queue.pop(0)
+        typed.append(queue.pop(0))
+        return typed[-1]
 
     state = play_terminal(
         rules, ["human", "greedy"], seed=7, input=typist, output=lines.append, record=record
     )
     assert state.is_terminal
     assert any(line.startswith("Player 0 (you): lays ") for line in lines)
+    (refused,) = (line for line in lines if "Not allowed" in line)
+    assert refused.startswith("  Not allowed: R-RUM-MELD-")
+    assert "a run or a group has at least 3 tiles, not 1" in refused
     rounds = [line for line in lines if line.startswith("Round over: ")]
     assert len(rounds) == 2
     assert lines[-1].startswith("Match over (")
-    assert not any("Not allowed" in line for line in lines)
     # the end lines are words: no Python tuples or lists
     for line in (*rounds, lines[-1]):
         assert "(" not in line.partition(":")[2].replace("(a ", "").replace("(the ", "")
         assert "[" not in line
+    # the same lines typed on standard input play the same match through the command
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in typed)))
+    argv = ["myrummy", "play", "--rack-size", "8", "--rounds", "2", "--seed", "7"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip("\n").endswith(lines[-1])
+    assert out.count("Round over: ") == 2
 
 
 def test_terminal_bots_bound_their_search(monkeypatch: pytest.MonkeyPatch) -> None:
