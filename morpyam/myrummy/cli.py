@@ -69,7 +69,7 @@ __all__ = [
 Input = Callable[[str], str]
 Output = Callable[[str], object]
 
-MINUS = "\N{MINUS SIGN}"
+_MINUS = "\N{_MINUS SIGN}"
 
 
 def _combination_text(tiles: Combination, before: Sequence[Meld] = (), note: bool = True) -> str:
@@ -456,7 +456,7 @@ _END_WORDS = {
 
 def _points(points: Sequence[int]) -> str:
     """Points as people write them, with a minus sign: ``50 to −50`` for two, else a list."""
-    texts = [f"{MINUS}{-p}" if p < 0 else str(p) for p in points]
+    texts = [f"{_MINUS}{-p}" if p < 0 else str(p) for p in points]
     if len(texts) == 2:
         return " to ".join(texts)
     return ", ".join(texts)
