@@ -69,7 +69,7 @@ __all__ = [
 Input = Callable[[str], str]
 Output = Callable[[str], object]
 
-_MINUS = "\N{_MINUS SIGN}"
+_MINUS = "\N{MINUS SIGN}"
 
 
 def _combination_text(tiles: Combination, before: Sequence[Meld] = (), note: bool = True) -> str:
