@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import re
 import sys
@@ -65,6 +66,7 @@ __all__ = [
     "SEATS",
     "Bot",
     "call_came_up",
+    "check_writable",
     "play_game",
     "register_play",
     "register_replay",
@@ -568,6 +570,23 @@ def _load(path: str) -> GameRecord | State:
     return GameRecord.from_dict(data)
 
 
+def check_writable(path: str) -> None:
+    """Check, before a game starts, that a record can be written to ``path``, so that a
+    player never loses the record of a game just played to a wrong path.
+
+    The file is opened for appending (which keeps what it holds) and, if it was not
+    there before, removed again.
+
+    Raises:
+        OSError: when it cannot be written (no such folder, a folder, no permission).
+    """
+    existed = os.path.lexists(path)
+    with open(path, "a", encoding="utf-8"):
+        pass
+    if not existed:
+        os.remove(path)
+
+
 def _line_editing() -> None:
     """Arrow keys and history at the prompt, where the platform has ``readline``."""
     if sys.stdin.isatty():  # pragma: no cover - only at a real terminal
@@ -584,6 +603,10 @@ def _run_play(args: argparse.Namespace) -> int:
             _suffix(args.record)
         except FileFormatError as error:
             return _fail(args, f"--record {args.record}: use a .json or .txt file ({error.reason})")
+        try:
+            check_writable(args.record)
+        except OSError as error:
+            return _file_error(args, args.record, error)
     if args.rules_file is not None:
         try:
             rules = load_rules(args.rules_file)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
 
 import attrs
 import pytest
 
 import morpyam.myrummy as mr
 from morpyam.cli import main
+from morpyam.myrummy import cli
 from morpyam.myrummy.bots import (
     BOTS,
     GameRecord,
@@ -20,7 +24,7 @@ from morpyam.myrummy.bots import (
     replay,
     simulate,
 )
-from morpyam.myrummy.cli import HELP, play_terminal, render
+from morpyam.myrummy.cli import HELP, complete, play_terminal, render, rules_text, tell
 from morpyam.myrummy.tiles import tiles_text
 
 SMALL = attrs.evolve(mr.Rules.classic(), rack_size=6)
@@ -101,7 +105,7 @@ def test_simulation_counts_wins() -> None:
 def test_terminal_shows_only_the_own_rack() -> None:
     # R-RUM-SET-2: a human seat never sees another rack
     lines: list[str] = []
-    typed = iter(["hint", "play [xx]", "pass", "draw", "quit"])
+    typed = iter(["hint", "play [xx]", "pass", "draw", "quit"])  # 'play' is no command now
     state = play_terminal(
         SMALL, ["human", "greedy"], seed=3, input=lambda _: next(typed), output=lines.append
     )
@@ -109,7 +113,9 @@ def test_terminal_shows_only_the_own_rack() -> None:
     assert "Your rack (player 0)" in shown
     assert "Your rack (player 1)" not in shown
     assert tiles_text(state.racks[1]) not in shown
-    assert "Stopped." in shown
+    assert lines[-1] == "Game stopped."
+    assert "  greedy would (from the start of the turn): " in shown
+    assert "  you cannot pass now (the pool is not empty: draw)" in lines
     seen = mr.observe(state, 0)
     assert "pool" in render(seen)
 
@@ -142,7 +148,7 @@ def test_terminal_seats_a_rollout_bot(capsys: pytest.CaptureFixture[str]) -> Non
     lines: list[str] = []
     state = play_terminal(SMALL, ["rollout", "greedy"], seed=5, output=lines.append, state=start)
     assert state.winners == {0}
-    assert "Player 0 (rollout): play [gn4 gn5 gn6 gn7 gn8]" in lines
+    assert "Player 0 (rollout): adds gn7 gn8 to [gn4 gn5 gn6]" in lines
     with pytest.raises(SystemExit):
         main(["myrummy", "play", "--help"])
     assert "human, greedy, points, random, rollout" in " ".join(capsys.readouterr().out.split())
@@ -174,7 +180,7 @@ def test_terminal_end_of_input() -> None:
 
     lines: list[str] = []
     play_terminal(SMALL, ["human", "greedy"], seed=3, input=closed, output=lines.append)
-    assert lines[-1] == "Stopped."
+    assert lines[-1] == "Game stopped."
 
 
 def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,18 +194,269 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["myrummy"]) == 2
 
 
+def test_command_line_checks_the_record_path_before_the_first_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # R-RUM-MATCH-1: a record that cannot be written is refused before the match, not after it
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    for bad in (tmp_path / "no" / "match.json", tmp_path):
+        assert main(["myrummy", "play", "--record", str(bad)]) == 2
+        out, err = capsys.readouterr()
+        assert out == ""  # no banner, no deal: nothing was played
+        assert err.startswith(f"morpyam myrummy play: error: cannot write {bad}: ")
+    good = tmp_path / "match.json"
+    assert main(["myrummy", "play", "--record", str(good), "--seed", "5"]) == 1  # stopped
+    out = capsys.readouterr().out
+    assert out.splitlines()[-2:] == ["player 0> Game stopped.", f"Record saved to {good}"]
+    assert mr.load_record(good).actions  # the deal so far
+
+
+def test_command_line_draws_a_fresh_seed_and_prints_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # R-RUM-SET-2: every match deals afresh unless --seed repeats one; quit stops with status 1
+    seeds = []
+    for _ in range(2):
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        assert main(["myrummy", "play", "--rack-size", "6"]) == 1
+        out = capsys.readouterr().out
+        banner, *rest = out.splitlines()
+        assert banner.startswith("MyRummy, classic rules, 1 round: player 0 human, player 1 greedy")
+        seed = int(banner.partition("; seed ")[2].split()[0])
+        assert f"(--seed {seed} repeats)." in banner
+        assert rest[-1] == "player 0> Game stopped."  # after the prompt input() wrote
+        seeds.append((seed, out))
+    assert seeds[0][0] != seeds[1][0]  # two draws of 2**32 seeds: equal once in 4 billion
+    seed, out = seeds[0]
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["myrummy", "play", "--rack-size", "6", "--seed", str(seed)]) == 1
+    assert capsys.readouterr().out == out  # the same deal again
+
+
+def test_tell_says_a_play_in_moves_and_complete_offers_words() -> None:
+    # R-RUM-LAY-1 / R-RUM-RE-1: a play told as moves, naming combinations by their tiles
+    before = (mr.parse_meld("[gn8 gn9 gn10]"), mr.parse_meld("[pu2 pu3 pu4 pu5 pu6]"))
+    after = (
+        mr.parse_meld("[gn7 gn8 gn9 gn10]"),
+        mr.parse_meld("[pu2 pu3 pu4]"),
+        mr.parse_meld("[pu4 pu5 pu6]"),
+    )
+    assert tell(before, after, mr.parse_tiles("gn7 pu4 bk1")) == (
+        "adds gn7 to [gn8 gn9 gn10]; splits [pu2 pu3 pu4 pu5 pu6] before pu5; adds pu4 to (pu5 pu6)"
+    )
+    assert tell(before, before, ()) == "rearranges nothing"
+    two = (mr.parse_meld("[gn1 gn2 gn3]"), mr.parse_meld("[gn4 gn5 gn6]"))
+    assert tell(two, (mr.parse_meld("[gn1 gn2 gn3 gn4 gn5 gn6]"),), ()) == (
+        "joins [gn4 gn5 gn6] to [gn1 gn2 gn3]"
+    )
+    moved = tell(
+        (mr.parse_meld("[bk2 bk3 bk4 bk5]"),),
+        (mr.parse_meld("[bk3 bk4 bk5]"), mr.parse_meld("{bk2 gy2 pu2}")),
+        mr.parse_tiles("gy2 pu2"),
+    )
+    assert moved == "lays {pu2 bk2 gy2} with bk2 from [bk2 bk3 bk4 bk5]"
+    made = tell(
+        (mr.parse_meld("[pu1 pu2 pu3 pu4]"), mr.parse_meld("[gy1 gy2 gy3 gy4]")),
+        (
+            mr.parse_meld("[pu2 pu3 pu4]"),
+            mr.parse_meld("[gy2 gy3 gy4]"),
+            mr.parse_meld("{pu1 gy1 bk1}"),
+        ),
+        mr.parse_tiles("bk1"),
+    )
+    assert made == (  # one new combination, told once, whole
+        "lays {pu1 bk1 gy1} with pu1 from [pu1 pu2 pu3 pu4] and gy1 from [gy1 gy2 gy3 gy4]"
+    )
+    runs = tuple(mr.parse_meld(f"[{c}1 {c}2 {c}3 {c}4]") for c in ("pu", "bk", "gy"))
+    assert tell(
+        runs,
+        (
+            *(mr.parse_meld(f"[{c}2 {c}3 {c}4]") for c in ("pu", "bk", "gy")),
+            mr.parse_meld("{pu1 bk1 gy1}"),
+            mr.parse_meld("[gn5 gn6 gn7]"),
+        ),
+        mr.parse_tiles("gn5 gn6 gn7"),
+    ) == (
+        "lays [gn5 gn6 gn7]; makes {pu1 bk1 gy1} of pu1 from [pu1 pu2 pu3 pu4], bk1 from "
+        "[bk1 bk2 bk3 bk4] and gy1 from [gy1 gy2 gy3 gy4]"
+    )
+    turn = mr.Turn([mr.parse_meld("[gn1 gn2 gn3]")], mr.parse_tiles("gn12 gy5 J"))
+    assert complete("s", "s") == ["split", "swap"]
+    assert complete("", "") == list(cli.WORDS)
+    assert complete("g", "add g", turn) == ["gn12", "gy5"]  # the tiles in hand
+    assert complete("g", "move g", turn) == ["gn1", "gn2", "gn3"]  # the tiles on the table
+    assert complete("gn1", "add gn1", turn) == ["gn12"]
+    assert complete("gy1", "move gy1", turn) == ["gy1", "gy10", "gy11", "gy12", "gy13"]
+    assert complete("t", "add gn1 t", turn) == ["to"]
+    assert complete("J", "lay J", turn) == ["J"]
+    assert complete("J", "lay J") == ["J"]
+
+
 def test_terminal_help_and_unknown_words() -> None:
-    # R-RUM-TURN-1: a player draws or plays; the prompt explains its words and offers no chance words
-    answers = iter(["help", "?", "dance", "first 1", "exit"])
+    # R-RUM-TURN-1: a player draws or plays; the prompt explains its words and offers no chance
+    # words, no time-out (there is no clock) and skips empty lines
+    answers = iter(["help", "?", "", "   ", "dance", "first 1", "timeout", "add gn5 to", "exit"])
     lines: list[str] = []
     play_terminal(
         SMALL, ["human", "greedy"], seed=3, input=lambda _: next(answers), output=lines.append
     )
     assert lines.count(HELP) == 2
+    assert lines.count(rules_text(SMALL)) == 2
+    assert "timeout" not in HELP
     (unknown,) = (line for line in lines if "'dance'" in line)
-    assert unknown == "  column 1: 'dance' is not an action; type help"
-    assert any("not possible now" in line for line in lines)
-    assert lines[-1] == "Stopped."
+    assert unknown == "  dance\n  ^ 'dance' is not a command; type help for the commands"
+    assert "  first 1\n  ^ 'first' is not a command; type help for the commands" in lines
+    assert "  timeout\n  ^ 'timeout' is not a command; type help for the commands" in lines
+    assert "  add gn5 to\n      ^ write it as: add gn7 to 3" in lines
+    assert not any("''" in line for line in lines)  # the empty lines were skipped
+    assert lines[-1] == "Game stopped."
+
+
+def test_help_explains_the_codes_combinations_opening_and_jokers() -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1/2, R-RUM-OPEN-1/3, R-RUM-RE-2, R-RUM-JOK-2/3, R-RUM-END-2:
+    # what a newcomer needs, from the rules in play
+    text = " ".join(rules_text(mr.Rules.classic()).split())  # wrapped at 88 columns
+    for words in (
+        "pu purple, bk black, gn green, gy grey",
+        "J is a joker",
+        "A run [gn4 gn5 gn6]: three or more tiles of one colour in a row",
+        "A group {gn7 bk7 gy7}: three or four tiles of one value, all colours different",
+        "at least 30 points from your rack",
+        "nor add to it in the opening turn",
+        "at least 3 tiles stay together",
+        "swap a table joker for the tile it stands for",
+        "lay the joker again in the same turn",
+        "(a joker 25)",
+    ):
+        assert words in text
+    free = " ".join(
+        rules_text(attrs.evolve(mr.Rules.rummikub(), lay_off_in_opening_turn=True)).split()
+    )
+    assert max(map(len, rules_text(mr.Rules.classic()).splitlines())) <= 88
+    assert "any part of a combination may be taken" in free
+    assert "nor add to it" not in free
+    for word in ("lay", "add", "move", "split", "join", "swap", "undo", "reset", "done", "draw"):
+        assert f"  {word}" in HELP
+
+
+def _typed(answers: list[str], prompts: list[str]) -> Callable[[str], str]:
+    queue = iter(answers)
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(queue)
+
+    return read
+
+
+def test_a_turn_typed_as_moves_with_undo_a_swap_and_a_refused_play() -> None:
+    # R-RUM-JOK-2 / R-RUM-JOK-3 / R-RUM-MELD-2 / R-RUM-END-1: steps build the table, undo takes
+    # one back, done hands the play to the judge, which refuses a broken combination with its
+    # rule; the corrected play lays the last tile and ends the match
+    start = mr.position(
+        SMALL,
+        racks=[mr.parse_tiles("gy5 gn11 pu1 pu2 pu3"), mr.parse_tiles("bk1 bk5 gy12")],
+        table=(mr.parse_meld("[gy4 J gy6]"), mr.parse_meld("[gn8 gn9 gn10]")),
+        opened=[0, 1],
+    )
+    answers = [
+        "lay pu1 pu2",
+        "done",  # pu1 pu2 is no combination
+        "add pu3 to 3",
+        "swap gy5 for J in 2",
+        "add gn11 to 1",
+        "undo",
+        "add gn11 J to 1",
+        "done",
+    ]
+    lines: list[str] = []
+    prompts: list[str] = []
+    state = play_terminal(
+        SMALL,
+        ["human", "greedy"],
+        seed=1,
+        input=_typed(answers, prompts),
+        output=lines.append,
+        state=start,
+    )
+    text = "\n".join(lines)
+    assert prompts == ["player 0> "] * len(answers)
+    assert (
+        "  Not allowed: R-RUM-MELD-2: combination 3 (pu1 pu2): a run or a group has at least 3 "
+        "tiles, not 2" in lines
+    )
+    assert "   1  [gn8 gn9 gn10]\n   2  [gy4 gy5 gy6]\n   3  [pu1 pu2 pu3]" in text
+    assert "In hand from the table: J (lay it again this turn)" in text
+    assert "   1  [gn8 gn9 gn10 gn11 J]" in text
+    assert "Your rack (player 0): pu1* pu2* pu3* gn11* gy5*  (* laid this turn: 5)" in text
+    # the play is told as moves, and the table after it is the one the steps built
+    (told,) = (line for line in lines if line.startswith("Player 0 (you): "))
+    assert told == (
+        "Player 0 (you): swaps gy5 for the joker in [gy4 J gy6]; "
+        "adds gn11 J to [gn8 gn9 gn10]; lays [pu1 pu2 pu3]"
+    )
+    assert {str(meld) for meld in state.table} == {
+        "[gy4 gy5 gy6]",
+        "[gn8 gn9 gn10 gn11 J]",
+        "[pu1 pu2 pu3]",
+    }
+    assert state.winners == {0}
+    assert lines[-2:] == [
+        "Round over: Player 0 wins 18 points; totals 18 to \N{MINUS SIGN}18",
+        "Match over (a player laid their last tile): Player 0 wins; totals 18 to \N{MINUS SIGN}18",
+    ]
+
+
+def test_a_whole_match_typed_as_moves(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # R-RUM-TURN-1 / R-RUM-END-1 / R-RUM-MATCH-1: a match from the deal to its end, every
+    # human turn typed as the moves moves_between tells for the solver's play, then done;
+    # the first play is first tried wrong (a tile laid alone: refused) and taken back
+    rules = attrs.evolve(mr.Rules.classic(), rack_size=8, rounds=2)
+    record: list[mr.Action] = []
+    queue: list[str] = []
+    typed: list[str] = []
+    lines: list[str] = []
+
+    def typist(prompt: str) -> str:
+        if not queue:
+            state = mr.new_game(rules)
+            for action in record:
+                state = mr.apply(state, action)
+            play = mr.best_play(state)
+            if play is None:
+                queue.append("draw" if mr.Draw() in mr.legal_actions(state) else "pass")
+            else:
+                if not typed or "done" not in typed:
+                    queue.extend([f"lay {state.rack[0]}", "done", "undo"])
+                moves = mr.moves_between(state.table, play.table, state.rack)
+                queue.extend([*map(str, moves), "done"])
+        typed.append(queue.pop(0))
+        return typed[-1]
+
+    state = play_terminal(
+        rules, ["human", "greedy"], seed=7, input=typist, output=lines.append, record=record
+    )
+    assert state.is_terminal
+    assert any(line.startswith("Player 0 (you): lays ") for line in lines)
+    (refused,) = (line for line in lines if "Not allowed" in line)
+    assert refused.startswith("  Not allowed: R-RUM-MELD-")
+    assert "a run or a group has at least 3 tiles, not 1" in refused
+    rounds = [line for line in lines if line.startswith("Round over: ")]
+    assert len(rounds) == 2
+    assert lines[-1].startswith("Match over (")
+    # the end lines are words: no Python tuples or lists
+    for line in (*rounds, lines[-1]):
+        assert "(" not in line.partition(":")[2].replace("(a ", "").replace("(the ", "")
+        assert "[" not in line
+    # the same lines typed on standard input play the same match through the command
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in typed)))
+    argv = ["myrummy", "play", "--rack-size", "8", "--rounds", "2", "--seed", "7"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip("\n").endswith(lines[-1])
+    assert out.count("Round over: ") == 2
 
 
 def test_terminal_bots_bound_their_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -273,3 +530,78 @@ def test_bounded_bots_open_without_searching_a_big_table(monkeypatch: pytest.Mon
     assert len(after.racks[0]) == 7
     assert all(meld in play.table for meld in start.table)
     assert RandomBot(max_table=40).choose(start, random.Random(0)) is not None
+
+
+def test_terminal_words_that_take_nothing_back_and_an_empty_pool() -> None:
+    # R-RUM-END-3 / R-RUM-TURN-1: with the pool empty a player passes (draw is refused), and
+    # with empty_pool="ends" the first pass ends the round; equal racks: nobody wins it
+    full = [
+        mr.parse_meld(f"[{c}1 {c}2 {c}3 {c}4 {c}5 {c}6 {c}7 {c}8 {c}9 {c}10 {c}11 {c}12 {c}13]")
+        for c in ("pu", "bk", "gn", "gy")
+    ] * 2
+    rules = attrs.evolve(mr.Rules.classic(), empty_pool="ends")
+    start = mr.position(rules, racks=[(mr.JOKER,), (mr.JOKER,)], table=full, opened=[0, 1])
+    answers = ["undo", "done", "table", "add gn5 to 1", "lay gn5", "lay J", "draw", "pass"]
+    lines: list[str] = []
+    state = play_terminal(
+        rules,
+        ["human", "greedy"],
+        seed=1,
+        input=_typed(answers, []),
+        output=lines.append,
+        state=start,
+    )
+    racks = "Racks: player 0: 1 tile (laid out), player 1: 1 tile (laid out); pool: 0 tiles"
+    assert racks in "\n".join(lines)
+    assert "  nothing to take back: this turn has no steps yet" in lines
+    assert "  you have laid nothing yet: lay or add tiles from your rack, or draw" in lines
+    assert "  gn5 is not on your rack" in lines
+    assert "  you cannot draw now (the pool is empty: pass)" in lines
+    assert "  (your steps of this turn are taken back)" in lines
+    assert "Player 0 (you): passes" in lines
+    assert (
+        lines[-2] == "Round over: Nobody wins (a tie); totals \N{MINUS SIGN}25 to \N{MINUS SIGN}25"
+    )
+    assert lines[-1] == (
+        "Match over (the pool ran out): Player 0 and player 1 share the win; "
+        "totals \N{MINUS SIGN}25 to \N{MINUS SIGN}25"
+    )
+    assert state.is_terminal
+
+
+def test_terminal_ctrl_c_and_three_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-RUM-MATCH-1: Ctrl-C stops the game like quit; three players' totals are listed
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    lines: list[str] = []
+    play_terminal(SMALL, ["human", "greedy"], seed=3, input=interrupted, output=lines.append)
+    assert lines[-2:] == ["", "Game stopped."]
+    three = attrs.evolve(mr.Rules.classic(3), rack_size=3)
+    start = mr.position(
+        three,
+        racks=[mr.parse_tiles("gn7"), mr.parse_tiles("bk1 bk2"), mr.parse_tiles("gy13")],
+        table=(mr.parse_meld("[gn4 gn5 gn6]"),),
+        opened=[0, 1, 2],
+    )
+    lines.clear()
+    play_terminal(three, ["greedy", "greedy", "greedy"], seed=1, output=lines.append, state=start)
+    assert lines[0] == "Player 0 (greedy): adds gn7 to [gn4 gn5 gn6]"
+    m = "\N{MINUS SIGN}"
+    assert lines[-2] == f"Round over: Player 0 wins 16 points; totals 16, {m}3, {m}13"
+
+
+def test_command_line_says_when_the_record_cannot_be_written_at_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # R-RUM-MATCH-1: a record that the checked path refuses at the end is reported as an error
+    def full_disk(record: object, path: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("morpyam.myrummy.cli.save_record", full_disk)
+    path = tmp_path / "match.json"
+    argv = ["myrummy", "play", "--seats", "greedy,greedy", "--rack-size", "2", "--seed", "1"]
+    assert main([*argv, "--record", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"morpyam myrummy play: error: cannot write {path}: No space left on device\n"
+    )

@@ -122,7 +122,8 @@ def test_command_line_records_and_replays(
         )
         == 0
     )
-    played = capsys.readouterr().out.splitlines()[-1]
+    *_, played, saved = capsys.readouterr().out.splitlines()
+    assert saved == f"Record saved to {path}"
     record = mr.load_record(path)
     assert mr.replay(record).is_terminal
     assert main(["myrummy", "replay", str(path)]) == 0

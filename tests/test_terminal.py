@@ -229,6 +229,7 @@ def test_input_that_ends_stops_the_game_and_keeps_the_record(
         (["play", "--name", "Ann"], "1 names for 2 seats"),
         (["play", "--name", "Ann", "--name", "B\tb"], "control character"),
         (["play", "--rules-file", "nowhere.toml"], "nowhere.toml: No such file"),
+        (["play", "--record", "no-such-folder/game.json"], "game.json: No such file"),
     ],
 )
 def test_bad_play_options(
@@ -642,3 +643,24 @@ def test_a_called_full_house_is_told_as_the_rules_read_five_of_a_kind(
     before = mp.apply(state, mp.Roll(call=mp.Figure.FULL_HOUSE))
     after = mp.apply(before, mp.RollResult((3, 3, 3, 3, 3)))
     assert _came_up(before, after) is told
+
+
+def test_an_unwritable_record_is_refused_before_the_first_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # R-END-2: a game's record is checked before the game, so a finished game is never lost
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    status, out, err = run(["play", "--record", str(folder)], "roll\n", monkeypatch, capsys)
+    assert status == 1
+    assert out == ""  # no banner, no prompt: the game did not start
+    assert err.startswith(f"morpyam play: error: {folder}: ")
+    kept = tmp_path / "kept.json"
+    kept.write_text("old")
+    missing = tmp_path / "new.json"
+    from morpyam.terminal import check_writable
+
+    check_writable(str(kept))
+    check_writable(str(missing))
+    assert kept.read_text() == "old"  # appending opens it without emptying it
+    assert not missing.exists()  # the check leaves no file behind

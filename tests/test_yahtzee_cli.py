@@ -294,3 +294,11 @@ def test_greedy_bot_and_sheet_picture() -> None:
     assert picture.splitlines()[0].split() == ["game", "1", "Ann"]
     assert "twos" in picture
     assert picture.splitlines()[-1].split() == ["total", "4"]
+
+
+def test_a_fresh_seed_unless_one_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+    # Y-TURN-1: each game throws fresh dice; the seed is printed so that --seed repeats the game
+    outs = [run(capsys, "play", "--seats", "greedy")[1] for _ in range(2)]
+    seeds = [int(re.search(r"seed (\d+) \(--seed \1 repeats\)", out)[1]) for out in outs]  # type: ignore[index]
+    assert seeds[0] != seeds[1]  # two draws of 2**32 seeds: equal once in 4 billion
+    assert run(capsys, "play", "--seats", "greedy", "--seed", str(seeds[0]))[1] == outs[0]

@@ -384,7 +384,13 @@ def _run_play(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"morpyam yahtzee play: error: {error}", file=sys.stderr)
         return 2
-    print(f"Yahtzee, {args.sheet_rules} rules ({_describe(rules)}), seed {args.sheet_seed}")
+    seed = args.sheet_seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    print(
+        f"Yahtzee, {args.sheet_rules} rules ({_describe(rules)}), seed {seed} "
+        f"(--seed {seed} repeats)."
+    )
     solution = None
     if "optimal" in seats:
         try:
@@ -401,7 +407,7 @@ def _run_play(args: argparse.Namespace) -> int:
         rules,
         seats,
         games=args.games,
-        seed=args.sheet_seed,
+        seed=seed,
         solution=solution,
         real_dice=args.manual_dice,
     )
@@ -480,9 +486,9 @@ def register_yahtzee(subparsers: Any) -> None:
         "--seed",
         dest="sheet_seed",
         type=int,
-        default=1,
         metavar="SEED",
-        help="seed of the dice and bots (default 1)",
+        help="seed of the dice and bots, to play a game again (default: a fresh one, printed "
+        "at the start)",
     )
     play_parser.add_argument(
         "--solution", metavar="FILE", help="a solution saved by 'solve --output' for the bot"

@@ -1,0 +1,982 @@
+"""A turn told as moves, the way people at a table say it: lay, add, move, split, join, swap.
+
+The engine judges a [`Play`][morpyam.myrummy.actions.Play] by the whole table
+after it. People do not think in whole tables: they lay a run, add a tile to a
+combination, take a tile from one combination to another. This module gives
+those moves as values, a [`Turn`][morpyam.myrummy.moves.Turn] that they change
+(the table being rearranged and the tiles still in hand) with
+[`apply_move`][morpyam.myrummy.moves.apply_move], and
+[`moves_between`][morpyam.myrummy.moves.moves_between], which tells a play as
+a short list of moves (to show what a bot or another player did).
+
+The moves only build a table; they judge nothing. A table in the middle of a
+turn may hold anything (two tiles, a broken run): only the table at the end is
+judged, by [`apply`][morpyam.myrummy.engine.apply], the one truth
+([`judge_turn`][morpyam.myrummy.moves.judge_turn] hands it over). A move that cannot be made at all (a tile that is not on the rack or not
+in that combination, a combination that is not there) raises
+[`MoveError`][morpyam.myrummy.moves.MoveError].
+
+Combinations are numbered from 1 in the order of ``turn.table``. ``lay``,
+``move ... to new`` and ``split`` put the new combination last; a combination
+left empty by a move, and the second combination of a ``join``, disappear and
+the ones after move up.
+
+| move | notation |
+| --- | --- |
+| `Lay(tiles)` | ``lay gn8 gn9 gn10``: rack tiles as a new combination |
+| `Add(tiles, to)` | ``add gn7 to 3``: rack tiles onto combination 3 |
+| `Move(tiles, source, to)` | ``move gn4 from 2 to 5`` (``to new``: a new combination) |
+| `Split(combination, at)` | ``split 4 at gn7``: ``gn7`` and the tiles after it become a new combination |
+| `Join(first, second)` | ``join 2 3``: combination 3 goes into combination 2 |
+| `Swap(tile, combination)` | ``swap gn6 for J in 1``: ``gn6`` from the rack takes the joker's place, the joker goes to the hand |
+
+Examples:
+    >>> import morpyam.myrummy as mr
+    >>> turn = mr.Turn(table=[mr.parse_meld("[gn8 gn9 gn10]")], hand=mr.parse_tiles("gn7 bk7 gy7"))
+    >>> turn = mr.apply_move(turn, mr.parse_move("add gn7 to 1"))
+    >>> turn = mr.apply_move(turn, mr.parse_move("lay bk7 gy7"))
+    >>> turn = mr.apply_move(turn, mr.parse_move("move gn7 from 1 to 2"))
+    >>> turn.table  # a group lies sorted, as groups keep their tiles
+    ((Tile(gn8), Tile(gn9), Tile(gn10)), (Tile(bk7), Tile(gn7), Tile(gy7)))
+    >>> str(turn.play())
+    'play [gn8 gn9 gn10] {bk7 gn7 gy7}'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from morpyam.errors import IllegalActionError
+from morpyam.myrummy.actions import Play
+from morpyam.myrummy.engine import apply
+from morpyam.myrummy.melds import MIN_MELD, Group, Meld, Run
+from morpyam.myrummy.state import State
+from morpyam.myrummy.tiles import JOKER, Tile, parse_tile, sort_tiles
+from morpyam.notation import NotationError
+
+__all__ = [
+    "Add",
+    "Combination",
+    "Join",
+    "Lay",
+    "Move",
+    "MoveError",
+    "Split",
+    "Swap",
+    "TableMove",
+    "Turn",
+    "apply_move",
+    "judge_turn",
+    "moves_between",
+    "parse_move",
+]
+
+Combination = tuple[Tile, ...]
+"""The tiles of one combination on a table being rearranged, in the order they lie."""
+
+
+class MoveError(ValueError):
+    """A move that cannot be made: a tile that is not where the move takes it from, or a
+    combination number that is not on the table. (A move that can be made but leaves the table
+    wrong is no ``MoveError``: the play is judged as a whole at the end of the turn.)"""
+
+
+def _tiles(value: Any) -> tuple[Tile, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise MoveError(f"a move names tiles, not {value!r}")
+    tiles = tuple(value)
+    if not tiles or len(tiles) > 13 or not all(type(tile) is Tile for tile in tiles):
+        raise MoveError(f"a move names 1 to 13 tiles, got {tiles!r}")
+    return tiles
+
+
+def _number(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if type(value) is not int or not 1 <= value <= 40:
+        raise MoveError(f"combinations are numbered from 1; {attribute.name} is {value!r}")
+
+
+def _tile(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if type(value) is not Tile:
+        raise MoveError(f"{attribute.name} is a tile, not {value!r}")
+
+
+def _text(tiles: Iterable[Tile]) -> str:
+    return " ".join(map(str, tiles))
+
+
+@attrs.frozen
+class Lay:
+    """Lay tiles from the rack as a new combination, numbered last."""
+
+    tiles: tuple[Tile, ...] = attrs.field(converter=_tiles)
+    """The rack tiles, in the order they are to lie."""
+
+    def __str__(self) -> str:
+        return f"lay {_text(self.tiles)}"
+
+
+@attrs.frozen
+class Add:
+    """Add tiles from the rack to a combination on the table (laying off, R-RUM-LAY-1)."""
+
+    tiles: tuple[Tile, ...] = attrs.field(converter=_tiles)
+    """The rack tiles; each goes where it fits a run (at either end), else last."""
+    to: int = attrs.field(validator=_number)
+    """The combination's number, from 1."""
+
+    def __str__(self) -> str:
+        return f"add {_text(self.tiles)} to {self.to}"
+
+
+def _optional_number(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None:
+        _number(instance, attribute, value)
+
+
+@attrs.frozen
+class Move:
+    """Move tiles from one combination on the table to another (rearranging, R-RUM-RE-1)."""
+
+    tiles: tuple[Tile, ...] = attrs.field(converter=_tiles)
+    """The table tiles that move."""
+    source: int = attrs.field(validator=_number)
+    """The number of the combination they leave; left empty, it disappears."""
+    to: int | None = attrs.field(validator=_optional_number)
+    """The number of the combination they join, or ``None`` for a new one, numbered last."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.source == self.to:
+            raise MoveError(f"a move goes from one combination to another, not {self.to} to itself")
+
+    def __str__(self) -> str:
+        return f"move {_text(self.tiles)} from {self.source} to {self.to or 'new'}"
+
+
+@attrs.frozen
+class Split:
+    """Cut a combination in two: ``at`` and the tiles after it become a new combination, last."""
+
+    combination: int = attrs.field(validator=_number)
+    """The combination's number."""
+    at: Tile = attrs.field(validator=_tile)
+    """The first tile of the second part (not the combination's first tile)."""
+
+    def __str__(self) -> str:
+        return f"split {self.combination} at {self.at}"
+
+
+@attrs.frozen
+class Join:
+    """Put two combinations together: ``second``'s tiles go into ``first``, and ``second`` disappears."""
+
+    first: int = attrs.field(validator=_number)
+    """The number of the combination that stays."""
+    second: int = attrs.field(validator=_number)
+    """The number of the combination that goes into it."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.first == self.second:
+            raise MoveError(f"join two different combinations, not {self.first} with itself")
+
+    def __str__(self) -> str:
+        return f"join {self.first} {self.second}"
+
+
+@attrs.frozen
+class Swap:
+    """Put a rack tile in a joker's place; the joker goes to the hand (R-RUM-JOK-2).
+
+    The joker must be laid again in the same turn (R-RUM-JOK-3): a play that
+    leaves it in the hand takes a table tile away, which the judge refuses.
+    """
+
+    tile: Tile = attrs.field(validator=_tile)
+    """The rack tile that replaces the joker (the tile the joker stands for)."""
+    combination: int = attrs.field(validator=_number)
+    """The number of the combination that holds the joker."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.tile.is_joker:
+            raise MoveError("swap a joker for the tile it stands for, not for another joker")
+
+    def __str__(self) -> str:
+        return f"swap {self.tile} for J in {self.combination}"
+
+
+TableMove = Lay | Add | Move | Split | Join | Swap
+"""One move of a turn: lay, add, move, split, join or swap."""
+
+
+def _combination(value: Any) -> Combination:
+    tiles = value.tiles if isinstance(value, (Run, Group)) else value
+    if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Iterable):
+        raise MoveError(f"a combination is a meld or a sequence of tiles, not {value!r}")
+    found = tuple(tiles)
+    if not found or len(found) > 30 or not all(type(tile) is Tile for tile in found):
+        raise MoveError(f"a combination is 1 to 30 tiles, got {value!r}")
+    return found
+
+
+def _table(value: Any) -> tuple[Combination, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise MoveError(f"a table is a sequence of combinations, not {value!r}")
+    table = tuple(_combination(item) for item in value)
+    if len(table) > 40:
+        raise MoveError(f"106 tiles make at most 35 combinations, got {len(table)}")
+    return table
+
+
+def _hand(value: Any) -> tuple[Tile, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise MoveError(f"a hand is a sequence of tiles, not {value!r}")
+    tiles = tuple(value)
+    if len(tiles) > 106 or not all(type(tile) is Tile for tile in tiles):
+        raise MoveError(f"a hand is at most 106 tiles, got {value!r}")
+    return sort_tiles(tiles)
+
+
+def _in_order_run(tiles: Sequence[Tile]) -> bool:
+    """Whether the tiles, in this order, could be part of one run: one colour, values following
+    each other from left to right within 1 to 13, jokers in the gaps (any length)."""
+    colours = {tile.colour for tile in tiles if tile.colour is not None}
+    starts = {tile.value - place for place, tile in enumerate(tiles) if tile.colour is not None}
+    if len(colours) > 1 or len(starts) > 1:
+        return False
+    start = starts.pop() if starts else 1
+    return start >= 1 and start + len(tiles) - 1 <= 13
+
+
+def _as_run(tiles: Sequence[Tile]) -> Combination | None:
+    """The tiles laid out as a run, jokers in the gaps and then at the end (at the start when
+    the end would pass 13); ``None`` when no order of them is a run. A run already in order keeps
+    its order, so a joker keeps the tile it stands for."""
+    if _in_order_run(tiles):
+        return tuple(tiles)
+    real = sorted((tile for tile in tiles if not tile.is_joker), key=lambda tile: tile.value)
+    jokers = len(tiles) - len(real)
+    if not real or len({tile.colour for tile in real}) > 1:
+        return None
+    if len({tile.value for tile in real}) < len(real):
+        return None
+    gaps = real[-1].value - real[0].value + 1 - len(real)
+    if gaps > jokers:
+        return None
+    laid: list[Tile] = []
+    previous = None
+    for tile in real:
+        if previous is not None:
+            laid.extend([JOKER] * (tile.value - previous - 1))
+        laid.append(tile)
+        previous = tile.value
+    extra = jokers - gaps
+    after = min(extra, 13 - real[-1].value)
+    before = extra - after
+    if before > real[0].value - 1:
+        return None
+    return (JOKER,) * before + tuple(laid) + (JOKER,) * after
+
+
+def _fit(combination: Combination, tile: Tile) -> Combination:
+    """The combination with ``tile`` added where it keeps a run in order: at the end, else at
+    the start, else inside; where nothing keeps a run, last."""
+    size = len(combination)
+    for place in (size, 0, *range(1, size)):
+        candidate = (*combination[:place], tile, *combination[place:])
+        if _in_order_run(candidate):
+            return candidate
+    return (*combination, tile)
+
+
+def _arranged(tiles: Sequence[Tile]) -> Combination:
+    """New tiles as they are to lie: as typed when that is a run or no run can be made of them,
+    else sorted into a run."""
+    return _as_run(tiles) or tuple(tiles)
+
+
+def _tidy(tiles: Combination) -> Combination:
+    """A combination as it is to lie: a run in its order (or put in order when its tiles are
+    out of it, jokers in the gaps), a group sorted as a group keeps it."""
+    if len(tiles) >= MIN_MELD:
+        run = _as_run(tiles)
+        if run is not None:
+            return run
+    try:
+        return Group(tiles).tiles
+    except IllegalActionError:
+        return tiles
+
+
+def _meld(tiles: Combination, group_first: bool = False) -> Meld:
+    """The combination as a meld: a run in its order (or sorted into one), else a group;
+    a group first when ``group_first`` and the tiles make one.
+
+    Raises:
+        IllegalActionError: naming the rule it breaks, when it is neither.
+    """
+    if len(tiles) < MIN_MELD:
+        rule = "R-RUM-MELD-1" if _could_group(tiles) else "R-RUM-MELD-2"
+        raise IllegalActionError(
+            rule, f"a run or a group has at least {MIN_MELD} tiles, not {len(tiles)}"
+        )
+    if group_first:
+        with contextlib.suppress(IllegalActionError):
+            return Group(tiles)
+    if len(tiles) >= MIN_MELD:
+        run = _as_run(tiles)
+        if run is not None:
+            return Run(run)
+    try:
+        return Group(tiles)
+    except IllegalActionError:
+        real = [tile for tile in tiles if not tile.is_joker]
+        if len({tile.colour for tile in real}) != 1 or len({tile.value for tile in real}) < 2:
+            raise
+    return Run(tiles)  # one colour, several values: a run, whose rule says what is wrong
+
+
+def _could_group(tiles: Combination) -> bool:
+    """Whether the tiles could be part of a group: one value, different colours."""
+    real = [tile for tile in tiles if not tile.is_joker]
+    return len({tile.value for tile in real}) <= 1 and len({tile.colour for tile in real}) == len(
+        real
+    )
+
+
+def _likes_groups(tiles: Combination, before: Sequence[Meld]) -> bool:
+    """Whether one tile and jokers (a run and a group at once) share the most tiles with a
+    group of ``before``: then they stay a group, so its jokers keep what they stood for."""
+    if sum(1 for tile in tiles if not tile.is_joker) != 1:
+        return False
+    have = Counter(tiles)
+    best: Meld | None = None
+    most = 0
+    for meld in before:
+        shared = sum((have & Counter(meld.tiles)).values())
+        if shared > most:
+            best, most = meld, shared
+    return isinstance(best, Group)
+
+
+def _check_swap(tiles: Combination, move: Swap) -> None:
+    """Refuse a swap for a tile no joker of a combination (that is a meld) stands for.
+
+    Raises:
+        MoveError: naming the tiles the joker stands for (R-RUM-JOK-2).
+    """
+    try:
+        meld = _meld(tiles)
+    except IllegalActionError:
+        return  # no meld yet, mid-turn: the judge says what is wrong at the end
+    right = sorted(
+        {
+            tile
+            for place, joker in enumerate(meld.tiles)
+            if joker.is_joker
+            for tile in meld.stands_for(place)
+        }
+    )
+    if move.tile not in right:
+        names = " or ".join(map(str, right))
+        raise MoveError(
+            f"the joker in combination {move.combination} stands for {names}, not {move.tile}"
+        )
+
+
+def _forms(tiles: Combination) -> list[Meld]:
+    """Every meld the tiles make: a group, and runs with the spare jokers at either end."""
+    forms: list[Meld] = []
+    with contextlib.suppress(IllegalActionError):
+        forms.append(Group(tiles))
+    run = _as_run(tiles)
+    if run is None:
+        return forms
+    start = next(tile.value - place for place, tile in enumerate(run) if not tile.is_joker)
+    lead = next(place for place, tile in enumerate(run) if not tile.is_joker)
+    trail = next(place for place, tile in enumerate(reversed(run)) if not tile.is_joker)
+    body = run[lead : len(run) - trail]
+    for before in range(lead + trail + 1):
+        after = lead + trail - before
+        if start + lead - before >= 1 and start + lead + len(body) - 1 + after <= 13:
+            forms.append(Run((JOKER,) * before + body + (JOKER,) * after))
+    return forms
+
+
+def judge_turn(state: State, turn: Turn) -> Play:
+    """The play a finished turn makes in ``state``: its first reading that ``apply`` allows.
+
+    ``apply`` stays the judge: this only chooses, among the readings of the same
+    combinations (where the jokers lie), one the rules allow, as a player at a table
+    would say which tile a joker stands for.
+
+    Raises:
+        IllegalActionError: the error of the first reading when ``apply`` allows none
+            (a combination that is no meld names its number).
+    """
+    first: IllegalActionError | None = None
+    for play in turn.readings(state.table):
+        try:
+            apply(state, play)
+        except IllegalActionError as error:
+            first = first or error
+            continue
+        return play
+    assert first is not None
+    raise first
+
+
+def _remove(source: Sequence[Tile], tiles: Iterable[Tile], where: str) -> tuple[Tile, ...]:
+    """``source`` without ``tiles`` (each once, the first found).
+
+    Raises:
+        MoveError: naming a tile that is not in ``source`` (``where`` says what that is).
+    """
+    left = list(source)
+    for tile in tiles:
+        if tile not in left:
+            have = sum(1 for other in source if other == tile)
+            if have:
+                raise MoveError(f"{where} has only {have} {tile}")
+            raise MoveError(f"{tile} is not {where}")
+        left.remove(tile)
+    return tuple(left)
+
+
+@attrs.frozen
+class Turn:
+    """A turn in progress: the table being rearranged and the tiles in hand.
+
+    ``hand`` is the rack less the tiles laid so far, plus any joker taken from
+    the table by a [`Swap`][morpyam.myrummy.moves.Swap] and not laid again.
+    Start one from the table and rack of a state, ``Turn(state.table, state.rack)``.
+    """
+
+    table: tuple[Combination, ...] = attrs.field(converter=_table)
+    """The combinations, numbered from 1 in this order; melds are taken as their tiles."""
+    hand: tuple[Tile, ...] = attrs.field(converter=_hand)
+    """The tiles in hand, sorted."""
+
+    def combination(self, number: int) -> Combination:
+        """The combination numbered ``number`` (from 1).
+
+        Raises:
+            MoveError: when there is no such combination.
+        """
+        if type(number) is int and 1 <= number <= len(self.table):
+            return self.table[number - 1]
+        if not self.table:
+            raise MoveError(f"there is no combination {number}: the table is empty")
+        raise MoveError(
+            f"there is no combination {number}: the table has 1 to {len(self.table)}"
+            if len(self.table) > 1
+            else f"there is no combination {number}: the table has only 1"
+        )
+
+    def play(self, before: Iterable[Meld] = ()) -> Play:
+        """The table as a [`Play`][morpyam.myrummy.actions.Play], for ``apply`` to judge.
+
+        A combination with the tiles of a meld of ``before`` (the table at the start
+        of the turn) is that meld again, so a joker keeps what it stood for (``{gy11 J J}``
+        stays a group, though ``[gy11 J J]`` is a run too); each other combination
+        becomes a run (in its order, or sorted into one) or else a group. One tile and
+        jokers, which make both, make what the meld of ``before`` they share most
+        tiles with was.
+
+        Raises:
+            IllegalActionError: for a combination that is neither, naming its number and the rule.
+        """
+        before_melds = tuple(before)
+        old: dict[tuple[Tile, ...], list[Meld]] = {}
+        for meld in before_melds:
+            old.setdefault(sort_tiles(meld.tiles), []).append(meld)
+        melds = []
+        for number, tiles in enumerate(self.table, 1):
+            same = old.get(sort_tiles(tiles))
+            if same:
+                melds.append(same.pop())
+                continue
+            try:
+                melds.append(_meld(tiles, _likes_groups(tiles, before_melds)))
+            except IllegalActionError as error:
+                raise IllegalActionError(
+                    error.rule, f"combination {number} ({_text(tiles)}): {error.reason}"
+                ) from None
+        return Play(melds)
+
+    def readings(self, before: Iterable[Meld] = ()) -> Iterator[Play]:
+        """Every way to read the table as melds, ``play(before)`` first.
+
+        A combination with jokers may be read more ways than one: ``[J J gn8]`` is also
+        ``[gn8 J J]`` or ``{gn8 J J}``, and the judge may allow one and not another (a
+        joker from the table must keep standing for the same tile, R-RUM-JOK-3). The
+        combinations of ``before`` are kept as they were. With two jokers in the game there
+        are at most nine readings: a group and up to three places of the jokers in a run.
+
+        Raises:
+            IllegalActionError: as ``play`` does, when the first reading is no play.
+        """
+        first = self.play(before)
+        yield first
+        kept = Counter(first.table) & Counter(tuple(before))
+        choices: list[list[Meld]] = []
+        for meld in first.table:
+            if kept[meld] > 0 or JOKER not in meld.tiles:
+                kept[meld] -= 1
+                choices.append([meld])
+                continue
+            others = [other for other in _forms(meld.tiles) if other != meld]
+            choices.append([meld, *others])
+        for count, melds in enumerate(itertools.product(*choices)):
+            if count:  # the first is ``first``
+                yield Play(melds)
+
+
+def _replace(table: tuple[Combination, ...], number: int, tiles: Combination) -> list[Combination]:
+    changed = list(table)
+    changed[number - 1] = tiles
+    return changed
+
+
+def apply_move(turn: Turn, move: TableMove) -> Turn:
+    """The turn after ``move``; a combination that is a group lies sorted as groups are.
+
+    Raises:
+        MoveError: for a move that cannot be made: a tile not in hand (``lay``, ``add``,
+            ``swap``) or not in the combination named (``move``, ``split``), a combination that
+            is not on the table, a ``swap`` in a combination with no joker, a ``split`` at the
+            first tile.
+    """
+    after = _moved(turn, move)
+    return Turn(tuple(map(_tidy, after.table)), after.hand)
+
+
+def _moved(turn: Turn, move: TableMove) -> Turn:
+    table = turn.table
+    if isinstance(move, Lay):
+        hand = _remove(turn.hand, move.tiles, "on your rack")
+        return Turn((*table, _arranged(move.tiles)), hand)
+    if isinstance(move, Add):
+        target = turn.combination(move.to)
+        hand = _remove(turn.hand, move.tiles, "on your rack")
+        for tile in move.tiles:
+            target = _fit(target, tile)
+        return Turn(_replace(table, move.to, target), hand)
+    if isinstance(move, Move):
+        source = turn.combination(move.source)
+        left = _remove(source, move.tiles, f"in combination {move.source}")
+        if move.to is None:
+            changed = [*table, _arranged(move.tiles)]
+        else:
+            target = turn.combination(move.to)
+            for tile in move.tiles:
+                target = _fit(target, tile)
+            changed = _replace(table, move.to, target)
+        changed[move.source - 1] = left
+        return Turn([tiles for tiles in changed if tiles], turn.hand)
+    if isinstance(move, Split):
+        tiles = turn.combination(move.combination)
+        places = [place for place, tile in enumerate(tiles) if tile == move.at and place > 0]
+        if not places:
+            if move.at in tiles:
+                raise MoveError(
+                    f"{move.at} is the first tile of combination {move.combination}: "
+                    "split at a tile with tiles before it"
+                )
+            raise MoveError(f"{move.at} is not in combination {move.combination}")
+        place = places[0]
+        changed = _replace(table, move.combination, tiles[:place])
+        return Turn([*changed, tiles[place:]], turn.hand)
+    if isinstance(move, Join):
+        first, second = turn.combination(move.first), turn.combination(move.second)
+        joined = first + second
+        if not _in_order_run(joined) and _in_order_run(second + first):
+            joined = second + first
+        changed = _replace(table, move.first, _arranged(joined))
+        del changed[move.second - 1]
+        return Turn(changed, turn.hand)
+    if isinstance(move, Swap):
+        tiles = turn.combination(move.combination)
+        hand = _remove(turn.hand, (move.tile,), "on your rack")
+        jokers = [place for place, tile in enumerate(tiles) if tile.is_joker]
+        if not jokers:
+            raise MoveError(f"there is no joker in combination {move.combination}")
+        _check_swap(tiles, move)
+        place = jokers[0]
+        for joker in jokers:  # in a run, the joker where the tile belongs
+            if _in_order_run((*tiles[:joker], move.tile, *tiles[joker + 1 :])):
+                place = joker
+                break
+        swapped = (*tiles[:place], move.tile, *tiles[place + 1 :])
+        return Turn(_replace(table, move.combination, swapped), (*hand, JOKER))
+    raise MoveError(f"{move!r} is not a move (Lay, Add, Move, Split, Join or Swap)")
+
+
+# ---------------------------------------------------------------------------
+# Notation
+
+_MOVE_WORDS = "lay, add, move, split, join, swap"
+
+
+def _read_tiles(words: Sequence[str], text: str, column: int) -> tuple[Tile, ...]:
+    tiles = []
+    for word in words:
+        try:
+            tiles.append(parse_tile(word))
+        except IllegalActionError:
+            where = text.lower().find(word.lower(), column - 1) + 1
+            raise NotationError(
+                f"{word!r} is not a tile: a colour (pu, bk, gn, gy) and a value 1-13, or J",
+                text,
+                where or column,
+            ) from None
+    if not tiles:
+        raise NotationError("name at least one tile, such as gn7", text, column)
+    return tuple(tiles)
+
+
+def _read_number(word: str, text: str) -> int:
+    if not word.isdigit() or not 1 <= int(word) <= 40:
+        where = text.lower().rfind(word.lower()) + 1 if word else len(text) + 1
+        raise NotationError(
+            f"{word or 'nothing'!r} is no combination number (1, 2, ...)", text, where
+        )
+    return int(word)
+
+
+def parse_move(text: str) -> TableMove:
+    """Read one move from its notation (see the module), any case.
+
+    Examples:
+        >>> parse_move("add gn7 to 3")
+        Add(tiles=(Tile(gn7),), to=3)
+        >>> str(parse_move("MOVE gn4 gn5 from 2 to new"))
+        'move gn4 gn5 from 2 to new'
+
+    Raises:
+        NotationError: for text that is no move (a ``ValueError``), with the column of the
+            word that is wrong.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a move is text, not {type(text).__name__}", repr(text), 1)
+    if len(text) > 200:
+        raise NotationError("a move is at most 200 characters", text[:40], 1)
+    words = text.lower().split()
+    verb = words[0] if words else ""
+    rest = words[1:]
+    start = len(text) - len(text.lstrip()) + len(verb) + 2
+    shapes = {
+        "lay": "lay gn8 gn9 gn10",
+        "add": "add gn7 to 3",
+        "move": "move gn4 from 2 to 5 (or to new)",
+        "split": "split 4 at gn7",
+        "join": "join 2 3",
+        "swap": "swap gn6 for J in 1",
+    }
+    if verb not in shapes:
+        raise NotationError(f"{verb!r} is not a move; use one of: {_MOVE_WORDS}", text, 1)
+
+    def wrong() -> NotationError:
+        return NotationError(f"write it as: {shapes[verb]}", text, start)
+
+    if verb == "lay":
+        return Lay(_read_tiles(rest, text, start))
+    if verb == "add":
+        if len(rest) < 3 or rest[-2] != "to":
+            raise wrong()
+        return Add(_read_tiles(rest[:-2], text, start), _read_number(rest[-1], text))
+    if verb == "move":
+        if len(rest) < 5 or rest[-2] != "to" or rest[-4] != "from":
+            raise wrong()
+        to = None if rest[-1] == "new" else _read_number(rest[-1], text)
+        source = _read_number(rest[-3], text)
+        if source == to:
+            raise NotationError(
+                "a move goes from one combination to another", text, text.lower().rfind("to") + 1
+            )
+        return Move(_read_tiles(rest[:-4], text, start), source, to)
+    if verb == "split":
+        if len(rest) != 3 or rest[1] != "at":
+            raise wrong()
+        return Split(_read_number(rest[0], text), _read_tiles(rest[2:], text, start)[0])
+    if verb == "join":
+        if len(rest) != 2:
+            raise wrong()
+        first, second = _read_number(rest[0], text), _read_number(rest[1], text)
+        if first == second:
+            raise NotationError("join two different combinations", text, start)
+        return Join(first, second)
+    if len(rest) != 5 or rest[1] != "for" or rest[2] != "j" or rest[3] != "in":
+        raise wrong()
+    tile = _read_tiles(rest[:1], text, start)[0]
+    if tile.is_joker:
+        raise NotationError("swap the tile the joker stands for, such as gn6, for J", text, start)
+    return Swap(tile, _read_number(rest[4], text))
+
+
+# ---------------------------------------------------------------------------
+# Telling a play as moves
+
+
+def _as_table(value: Any, what: str) -> tuple[Combination, ...]:
+    try:
+        return _table(value)
+    except MoveError as error:
+        raise MoveError(f"{what}: {error}") from None
+
+
+def moves_between(
+    before: Iterable[Meld | Sequence[Tile]],
+    after: Iterable[Meld | Sequence[Tile]],
+    rack: Iterable[Tile],
+) -> tuple[TableMove, ...]:
+    """A short list of moves that turns the table ``before`` into ``after``, with tiles of ``rack``.
+
+    Replaying the moves with [`apply_move`][morpyam.myrummy.moves.apply_move] from
+    ``Turn(before, rack)`` gives a table with the combinations of ``after`` (each
+    as a multiset of tiles, in some order). A combination of ``before`` that
+    ``after`` holds again is left alone; each other one of ``after`` is built on the
+    combination of ``before`` it shares the most tiles with, two at least (so a
+    laid-off tile reads as ``add gn7 to 3``), or else made new (``lay``, ``split``,
+    ``move ... to new``) and filled with all its tiles in a row; a rack tile that
+    takes the place of a joker which moves on reads as ``swap``. The moves are few,
+    not always the fewest (at most one per tile of a combination that changed).
+    Whether the play is legal is not asked: that is the judge's work.
+
+    Examples:
+        >>> import morpyam.myrummy as mr
+        >>> before = [mr.parse_meld("[gn8 gn9 gn10]")]
+        >>> after = [mr.parse_meld("[gn7 gn8 gn9 gn10]"), mr.parse_meld("{bk7 gy7 pu7}")]
+        >>> [str(move) for move in mr.moves_between(before, after, mr.parse_tiles("gn7 bk7 gy7 pu7 pu1"))]
+        ['add gn7 to 1', 'lay pu7 bk7 gy7']
+
+    Raises:
+        MoveError: when ``after`` is not reachable at all: a tile of ``before`` is missing
+            from it, or it needs tiles ``rack`` does not hold.
+    """
+    old = _as_table(before, "before")
+    new = _as_table(after, "after")
+    rack_tiles = _hand(rack)
+    old_count = Counter(tile for tiles in old for tile in tiles)
+    new_count = Counter(tile for tiles in new for tile in tiles)
+    missing = old_count - new_count
+    if missing:
+        raise MoveError(
+            f"{_text(sorted(missing.elements()))} lay on the table before and not after: "
+            "no move takes a tile off the table"
+        )
+    laid = new_count - old_count
+    lacking = laid - Counter(rack_tiles)
+    if lacking:
+        raise MoveError(f"the play needs {_text(sorted(lacking.elements()))}, not on the rack")
+    return _Planner(old, new, rack_tiles).moves()
+
+
+class _Planner:
+    """Plans the moves of ``moves_between``: pairs combinations, routes tiles, then replays."""
+
+    def __init__(
+        self, old: tuple[Combination, ...], new: tuple[Combination, ...], rack: tuple[Tile, ...]
+    ) -> None:
+        self.old, self.new = old, new
+        self.turn = Turn(old, rack)
+        self.home: dict[int, int] = {}  # new combination -> the old one it is built from
+        self._pair()
+        # labels[k]: what working combination k is: ("old", i) or ("new", j)
+        self.labels: list[tuple[str, int]] = [("old", i) for i in range(len(old))]
+        self.done: list[TableMove] = []
+
+    def _pair(self) -> None:
+        old_sets = [Counter(tiles) for tiles in self.old]
+        new_sets = [Counter(tiles) for tiles in self.new]
+        free_old = set(range(len(self.old)))
+        free_new = set(range(len(self.new)))
+        for j in range(len(self.new)):  # combinations left as they were
+            for i in sorted(free_old):
+                if old_sets[i] == new_sets[j]:
+                    self.home[j] = i
+                    free_old.discard(i)
+                    free_new.discard(j)
+                    break
+        shared = sorted(
+            (
+                (-sum((old_sets[i] & new_sets[j]).values()), j, i)
+                for i in free_old
+                for j in free_new
+            ),
+        )
+        for negative, j, i in shared:  # one tile in common is no reason to build on it
+            if negative <= -2 and i in free_old and j in free_new:
+                self.home[j] = i
+                free_old.discard(i)
+                free_new.discard(j)
+
+    def _routes(self) -> dict[tuple[str, int], dict[int, list[Tile]]]:
+        """For each source (``("rack", 0)`` or ``("old", i)``), the tiles it gives each new
+        combination beyond what that combination keeps of its home."""
+        owner = {i: j for j, i in self.home.items()}
+        supply: dict[tuple[str, int], Counter[Tile]] = {("rack", 0): Counter()}
+        for i, tiles in enumerate(self.old):
+            kept = Counter(self.new[owner[i]]) if i in owner else Counter()
+            supply[("old", i)] = Counter(tiles) - kept
+        laid = Counter(t for tiles in self.new for t in tiles) - Counter(
+            t for tiles in self.old for t in tiles
+        )
+        supply[("rack", 0)] = laid
+        routes: dict[tuple[str, int], dict[int, list[Tile]]] = {}
+        for j, tiles in enumerate(self.new):
+            kept = Counter(self.old[self.home[j]]) if j in self.home else Counter()
+            need = Counter(tiles) - kept
+            while need:
+                # the source that gives the most of what is still needed
+                source = max(
+                    supply,
+                    key=lambda s: (sum((supply[s] & need).values()), s[0] == "old", -s[1]),
+                )
+                given = supply[source] & need
+                supply[source] -= given
+                need -= given
+                # in the order the tiles lie in the new combination
+                order = list(given.elements())
+                order.sort(key=list(tiles).index)
+                routes.setdefault(source, {}).setdefault(j, []).extend(order)
+        return routes
+
+    def _where(self, label: tuple[str, int]) -> int:
+        """The number the combination ``label`` has now."""
+        return self.labels.index(label) + 1
+
+    def _target(self, j: int) -> tuple[str, int] | None:
+        """The working label of new combination ``j``: its home, or itself once made."""
+        if j in self.home:
+            return ("old", self.home[j])
+        label = ("new", j)
+        return label if label in self.labels else None
+
+    def _do(self, move: TableMove, labels: list[tuple[str, int]]) -> None:
+        self.turn = apply_move(self.turn, move)
+        self.labels = labels
+        self.done.append(move)
+        assert len(self.labels) == len(self.turn.table)
+
+    def moves(self) -> tuple[TableMove, ...]:
+        routes = self._routes()
+        from_rack = routes.pop(("rack", 0), {})
+        transfers = [
+            (source, j, tiles)
+            for source, givings in sorted(routes.items())
+            for j, tiles in sorted(givings.items())
+        ]
+        transfers = self._swaps(transfers, from_rack)
+        for j, tiles in sorted(from_rack.items()):  # laying off onto old combinations
+            if j in self.home:
+                self._add(j, tiles)
+        # a piece of two or more tiles cut from an end starts a new combination
+        left = [
+            (source, j, tiles)
+            for source, j, tiles in transfers
+            if not (self._target(j) is None and len(tiles) > 1 and self._split(source, j, tiles))
+        ]
+        # then each new combination, and each old one, gets all its tiles in a row
+        order = sorted(range(len(self.new)), key=lambda j: (j in self.home, j not in from_rack, j))
+        for j in order:  # the new combinations laid from the rack first
+            if j not in self.home and j in from_rack:
+                self._add(j, from_rack[j])
+            for source, k, tiles in left:
+                if k == j:
+                    self._give(source, j, tiles)
+        return tuple(self.done)
+
+    def _swaps(
+        self,
+        transfers: list[tuple[tuple[str, int], int, list[Tile]]],
+        from_rack: dict[int, list[Tile]],
+    ) -> list[tuple[tuple[str, int], int, list[Tile]]]:
+        """Swap each joker that leaves its combination for the rack tile it stood for, when
+        that tile comes into the same combination; the joker, in hand, is then laid like a
+        rack tile. Returns the transfers left."""
+        owner = {i: j for j, i in self.home.items()}
+        left = []
+        for source, j, tiles in transfers:
+            i = source[1]
+            if JOKER not in tiles or i not in owner or not from_rack.get(owner[i]):
+                left.append((source, j, tiles))
+                continue
+            try:
+                meld = _meld(self.old[i])
+            except IllegalActionError:
+                left.append((source, j, tiles))
+                continue
+            right = {
+                tile
+                for place, tile in enumerate(meld.tiles)
+                if tile.is_joker
+                for tile in meld.stands_for(place)
+            }
+            coming = [tile for tile in from_rack[owner[i]] if tile in right]
+            if not coming:
+                left.append((source, j, tiles))
+                continue
+            number = self._where(source)
+            self._do(Swap(coming[0], number), self.labels)
+            from_rack[owner[i]].remove(coming[0])
+            if not from_rack[owner[i]]:
+                del from_rack[owner[i]]
+            order = list(self.new[j]).index
+            from_rack[j] = sorted([*from_rack.get(j, []), JOKER], key=order)
+            rest = list(tiles)
+            rest.remove(JOKER)
+            if rest:
+                left.append((source, j, rest))
+        return left
+
+    def _add(self, j: int, tiles: list[Tile]) -> None:
+        label = self._target(j)
+        if label is None:
+            self._do(Lay(tiles), [*self.labels, ("new", j)])
+            return
+        where = self._where(label)
+        self._do(Add(tiles, where), self.labels)
+
+    def _split(self, source: tuple[str, int], j: int, tiles: list[Tile]) -> bool:
+        """Make new combination ``j`` by splitting ``tiles`` off an end of ``source``, if they
+        lie there; whether it did."""
+        number = self._where(source)
+        held = self.turn.table[number - 1]
+        size = len(tiles)
+        if size >= len(held):  # pragma: no cover - a source wholly given to a new
+            return False  # combination shares two tiles with it, so it is its home
+        made = ("new", j)
+        if Counter(held[-size:]) == Counter(tiles) and held[-size] not in held[1:-size]:
+            self._do(Split(number, held[-size]), [*self.labels, made])
+            return True
+        if Counter(held[:size]) == Counter(tiles) and held[size] not in held[1:size]:
+            labels = [*self.labels, source]  # the tail goes last; the head stays, as ``j``
+            labels[number - 1] = made
+            self._do(Split(number, held[size]), labels)
+            return True
+        return False
+
+    def _give(self, source: tuple[str, int], j: int, tiles: list[Tile]) -> None:
+        number = self._where(source)
+        held = self.turn.table[number - 1]
+        label = self._target(j)
+        drained = Counter(held) == Counter(tiles)
+        if label is None:
+            if len(tiles) > 1 and self._split(source, j, tiles):
+                return
+            labels = [*self.labels, ("new", j)]
+            if drained:
+                labels.remove(source)
+            self._do(Move(tuple(tiles), number, None), labels)
+            return
+        where = self._where(label)
+        labels = [held_label for held_label in self.labels if held_label != source]
+        if drained and source[0] == "old" and Counter(held) == Counter(self.old[source[1]]):
+            self._do(Join(where, number), labels)  # a combination taken whole into another
+            return
+        self._do(Move(tuple(tiles), number, where), labels if drained else self.labels)
