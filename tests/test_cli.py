@@ -158,7 +158,7 @@ def test_ctrl_c_ends_without_a_traceback(
     def interrupted(*args: object, **kwargs: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("morpyam.sim_cli.turn_table", interrupted)
+    monkeypatch.setattr("morpyam.cli.simulate.turn_table", interrupted)
     assert main(["odds"]) == 130
     assert capsys.readouterr().err == "\nInterrupted.\n"
 
@@ -205,7 +205,7 @@ def test_a_broken_pipe_points_standard_output_at_the_null_device(
     def broken(*args: object, **kwargs: object) -> int:
         raise BrokenPipeError
 
-    monkeypatch.setattr("morpyam.sim_cli.turn_table", broken)
+    monkeypatch.setattr("morpyam.cli.simulate.turn_table", broken)
     with (tmp_path / "out.txt").open("w") as stdout:
         monkeypatch.setattr("sys.stdout", stdout)
         assert main(["odds"]) == 0

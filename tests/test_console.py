@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from morpyam import console
+from morpyam.cli import console
 
 
 class Terminal(io.StringIO):

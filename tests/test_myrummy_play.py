@@ -13,7 +13,8 @@ import pytest
 
 import morpyam.myrummy as mr
 from morpyam.cli import main
-from morpyam.myrummy import cli
+from morpyam.cli import myrummy as cli
+from morpyam.cli.myrummy import HELP, complete, play_terminal, render, rules_text, tell
 from morpyam.myrummy.bots import (
     BOTS,
     GameRecord,
@@ -24,7 +25,6 @@ from morpyam.myrummy.bots import (
     replay,
     simulate,
 )
-from morpyam.myrummy.cli import HELP, complete, play_terminal, render, rules_text, tell
 from morpyam.myrummy.tiles import tiles_text
 
 SMALL = attrs.evolve(mr.Rules.classic(), rack_size=6)
@@ -136,7 +136,7 @@ def test_terminal_between_bots_to_the_end() -> None:
 
 def test_terminal_seats_a_rollout_bot(capsys: pytest.CaptureFixture[str]) -> None:
     # R-RUM-END-1: the terminal's rollout seat plays with the terminal's bound and goes out
-    from morpyam.myrummy.cli import BOT_MAX_TABLE, SEATS
+    from morpyam.cli.myrummy import BOT_MAX_TABLE, SEATS
 
     assert SEATS["rollout"](max_table=BOT_MAX_TABLE) == mr.RolloutBot(max_table=60)
     start = mr.position(
@@ -461,7 +461,7 @@ def test_a_whole_match_typed_as_moves(
 
 def test_terminal_bots_bound_their_search(monkeypatch: pytest.MonkeyPatch) -> None:
     # R-RUM-LAY-1: on a big table the terminal's bot lays off without solving the whole table
-    from morpyam.myrummy.cli import BOT_MAX_TABLE
+    from morpyam.cli.myrummy import BOT_MAX_TABLE
     from morpyam.myrummy.solver import best_play as exact
 
     runs = [
@@ -598,7 +598,7 @@ def test_command_line_says_when_the_record_cannot_be_written_at_the_end(
     def full_disk(record: object, path: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("morpyam.myrummy.cli.save_record", full_disk)
+    monkeypatch.setattr("morpyam.cli.myrummy.save_record", full_disk)
     path = tmp_path / "match.json"
     argv = ["myrummy", "play", "--seats", "greedy,greedy", "--rack-size", "2", "--seed", "1"]
     assert main([*argv, "--record", str(path)]) == 2

@@ -1,4 +1,4 @@
-"""The ``simulate``, ``odds`` and ``advise`` subcommands (morpyam.sim_cli)."""
+"""The ``simulate``, ``odds`` and ``advise`` subcommands (morpyam.cli.simulate)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 import morpyam as mp
 from morpyam import cli
-from morpyam.sim_cli import position, register_advise, register_odds, register_simulate
+from morpyam.cli.simulate import position, register_advise, register_odds, register_simulate
 
 
 @pytest.fixture(autouse=True)

@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 import morpyam as mp
-from morpyam import cli, terminal
+from morpyam import cli
 from morpyam.bots import RandomBot
+from morpyam.cli import play as terminal
+from morpyam.cli.play import SEATS, play_game, step_through
 from morpyam.records import GameRecord, Resign, load_record, replay, save_record
 from morpyam.state_json import state_to_json
-from morpyam.terminal import SEATS, play_game, step_through
 
 
 @pytest.fixture(autouse=True)
@@ -635,7 +636,7 @@ def test_a_called_full_house_is_told_as_the_rules_read_five_of_a_kind(
     is_full: bool, told: bool
 ) -> None:
     # R-FIG-4: five of a kind is a Full only where the rules say so, and the call is told so
-    from morpyam.terminal import _came_up
+    from morpyam.cli.play import _came_up
 
     rules = attrs.evolve(mp.Rules.classic(), morpyam_is_full=is_full)
     state = mp.apply(mp.new_game(rules, first_player=0), mp.Roll())
@@ -658,7 +659,7 @@ def test_an_unwritable_record_is_refused_before_the_first_move(
     kept = tmp_path / "kept.json"
     kept.write_text("old")
     missing = tmp_path / "new.json"
-    from morpyam.terminal import check_writable
+    from morpyam.cli.play import check_writable
 
     check_writable(str(kept))
     check_writable(str(missing))

@@ -11,7 +11,7 @@ import pytest
 
 import morpyam.cli
 import morpyam.yahtzee as yz
-from morpyam.yahtzee.cli import format_sheets, greedy_action, play, register_yahtzee
+from morpyam.cli.yahtzee import format_sheets, greedy_action, play, register_yahtzee
 
 B = yz.Box
 

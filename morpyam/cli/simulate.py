@@ -20,7 +20,7 @@ from typing import Any
 from morpyam.actions import Roll, RollResult
 from morpyam.advice import Advice, advise
 from morpyam.bots import BOTS
-from morpyam.console import Column, fancy, print_table, progress, progress_bar
+from morpyam.cli.console import Column, fancy, print_table, progress, progress_bar
 from morpyam.engine import apply, new_game
 from morpyam.figures import Figure
 from morpyam.files import FileFormatError, rules_with

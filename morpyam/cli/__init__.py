@@ -16,14 +16,14 @@ from typing import Any
 
 import morpyam as mp
 from morpyam.bots import BOTS, Bot
-from morpyam.console import colour_players
+from morpyam.cli.console import colour_players
+from morpyam.cli.myrummy import register_myrummy
+from morpyam.cli.play import call_came_up, register_play, register_replay, register_show
+from morpyam.cli.simulate import register_advise, register_odds, register_simulate
+from morpyam.cli.yahtzee import register_yahtzee
 from morpyam.files import FileFormatError, rules_with
-from morpyam.myrummy.cli import register_myrummy
 from morpyam.rules import PRESETS as RULE_PRESETS
-from morpyam.sim_cli import register_advise, register_odds, register_simulate
-from morpyam.terminal import call_came_up, register_play, register_replay, register_show
 from morpyam.text import PLAYER_MARKS, render_grid
-from morpyam.yahtzee.cli import register_yahtzee
 
 __all__ = ["PRESETS", "main", "play_demo"]
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from morpyam.cli.play import check_writable
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play
 from morpyam.myrummy.bots import BOTS, Bot, guarded_play
@@ -51,7 +52,6 @@ from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import TILES, Tile, tiles_text
 from morpyam.notation import NotationError
-from morpyam.terminal import check_writable
 
 __all__ = [
     "BOT_MAX_TABLE",

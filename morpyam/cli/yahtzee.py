@@ -3,7 +3,7 @@
 ``morpyam yahtzee play`` seats humans and bots around one score sheet;
 ``morpyam yahtzee solve`` prints the optimal expected score and can save the
 solution for the ``optimal`` bot. The ``morpyam`` command adds them with
-[`register_yahtzee`][morpyam.yahtzee.cli.register_yahtzee].
+[`register_yahtzee`][morpyam.cli.yahtzee.register_yahtzee].
 """
 
 from __future__ import annotations
@@ -221,7 +221,7 @@ def play(
     read: Callable[[str], str] = input,
     out: Out = print,
 ) -> State:
-    """Play a game of ``rules`` between ``seats`` (kinds from [`SEATS`][morpyam.yahtzee.cli.SEATS]).
+    """Play a game of ``rules`` between ``seats`` (kinds from [`SEATS`][morpyam.cli.yahtzee.SEATS]).
 
     Dice are thrown with ``random.Random(seed)``, which the random bot shares,
     unless ``real_dice`` asks the human seats for the faces they threw. The
@@ -231,7 +231,7 @@ def play(
     Ctrl-C is pressed ("Game stopped.").
 
     Raises:
-        ValueError: for seats that are not a sequence of [`SEATS`][morpyam.yahtzee.cli.SEATS],
+        ValueError: for seats that are not a sequence of [`SEATS`][morpyam.cli.yahtzee.SEATS],
             an optimal seat without a solution, or rules or games
             [`new_game`][morpyam.yahtzee.engine.new_game] refuses.
     """
