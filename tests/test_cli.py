@@ -13,6 +13,7 @@ import pytest
 import morpyam as mp
 from morpyam.bots import OddsBot
 from morpyam.cli import main, play_demo
+from morpyam.records import GameRecord, save_record
 
 
 def test_demo_is_reproducible_and_reports_the_result(capsys: pytest.CaptureFixture[str]) -> None:
@@ -226,7 +227,179 @@ def test_shell_completion_with_the_cli_extra(
     script = capsys.readouterr().out
     for command in ("play", "replay", "show", "simulate", "odds", "advise", "yahtzee"):
         assert command in script
-    monkeypatch.setitem(sys.modules, "shtab", None)  # not installed: no such option
+    monkeypatch.setitem(sys.modules, "shtab", None)  # not installed: the option names the extra
     with pytest.raises(SystemExit) as caught:
         main(["--print-completion", "bash"])
     assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert "morpyam: error: --print-completion needs shtab" in err
+    assert "pip install 'morpyam[cli]'" in err
+    assert "invalid choice" not in err
+
+
+def _commands() -> list[list[str]]:
+    """Every command of the tree as the words that call it, found by walking the parsers.
+
+    The walk asks argparse itself (``--help`` of each group lists its commands), so a
+    command added later is covered without a change here.
+    """
+    found: list[list[str]] = []
+    todo: list[list[str]] = [[]]
+    while todo:
+        words = todo.pop()
+        found.append(words)
+        out = io.StringIO()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr("sys.stdout", out)
+            with pytest.raises(SystemExit):
+                main([*words, "--help"])
+        listed = out.getvalue().partition("\ncommands:\n")[2]
+        for line in listed.splitlines()[1:]:
+            if line.startswith("    ") and not line.startswith("     "):
+                todo.append([*words, line.split()[0]])
+    return found
+
+
+COMMAND_LINES = _commands()
+
+
+def test_the_walk_finds_every_command() -> None:
+    # counted by hand from the registered commands: the demo; play, replay, show, simulate,
+    # odds, advise; yahtzee and its play, solve; myrummy and its play, replay
+    assert len(COMMAND_LINES) == 13
+    assert ["yahtzee", "solve"] in COMMAND_LINES
+    assert ["myrummy", "replay"] in COMMAND_LINES
+
+
+@pytest.mark.parametrize("words", COMMAND_LINES, ids=" ".join)
+def test_help_is_on_standard_output_with_status_0(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main([*words, "--help"])
+    assert caught.value.code == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(f"usage: {' '.join(['morpyam', *words])} ")
+    assert err == ""
+
+
+@pytest.mark.parametrize("words", COMMAND_LINES, ids=" ".join)
+def test_an_unknown_option_gets_the_commands_own_usage(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    prog = " ".join(["morpyam", *words])
+    with pytest.raises(SystemExit) as caught:
+        main([*words, "--bogus"])
+    assert caught.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"usage: {prog} ")
+    assert f"\n{prog}: error: " in err
+
+
+@pytest.mark.parametrize("group", ["yahtzee", "myrummy"])
+def test_a_group_without_its_command_prints_its_help(
+    group: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([group]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(f"usage: morpyam {group} ")
+    assert "play" in out
+    assert err == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--seed", "2", "--narr"],  # --narr is not --narrate
+        ["simulate", "--game", "3"],  # nor --game --games
+        ["yahtzee", "play", "--seed", "1", "--seat", "greedy", "--solu", "x"],
+    ],
+)
+def test_no_option_is_taken_for_an_abbreviation(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    assert "unrecognized arguments: " in capsys.readouterr().err
+
+
+def test_advise_takes_rule_settings_as_the_other_commands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # --rule as play and simulate take it (R-LINE-1's variant), not refused as --rules
+    assert main(["advise", "12345", "--rule", "diagonals=long", "--top", "1"]) == 0
+    assert "1. " in capsys.readouterr().out
+    assert main(["advise", "12345", "--rule", "diagonals=wide"]) == 2
+    assert "morpyam advise: error: --rule diagonals: " in capsys.readouterr().err
+
+
+def test_each_replay_points_to_the_other_for_the_other_games_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rummy = tmp_path / "match.json"
+    argv = ["myrummy", "play", "--seats", "greedy,greedy", "--rack-size", "2", "--seed", "1"]
+    assert main([*argv, "--record", str(rummy)]) == 0
+    capsys.readouterr()
+    for command in (["replay"], ["show"]):
+        assert main([*command, str(rummy)]) == 2
+        err = capsys.readouterr().err
+        assert "a MyRummy record: replay it with 'morpyam myrummy replay'" in err
+    dice = tmp_path / "game.json"
+    save_record(GameRecord(mp.Rules.classic(), [mp.Roll()], first_player=0), dice)
+    assert main(["myrummy", "replay", str(dice)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"morpyam myrummy replay: error: {dice}: a Morpyam record: replay it with 'morpyam replay'\n"
+    )
+    dice.write_text("{}")  # neither game's record: the MyRummy reader's own reason
+    assert main(["myrummy", "replay", str(dice)]) == 2
+    assert "Morpyam record" not in capsys.readouterr().err
+
+
+def test_files_on_the_command_line_are_checked_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "no such folder" / "x.svg"
+    record = tmp_path / "game.json"
+    save_record(GameRecord(mp.Rules.classic(), [mp.Roll()], first_player=0), record)
+    assert main(["show", str(record), "--svg", str(missing)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # the position is not printed before the picture is refused
+    assert err.startswith(f"morpyam show: error: {missing}: ")
+    # the Yahtzee solver's file: never ignored, checked before the banner
+    seats = ["--seat", "greedy", "--seed", "1"]
+    assert main(["yahtzee", "play", *seats, "--solution", str(tmp_path / "x.npz")]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "--solution is for the optimal bot, and no seat is optimal" in err
+    assert main(["yahtzee", "solve", "--output", str(tmp_path / "no such folder" / "s.npz")]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # refused before solving
+    assert "morpyam yahtzee solve: error: --output " in err
+    pytest.importorskip("numpy")
+    nothing = tmp_path / "nothing.npz"
+    assert main(["yahtzee", "play", "--seat", "optimal", "--solution", str(nothing)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"morpyam yahtzee play: error: --solution {nothing}: ")
+
+
+def test_a_solution_that_cannot_be_saved_after_solving_is_a_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("numpy")
+
+    class Unsaved:
+        expected_score = 254.5
+
+        def save(self, path: object) -> None:
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("morpyam.yahtzee.solver.solve", lambda rules: Unsaved())
+    output = tmp_path / "s.npz"
+    assert main(["yahtzee", "solve", "--output", str(output)]) == 1  # the work was done
+    out, err = capsys.readouterr()
+    assert "254.5" in out
+    assert err == f"morpyam yahtzee solve: error: --output {output}: No space left on device\n"

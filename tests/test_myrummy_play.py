@@ -191,7 +191,8 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "got human, chess" in capsys.readouterr().err
     assert main(["myrummy", "play", "--seats", "human,greedy", "--rack-size", "0"]) == 2
     assert capsys.readouterr().err.startswith("morpyam myrummy play: error: ")
-    assert main(["myrummy"]) == 2
+    assert main(["myrummy"]) == 0  # its help, on standard output
+    assert "replay" in capsys.readouterr().out
 
 
 def test_command_line_checks_the_record_path_before_the_first_move(
@@ -601,7 +602,9 @@ def test_command_line_says_when_the_record_cannot_be_written_at_the_end(
     monkeypatch.setattr("morpyam.cli.myrummy.save_record", full_disk)
     path = tmp_path / "match.json"
     argv = ["myrummy", "play", "--seats", "greedy,greedy", "--rack-size", "2", "--seed", "1"]
-    assert main([*argv, "--record", str(path)]) == 2
+    assert (
+        main([*argv, "--record", str(path)]) == 1
+    )  # after the match: a failure, not a usage error
     assert capsys.readouterr().err == (
         f"morpyam myrummy play: error: cannot write {path}: No space left on device\n"
     )

@@ -732,7 +732,7 @@ def test_play_and_simulate_take_rule_settings(capsys: pytest.CaptureFixture[str]
 
     bots = ["--seat", "random", "--seat", "greedy"]
     assert main(["play", *bots, "--seed", "2", "--rule", "morpyam_is_full=false"]) == 0
-    assert main(["play", *bots, "--rule", "tie_break=coin"]) == 1
+    assert main(["play", *bots, "--rule", "tie_break=coin"]) == 2
     assert "--rule tie_break" in capsys.readouterr().err
     simulate = ["simulate", "--games", "3", "--quiet", "--bot", "random", "--bot", "greedy"]
     assert main([*simulate, "--rule", "call_needs_free_cell=false"]) == 0

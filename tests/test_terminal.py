@@ -240,7 +240,7 @@ def test_bad_play_options(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     status, out, err = run(args, "", monkeypatch, capsys)
-    assert status == 1
+    assert status == 2
     assert message in err
     assert "Traceback" not in out + err
 
@@ -251,7 +251,7 @@ def test_rules_files_and_unknown_seats(
     rules_file = tmp_path / "rules.json"
     rules_file.write_text('{"preset": "classic", "players": 3, "tokens_per_player": 2}')
     status, _, err = run(["play", "--rules-file", str(rules_file)], "", monkeypatch, capsys)
-    assert (status, "is for 3 players, not 2 seats" in err) == (1, True)
+    assert (status, "is for 3 players, not 2 seats" in err) == (2, True)
     path = tmp_path / "g.json"
     args = ["play", "--rules-file", str(rules_file), "--record", str(path), "--seed", "2"]
     status, _, _ = run([*args, *["--seat", "random"] * 3], "", monkeypatch, capsys)
@@ -390,7 +390,7 @@ def test_show_writes_the_picture(
     assert isinstance(place, mp.Place)
     assert [e.get("data-cell") for e in highlighted] == [str(place.cell)]
     status, _, err = run(["show", str(path), "--at", "99999"], "", monkeypatch, capsys)
-    assert (status, "--at must be 0 to" in err) == (1, True)
+    assert (status, "--at must be 0 to" in err) == (2, True)
 
 
 def test_show_a_saved_state(
@@ -407,7 +407,7 @@ def test_show_a_saved_state(
     assert str(state) in out
     assert len(svg_tokens(picture)) == len(state.board)
     status, _, err = run(["replay", str(path)], "", monkeypatch, capsys)
-    assert (status, "use 'morpyam show'" in err) == (1, True)
+    assert (status, "use 'morpyam show'" in err) == (2, True)
 
 
 def bad_files(tmp_path: Path) -> Iterator[tuple[Path, str]]:
@@ -446,7 +446,7 @@ def test_bad_files_get_a_message_not_a_traceback(
 ) -> None:
     for path, message in bad_files(tmp_path):
         status, out, err = run([command, str(path)], "", monkeypatch, capsys)
-        assert status == 1, path
+        assert status == 2, path
         assert err.startswith(f"morpyam {command}: error: {path}: "), err
         assert message in err, (path, err)
         assert "Traceback" not in out + err
@@ -597,11 +597,11 @@ def test_a_dash_reads_standard_input_and_writes_standard_output(
     )
     assert (status, "dice in the air" in out) == (0, True)
     status, _, err = run_binary_stdin(["show", "-"], b"\xff\xfe", monkeypatch, capsys)
-    assert (status, err) == (1, "morpyam show: error: standard input: not UTF-8 text (byte 0)\n")
+    assert (status, err) == (2, "morpyam show: error: standard input: not UTF-8 text (byte 0)\n")
     status, _, err = run_binary_stdin(
         ["show", "-"], b" " * (mp.files.MAX_TEXT_SIZE + 1), monkeypatch, capsys
     )
-    assert status == 1
+    assert status == 2
     assert "bigger than" in err
     status, out, _ = run(
         ["play", "--seat", "random", "--seat", "random", "--seed", "2", "--record", "-"],
@@ -653,7 +653,7 @@ def test_an_unwritable_record_is_refused_before_the_first_move(
     folder = tmp_path / "folder.json"
     folder.mkdir()
     status, out, err = run(["play", "--record", str(folder)], "roll\n", monkeypatch, capsys)
-    assert status == 1
+    assert status == 2
     assert out == ""  # no banner, no prompt: the game did not start
     assert err.startswith(f"morpyam play: error: {folder}: ")
     kept = tmp_path / "kept.json"

@@ -11,7 +11,7 @@ import io
 import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import morpyam as mp
@@ -25,7 +25,7 @@ from morpyam.files import FileFormatError, rules_with
 from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.text import PLAYER_MARKS, render_grid
 
-__all__ = ["PRESETS", "main", "play_demo"]
+__all__ = ["CLI_EXTRA", "PRESETS", "main", "play_demo"]
 
 PRESETS = RULE_PRESETS
 """The rule presets the command offers, by name (those of `morpyam.rules`)."""
@@ -236,15 +236,59 @@ def _check_demo_options(parser: argparse.ArgumentParser, args: argparse.Namespac
         )
 
 
+CLI_EXTRA = "pip install 'morpyam[cli]'"
+"""How to install what the optional features of the command line need (rich and shtab)."""
+
+
+class _NeedsExtra(argparse.Action):
+    """An option whose feature needs the ``cli`` extra, which is not installed: says so."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        parser.error(f"{option_string} needs shtab, which is not installed: {CLI_EXTRA}")
+
+
 def _add_completion(parser: argparse.ArgumentParser) -> None:
-    """``--print-completion bash|zsh|tcsh``, when shtab is installed (the ``cli`` extra)."""
+    """``--print-completion bash|zsh|tcsh``: with shtab (the ``cli`` extra), or naming the extra."""
     try:
         import shtab
     except ImportError:
+        parser.add_argument(
+            "--print-completion",
+            action=_NeedsExtra,
+            metavar="SHELL",
+            help=f"print a shell completion script (needs the cli extra: {CLI_EXTRA})",
+        )
         return
     shtab.add_argument_to(
         parser, "--print-completion", help="print a shell completion script (bash, zsh or tcsh)"
     )
+
+
+def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """``parser`` and every parser of its subcommands, at any depth."""
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):
+                yield from _parsers(child)
+
+
+def _same_rules(parser: argparse.ArgumentParser) -> None:
+    """The same conventions for every command, however it was added.
+
+    No option is taken for an abbreviation of another (``--rule`` is not
+    ``--rules``), and each parser remembers itself, so that an option it does
+    not know is answered with its own usage, not the top-level one.
+    """
+    for each in _parsers(parser):
+        each.allow_abbrev = False
+        each.set_defaults(command_parser=each)
 
 
 def _quiet_stdout() -> None:
@@ -262,7 +306,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
     With no subcommand, ``morpyam`` tells a seeded game between two odds bots,
-    one line per turn. A reader that stops early (``morpyam odds | head -1``)
+    one line per turn. Every command keeps argparse's conventions: help on
+    standard output with status 0, a usage error (an unknown option, a bad
+    value, a file that cannot be read or written) with the command's own usage
+    on standard error and status 2. A reader that stops early (``morpyam odds | head -1``)
     ends the command quietly with status 0; Ctrl-C, with status 130.
     """
     for stream in (sys.stdout, sys.stderr):  # ×, △ and □ on terminals that lack them
@@ -270,6 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             stream.reconfigure(errors="replace")
     parser = argparse.ArgumentParser(
         prog="morpyam",
+        allow_abbrev=False,
         description="Morpyam, the dice-and-grid game. With no command: watch a short seeded "
         "game between two good bots.",
     )
@@ -309,8 +357,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for add in COMMANDS:
             add(subparsers)
     _add_completion(parser)
+    _same_rules(parser)
     try:
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:
+            args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
         _check_demo_options(parser, args)
         status: int = args.run(args)
         sys.stdout.flush()

@@ -543,9 +543,22 @@ def play_terminal(
     return state
 
 
-def _fail(message: str, command: str = "play") -> int:
+def _fail(message: str, command: str = "play", status: int = 2) -> int:
+    """Tell ``message`` as the command's error; returns ``status``: 2 for a command line
+    (or a file it names) that cannot be used, 1 for a failure once the work has begun."""
     print(f"morpyam myrummy {command}: error: {message}", file=sys.stderr)
-    return 2
+    return status
+
+
+def _morpyam_record(path: str) -> bool:
+    """Whether ``path`` holds a record of Morpyam (the dice game), not of MyRummy."""
+    from morpyam.records import load_record as load_morpyam_record
+
+    try:
+        load_morpyam_record(path)
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def _run_play(args: argparse.Namespace) -> int:
@@ -583,7 +596,7 @@ def _run_play(args: argparse.Namespace) -> int:
         try:
             save_record(GameRecord(rules, tuple(actions)), args.record)
         except OSError as error:
-            return _fail(f"cannot write {args.record}: {error.strerror or error}")
+            return _fail(f"cannot write {args.record}: {error.strerror or error}", status=1)
         print(f"Record saved to {args.record}")
     return 0 if state.is_terminal else 1
 
@@ -594,6 +607,10 @@ def _run_replay(args: argparse.Namespace) -> int:
     except OSError as error:
         return _fail(f"cannot read {args.file}: {error.strerror or error}", "replay")
     except ValueError as error:
+        if _morpyam_record(args.file):
+            return _fail(
+                f"{args.file}: a Morpyam record: replay it with 'morpyam replay'", "replay"
+            )
         return _fail(str(error), "replay")
     steps = positions(record)
     try:
@@ -602,8 +619,8 @@ def _run_replay(args: argparse.Namespace) -> int:
             state = next(steps)
             if args.all or not isinstance(action, (Tile, FirstPlayer)):
                 print(f"{number}: {action}")
-    except IllegalActionError as error:
-        return _fail(str(error), "replay")
+    except IllegalActionError as error:  # an illegal entry, as 'morpyam replay' finds it
+        return _fail(str(error), "replay", status=1)
     if state.is_terminal:
         print(_match_over(state))
     else:
@@ -616,7 +633,7 @@ def register_myrummy(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "myrummy", help="the MyRummy tile game", description="MyRummy (Schmidt MyRummy Classic)."
     )
-    parser.set_defaults(run=lambda args: parser.print_help() or 2)
+    parser.set_defaults(run=lambda args: parser.print_help() or 0)  # help on stdout
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     play = commands.add_parser(
         "play",

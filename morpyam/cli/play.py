@@ -522,18 +522,20 @@ def step_through(
 # The subcommands
 
 
-def _fail(args: argparse.Namespace, message: str) -> int:
+def _fail(args: argparse.Namespace, message: str, status: int = 2) -> int:
+    """Tell ``message`` as the command's error; returns ``status``: 2 for a command line
+    (or a file it names) that cannot be used, 1 for a failure once the work has begun."""
     print(f"{args.command}: error: {message}", file=sys.stderr)
-    return 1
+    return status
 
 
-def _file_error(args: argparse.Namespace, path: str, error: Exception) -> int:
+def _file_error(args: argparse.Namespace, path: str, error: Exception, status: int = 2) -> int:
     where = "standard input" if path == STDIO else path
     if isinstance(error, OSError):
-        return _fail(args, f"{where}: {error.strerror or error}")
+        return _fail(args, f"{where}: {error.strerror or error}", status)
     if isinstance(error, FileFormatError) and error.where == path:
-        return _fail(args, f"{where}: {error.reason}")
-    return _fail(args, f"{where}: {error}")
+        return _fail(args, f"{where}: {error.reason}", status)
+    return _fail(args, f"{where}: {error}", status)
 
 
 STDIO = "-"
@@ -567,6 +569,8 @@ def _load(path: str) -> GameRecord | State:
         return load_record(path)
     if isinstance(data, dict) and data.get("format") == STATE_FORMAT:
         return state_from_dict(data)
+    if isinstance(data, dict) and data.get("game") == "myrummy":
+        raise FileFormatError(path, "a MyRummy record: replay it with 'morpyam myrummy replay'")
     return GameRecord.from_dict(data)
 
 
@@ -656,7 +660,7 @@ def _run_play(args: argparse.Namespace) -> int:
         try:
             save_record(record, args.record)
         except (FileFormatError, OSError) as error:
-            _file_error(args, args.record, error)
+            _file_error(args, args.record, error, 1)
             print("The record, to copy by hand:")
             print(record.to_text())
             return 1
@@ -678,6 +682,11 @@ def _run_replay(args: argparse.Namespace) -> int:
 def _run_show(args: argparse.Namespace) -> int:
     from morpyam.svg import board
 
+    if args.svg not in (None, STDIO):
+        try:
+            check_writable(args.svg)
+        except OSError as error:
+            return _file_error(args, args.svg, error)
     try:
         loaded = _load(args.file)
     except (FileFormatError, OSError) as error:
@@ -695,8 +704,8 @@ def _run_show(args: argparse.Namespace) -> int:
         part = attrs.evolve(loaded, actions=entries[:at])
         try:
             state = deque(positions(part), maxlen=1)[0]
-        except ReplayError as error:
-            return _fail(args, f"{args.file}: {error}")
+        except ReplayError as error:  # an illegal entry, as replay finds it: status 1
+            return _fail(args, f"{args.file}: {error}", 1)
         cell = part.last_placement()
         if cell is not None and state.setup is None and cell in state.layout:
             highlight.append(cell)
@@ -712,7 +721,7 @@ def _run_show(args: argparse.Namespace) -> int:
         try:
             Path(args.svg).write_text(picture, encoding="utf-8")
         except OSError as error:
-            return _file_error(args, args.svg, error)
+            return _file_error(args, args.svg, error, 1)
         print(f"Picture written to {args.svg}")
     return 0
 

@@ -283,6 +283,13 @@ def register_advise(subparsers: Any) -> None:
         help="rolls still allowed this turn (default 2: the dice are a first roll)",
     )
     parser.add_argument("--rules", choices=sorted(PRESETS), default="classic", help="rule preset")
+    parser.add_argument(
+        "--rule",
+        dest="rule_settings",
+        action="append",
+        metavar="FIELD=VALUE",
+        help="change one knob of the rules, as in a rules file (repeat), e.g. diagonals=long",
+    )
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     parser.add_argument(
         "--top", type=_at_least(0), default=10, help="actions to show (0: all of them)"
@@ -302,7 +309,11 @@ def run_advise(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"morpyam advise: error: {error}", file=sys.stderr)
         return 2
-    rules = _rules(args.rules, args.players)
+    try:
+        rules = rules_with(_rules(args.rules, args.players), args.rule_settings or ())
+    except FileFormatError as bad:
+        print(f"morpyam advise: error: --rule {bad.where}: {bad.reason}", file=sys.stderr)
+        return 2
     state = position(rules, dice, args.rolls_left)
     hints = advise(state)
     dead = [hint for hint in hints if _cannot_hit(hint)]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from morpyam.cli.play import check_writable
 from morpyam.errors import IllegalActionError
 from morpyam.notation import NotationError
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score, parse_action
@@ -356,16 +357,31 @@ def _describe(rules: Rules) -> str:
     )
 
 
-def _solution(rules: Rules, path: str | None, out: Out) -> Solution:
-    from morpyam.yahtzee.solver import Solution, solve
+def _load_solution(rules: Rules, path: str) -> Solution:
+    """The solution saved in ``path``, checked to solve ``rules``.
 
-    if path is not None:
-        solution = Solution.load(path)
-        if solution.rules != rules:
-            raise ValueError(f"{path} solves other rules: {_describe(solution.rules)}")
-        return solution
-    out("Solving the rules for the optimal bot…")
-    return solve(rules)
+    Raises:
+        ImportError: without numpy (the ``solver`` extra).
+        ValueError, OSError: for a file that cannot be read, or solves other rules.
+    """
+    from morpyam.yahtzee.solver import Solution
+
+    solution = Solution.load(path)
+    if solution.rules != rules:
+        raise ValueError(f"{path} solves other rules: {_describe(solution.rules)}")
+    return solution
+
+
+def _reason(error: Exception) -> str:
+    """An error in a player's words: an OS error without its number."""
+    return error.strerror or str(error) if isinstance(error, OSError) else str(error)
+
+
+def _fail(command: str, message: object, status: int = 2) -> int:
+    """Tell ``message`` as the command's error; returns ``status``: 2 for a command line
+    (or a file it names) that cannot be used, 1 for a failure once the work has begun."""
+    print(f"morpyam yahtzee {command}: error: {message}", file=sys.stderr)
+    return status
 
 
 def _run_play(args: argparse.Namespace) -> int:
@@ -382,8 +398,17 @@ def _run_play(args: argparse.Namespace) -> int:
     try:
         rules = _rules(args)
     except ValueError as error:
-        print(f"morpyam yahtzee play: error: {error}", file=sys.stderr)
-        return 2
+        return _fail("play", error)
+    solution = None
+    if args.solution is not None:  # the file is checked before the game, never ignored
+        if "optimal" not in seats:
+            return _fail("play", "--solution is for the optimal bot, and no seat is optimal")
+        try:
+            solution = _load_solution(rules, args.solution)
+        except ImportError as error:
+            return _fail("play", error, 1)
+        except (ValueError, OSError) as error:
+            return _fail("play", f"--solution {args.solution}: {_reason(error)}")
     seed = args.sheet_seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
@@ -391,13 +416,14 @@ def _run_play(args: argparse.Namespace) -> int:
         f"Yahtzee, {args.sheet_rules} rules ({_describe(rules)}), seed {seed} "
         f"(--seed {seed} repeats)."
     )
-    solution = None
-    if "optimal" in seats:
+    if "optimal" in seats and solution is None:
         try:
-            solution = _solution(rules, args.solution, print)
-        except (ImportError, ValueError, OSError) as error:
-            print(f"morpyam yahtzee play: error: {error}", file=sys.stderr)
-            return 1
+            from morpyam.yahtzee.solver import solve
+
+            print("Solving the rules for the optimal bot…")
+            solution = solve(rules)
+        except ImportError as error:
+            return _fail("play", error, 1)
     if "human" in seats:
         print("Type 'help' (or ?) at a prompt for the commands, 'quit' to stop.")
         if sys.stdin.isatty():  # pragma: no cover - only at a real terminal
@@ -418,22 +444,28 @@ def _run_solve(args: argparse.Namespace) -> int:
     try:
         rules = _rules(args)
     except ValueError as error:
-        print(f"morpyam yahtzee solve: error: {error}", file=sys.stderr)
-        return 2
+        return _fail("solve", error)
+    if args.output is not None:  # checked before the solving, which takes a while
+        try:
+            check_writable(args.output)
+        except OSError as error:
+            return _fail("solve", f"--output {args.output}: {_reason(error)}")
     try:
         from morpyam.yahtzee.solver import solve
 
         start = time.perf_counter()
         solution = solve(rules)
     except ImportError as error:
-        print(f"morpyam yahtzee solve: {error}", file=sys.stderr)
-        return 1
+        return _fail("solve", error, 1)
     elapsed = time.perf_counter() - start
     print(f"Rules: {args.sheet_rules} ({_describe(rules)})")
     print(f"Expected score with optimal solitaire play: {solution.expected_score:.6f}")
     print(f"Solved in {elapsed:.1f} s")
     if args.output is not None:
-        solution.save(args.output)
+        try:
+            solution.save(args.output)
+        except OSError as error:  # a disk full since the check
+            return _fail("solve", f"--output {args.output}: {_reason(error)}", 1)
         print(f"Saved to {args.output}")
     return 0
 
@@ -512,5 +544,6 @@ def register_yahtzee(subparsers: Any) -> None:
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return 2
+    """``morpyam yahtzee`` without a subcommand: its help, on standard output."""
+    parser.print_help(sys.stdout)
+    return 0
