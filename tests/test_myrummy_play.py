@@ -14,7 +14,7 @@ import pytest
 import morpyam.myrummy as mr
 from morpyam.cli import main
 from morpyam.cli import myrummy as cli
-from morpyam.cli.myrummy import HELP, complete, play_terminal, render, rules_text, tell
+from morpyam.cli.myrummy import HELP, complete, play_terminal, render, rules_help, tell
 from morpyam.myrummy.bots import (
     BOTS,
     GameRecord,
@@ -302,7 +302,7 @@ def test_terminal_help_and_unknown_words() -> None:
         SMALL, ["human", "greedy"], seed=3, input=lambda _: next(answers), output=lines.append
     )
     assert lines.count(HELP) == 2
-    assert lines.count(rules_text(SMALL)) == 2
+    assert lines.count(rules_help(SMALL)) == 2
     assert "timeout" not in HELP
     (unknown,) = (line for line in lines if "'dance'" in line)
     assert unknown == "  dance\n  ^ 'dance' is not a command; type help for the commands"
@@ -316,7 +316,7 @@ def test_terminal_help_and_unknown_words() -> None:
 def test_help_explains_the_codes_combinations_opening_and_jokers() -> None:
     # R-RUM-SET-1, R-RUM-MELD-1/2, R-RUM-OPEN-1/3, R-RUM-RE-2, R-RUM-JOK-2/3, R-RUM-END-2:
     # what a newcomer needs, from the rules in play
-    text = " ".join(rules_text(mr.Rules.classic()).split())  # wrapped at 88 columns
+    text = " ".join(rules_help(mr.Rules.classic()).split())  # wrapped at 88 columns
     for words in (
         "pu purple, bk black, gn green, gy grey",
         "J is a joker",
@@ -331,9 +331,9 @@ def test_help_explains_the_codes_combinations_opening_and_jokers() -> None:
     ):
         assert words in text
     free = " ".join(
-        rules_text(attrs.evolve(mr.Rules.rummikub(), lay_off_in_opening_turn=True)).split()
+        rules_help(attrs.evolve(mr.Rules.rummikub(), lay_off_in_opening_turn=True)).split()
     )
-    assert max(map(len, rules_text(mr.Rules.classic()).splitlines())) <= 88
+    assert max(map(len, rules_help(mr.Rules.classic()).splitlines())) <= 88
     assert "any part of a combination may be taken" in free
     assert "nor add to it" not in free
     for word in ("lay", "add", "move", "split", "join", "swap", "undo", "reset", "done", "draw"):

@@ -62,7 +62,7 @@ __all__ = [
     "play_terminal",
     "register_myrummy",
     "render",
-    "rules_text",
+    "rules_help",
     "tell",
 ]
 
@@ -140,7 +140,7 @@ Any time:
   hint                    the play the greedy bot would make, as steps
   help, ?                 this text and the rules
   quit                    stop the game"""
-"""The commands of the terminal game, as ``help`` prints them (then ``rules_text``)."""
+"""The commands of the terminal game, as ``help`` prints them (then ``rules_help``)."""
 
 WORDS = (
     "lay",
@@ -164,8 +164,12 @@ WORDS = (
 _JOINING = ("to", "from", "at", "for", "in", "new")
 
 
-def rules_text(rules: Rules) -> str:
-    """The rules a newcomer needs, in a few lines, as ``help`` prints them for ``rules``."""
+def rules_help(rules: Rules) -> str:
+    """The rules a newcomer needs, in a few lines, as ``help`` prints them for ``rules``.
+
+    Not [`morpyam.myrummy.text.rules_text`][morpyam.myrummy.text.rules_text], which
+    writes the rules as the Python that makes them.
+    """
     stay = (
         "any part of a combination may be taken"
         if rules.min_stay is None
@@ -365,7 +369,7 @@ def _aside(verb: str, state: State, seen: Observation, turn: Turn, out: Output) 
         raise _StopGameError
     if verb in ("help", "?", "h"):
         out(HELP)
-        out(rules_text(state.rules))
+        out(rules_help(state.rules))
     elif verb in ("table", "board", "show"):
         out(render(seen, turn))
     elif verb == "hint":

@@ -32,13 +32,14 @@ from morpyam.yahtzee.engine import (
     new_game,
     sample_chance,
 )
-from morpyam.yahtzee.rules import BOXES, COMPARISONS, JOKERS, PRESETS, Box, Rules
+from morpyam.yahtzee.rules import COMPARISONS, JOKERS, PRESETS, Rules
 from morpyam.yahtzee.state import State
+from morpyam.yahtzee.text import render_sheets
 
 if TYPE_CHECKING:
     from morpyam.yahtzee.solver import Solution
 
-__all__ = ["SEATS", "format_sheets", "greedy_action", "play", "register_yahtzee"]
+__all__ = ["SEATS", "greedy_action", "play", "register_yahtzee"]
 
 SEATS = ("human", "optimal", "greedy", "random")
 """Who can sit at a seat: a person at the terminal, the optimal bot (needs the
@@ -69,42 +70,6 @@ def greedy_action(state: State) -> Action:
         return Score(boxes[best])
     face = max(dice, key=lambda f: (dice.count(f), f))
     return Roll((face,) * min(dice.count(face), 4))
-
-
-def format_sheets(state: State, names: Sequence[str] | None = None) -> str:
-    """The score sheet of the current game as a text table: one column per player.
-
-    Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State],
-            or ``names`` that are not one string per player.
-    """
-    if not isinstance(state, State):
-        raise ValueError(f"expected a yahtzee State, got {type(state).__name__}")
-    if names is None:
-        names = [f"P{p}" for p in range(state.players)]
-    else:
-        names = list(names) if not isinstance(names, str) else [names]
-        if len(names) != state.players or not all(isinstance(name, str) for name in names):
-            raise ValueError(f"names are one string per player ({state.players}), got {names!r}")
-    sheets = [games[state.game] for games in state.sheets]
-    width = max(6, *(len(name) for name in names))
-    label = max(len(box.notation) for box in BOXES)
-
-    def row(title: str, cells: Sequence[object]) -> str:
-        return f"{title:<{label}} " + " ".join(f"{c!s:>{width}}" for c in cells)
-
-    lines = [row(f"game {state.game + 1}", names)]
-    for box in BOXES:
-        lines.append(row(box.notation, ["" if s[box] is None else s[box] for s in sheets]))
-        if box is Box.SIXES:
-            lines.append(row("upper sum", [s.upper_sum for s in sheets]))
-            lines.append(row("upper bonus", [s.upper_bonus for s in sheets]))
-    if state.rules.yahtzee_bonus:
-        lines.append(row("yahtzee bonus", [s.yahtzee_bonus for s in sheets]))
-    lines.append(row("total", [s.total for s in sheets]))
-    if state.games > 1:
-        lines.append(row("grand total", list(state.totals)))
-    return "\n".join(lines)
 
 
 def _faces(faces: Sequence[int]) -> str:
@@ -153,7 +118,7 @@ def _human(read: Callable[[str], str], out: Out) -> tuple[Chooser, Callable[[Sta
             out("  allowed now: " + "; ".join(map(str, legal_actions(state))))
             return True
         if word == "sheet":
-            out(format_sheets(state))
+            out(render_sheets(state))
             return True
         return False
 
@@ -288,7 +253,7 @@ def _play_on(
             out(f"  score {action.box}: {points} point{'' if points == 1 else 's'}")
             if state.game != game or state.is_terminal:
                 out("")
-                out(format_sheets(attrs.evolve(state, game=game), names))
+                out(render_sheets(attrs.evolve(state, game=game), names))
                 out("")
         else:
             line = f"  {action}"
