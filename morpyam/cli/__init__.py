@@ -1,5 +1,14 @@
 """The ``morpyam`` command: watch a seeded game between two good bots, or run a subcommand.
 
+The command line lives in this package, one module a family of commands:
+[`play`][morpyam.cli.play] (``play``, ``replay``, ``show``),
+[`simulate`][morpyam.cli.simulate] (``simulate``, ``odds``, ``advise``),
+[`yahtzee`][morpyam.cli.yahtzee] and [`myrummy`][morpyam.cli.myrummy], beside
+[`console`][morpyam.cli.console] (colours, tables, progress bars). Each family
+adds its commands through ``COMMANDS``; ``main`` gives
+them all the same conventions (no abbreviated options, each command's own
+usage for its errors, help on standard output).
+
 Output cut short by its reader (``morpyam odds | head -1``) ends the command
 quietly with status 0; Ctrl-C ends it with status 130 and no traceback.
 """
