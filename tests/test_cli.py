@@ -403,3 +403,40 @@ def test_a_solution_that_cannot_be_saved_after_solving_is_a_failure(
     out, err = capsys.readouterr()
     assert "254.5" in out
     assert err == f"morpyam yahtzee solve: error: --output {output}: No space left on device\n"
+
+
+def test_a_failure_once_the_work_began_is_status_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    bots = ["play", "--seat", "random", "--seat", "greedy", "--seed", "1"]
+
+    def full_disk(record: object, path: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("morpyam.cli.play.save_record", full_disk)
+        assert main([*bots, "--record", str(record)]) == 1  # the game was played
+    out, err = capsys.readouterr()
+    assert "The record, to copy by hand:" in out
+    assert err == f"morpyam play: error: {record}: No space left on device\n"
+    assert main([*bots, "--record", str(record)]) == 0
+    capsys.readouterr()
+    folder = tmp_path / "picture.svg"
+    folder.mkdir()  # checked below as if it were a file, so that the writing fails after
+    monkeypatch.setattr("morpyam.cli.play.check_writable", lambda path: None)
+    assert main(["show", str(record), "--svg", str(folder)]) == 1
+    out, err = capsys.readouterr()
+    assert "Picture written" not in out
+    assert err.startswith(f"morpyam show: error: {folder}: ")
+
+
+def test_a_solution_file_without_numpy_names_the_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    solution = tmp_path / "s.npz"
+    assert main(["yahtzee", "play", "--seat", "optimal", "--solution", str(solution)]) == 1
+    assert "pip install 'morpyam[solver]'" in capsys.readouterr().err
