@@ -76,7 +76,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from types import ModuleType
 from typing import Any
 
 import attrs
@@ -85,6 +84,7 @@ import numpy.typing as npt
 
 from morpyam.encoding import ObservationLayout, check_id
 from morpyam.errors import IllegalActionError
+from morpyam.game import Game
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play
 from morpyam.myrummy.engine import apply, chance_outcomes, new_game, sample_chance
 from morpyam.myrummy.melds import Run
@@ -295,6 +295,7 @@ class Encoding:
     layout: ObservationLayout = attrs.field(init=False)
     """The observation vector's fields."""
     _memo: dict[State, _Known] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+    _most_total: float = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
@@ -303,6 +304,7 @@ class Encoding:
         # every tile on the racks (R-RUM-END-2), counted by the Handrummy factor, each round
         most_rack = COPIES * (len(COLOURS) * sum(VALUES) + rules.joker_penalty)
         most_total = most_rack * rules.handrummy_factor * rules.rounds
+        object.__setattr__(self, "_most_total", float(most_total))
         shapes: list[tuple[str, tuple[int, ...], float]] = [
             ("rack", (KINDS,), COPIES),
             ("chosen", (KINDS,), COPIES),
@@ -327,8 +329,9 @@ class Encoding:
         return self.rules.players
 
     @property
-    def game(self) -> ModuleType:
-        """The module ``morpyam.myrummy``."""
+    def game(self) -> Game[Rules, State, Action]:
+        """The module ``morpyam.myrummy``, which is a [`Game`][morpyam.game.Game] (its states are
+        the engine's: a [`Turn`][morpyam.myrummy.encoding.Turn] holds one)."""
         import morpyam.myrummy
 
         return morpyam.myrummy
@@ -669,10 +672,43 @@ class Encoding:
         return turn.seen[player] + self.text(turn, player)
 
     def rewards(self, before: Turn, after: Turn) -> tuple[float, ...]:
-        """Per player, the points the step added to their match total (R-RUM-END-2)."""
+        """Per player, the points the step added to their match total (R-RUM-END-2): 0 until a
+        round ends, then its plus and minus points, so the rewards of a match add up to its
+        ``returns``."""
         return tuple(
             float(now - then) for now, then in zip(after.state.totals, before.state.totals)
         )
+
+    def returns(self, turn: Turn) -> tuple[float, ...]:
+        """Per player, the match total (R-RUM-END-2, R-RUM-MATCH-1): the points decide a match,
+        so they are its return, as the score sheet's grand totals are. A match cut off before
+        its end counts the rounds finished (nothing, in a one-round match)."""
+        return tuple(float(total) for total in turn.state.totals)
+
+    @property
+    def min_return(self) -> float:
+        """Minus every tile of the game on the rack, by the Handrummy factor, each round: a bound
+        no total reaches (R-RUM-END-2, R-RUM-VAR-HAND)."""
+        return -self._most_total
+
+    @property
+    def max_return(self) -> float:
+        """The winner's plus points are the others' minus points: at most every tile of the game,
+        by the Handrummy factor, each round (R-RUM-END-2, R-RUM-VAR-HAND)."""
+        return self._most_total
+
+    @property
+    def return_sum(self) -> None:
+        """``None``: a round's points add up to 0, except when the lowest racks tie after an empty
+        pool and everyone scores minus (R-RUM-END-3), so the sum varies (general sum)."""
+        return None
+
+    @property
+    def max_decisions(self) -> None:
+        """``None``: a match ends (a turn is at most one decision per rack tile plus one, draws
+        empty the pool), but no useful bound is known, so the adapters cut it off at
+        [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS] as they do Morpyam."""
+        return None
 
 
 def _laid(state: State, play: Play) -> tuple[int, ...]:
