@@ -74,6 +74,8 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 import numpy as np
 
 from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, HiddenInformation
+from morpyam.myrummy.encoding import Encoding as MyRummyEncoding
+from morpyam.myrummy.rules import PRESETS as MYRUMMY_PRESETS
 from morpyam.rules import PRESETS
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
 from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
@@ -82,8 +84,10 @@ __all__ = [
     "GAMES",
     "MAX_GAME_LENGTH",
     "MORPYAM",
+    "MYRUMMY",
     "YAHTZEE",
     "MorpyamGame",
+    "MyRummyGame",
     "Observer",
     "SpielGame",
     "SpielGameSpec",
@@ -96,6 +100,8 @@ MORPYAM = "python_morpyam"
 """The short name of Morpyam in ``pyspiel.load_game``."""
 YAHTZEE = "python_morpyam_yahtzee"
 """The short name of the score-sheet game in ``pyspiel.load_game``."""
+MYRUMMY = "python_morpyam_myrummy"
+"""The short name of MyRummy in ``pyspiel.load_game``."""
 MAX_GAME_LENGTH = MAX_DECISIONS
 """The default cut-off of a game that can go on forever, in player decisions (chance not counted)."""
 
@@ -417,7 +423,49 @@ class YahtzeeGame(SpielGame):
     )
 
 
-GAMES: tuple[type[SpielGame], ...] = (MorpyamGame, YahtzeeGame)
+def _myrummy(params: Mapping[str, Any]) -> MyRummyEncoding:
+    preset = params["rules"]
+    if preset not in MYRUMMY_PRESETS:
+        raise ValueError(f"rules must be one of {', '.join(MYRUMMY_PRESETS)}, got {preset!r}")
+    rules = MYRUMMY_PRESETS[preset](int(params["players"]))
+    min_stay = int(params["min_stay"])
+    if min_stay != -1:
+        rules = attrs.evolve(rules, min_stay=min_stay or None)
+    rules = attrs.evolve(
+        rules,
+        rounds=int(params["rounds"]),
+        rack_size=int(params["rack_size"]),
+        opening_points=int(params["opening_points"]),
+    )
+    return MyRummyEncoding(rules)
+
+
+class MyRummyGame(SpielGame):
+    """``python_morpyam_myrummy``: parameters ``rules`` (preset name), ``players``, the knobs
+    ``min_stay`` (-1: the preset's; 0: free rearranging), ``rounds``, ``rack_size``,
+    ``opening_points``, and ``max_game_length`` (see the module). Imperfect information: each
+    player's information state is [`information_state`][morpyam.myrummy.encoding.Encoding.information_state].
+    """
+
+    spec = SpielGameSpec(
+        MYRUMMY,
+        "MyRummy",
+        (2, 4),
+        {
+            "rules": "classic",
+            "players": 2,
+            "min_stay": -1,
+            "rounds": 1,
+            "rack_size": 14,
+            "opening_points": 30,
+            "max_game_length": MAX_GAME_LENGTH,
+        },
+        _myrummy,
+        perfect_information=False,
+    )
+
+
+GAMES: tuple[type[SpielGame], ...] = (MorpyamGame, YahtzeeGame, MyRummyGame)
 """The games this module registers when it is imported."""
 
 

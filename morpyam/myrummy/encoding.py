@@ -88,7 +88,7 @@ from morpyam.game import Game
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play
 from morpyam.myrummy.engine import apply, chance_outcomes, new_game, sample_chance
 from morpyam.myrummy.melds import Run
-from morpyam.myrummy.rules import Rules
+from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.solver import best_play_within
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import (
@@ -103,7 +103,18 @@ from morpyam.myrummy.tiles import (
     tiles_text,
 )
 
-__all__ = ["DRAW", "LAY", "MAX_MELDS", "NUM_ACTIONS", "PASS", "Choose", "Encoding", "Step", "Turn"]
+__all__ = [
+    "DRAW",
+    "LAY",
+    "MAX_MELDS",
+    "NUM_ACTIONS",
+    "PASS",
+    "Choose",
+    "Encoding",
+    "Step",
+    "Turn",
+    "rules_from",
+]
 
 LAY = KINDS
 """The id that lays the tiles chosen (53)."""
@@ -709,6 +720,30 @@ class Encoding:
         empty the pool), but no useful bound is known, so the adapters cut it off at
         [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS] as they do Morpyam."""
         return None
+
+
+def rules_from(rules: Rules | str | None, players: int = 2) -> Rules:
+    """``rules`` itself, the MyRummy preset of that name (``classic``, ``rummikub``) for
+    ``players``, or the classic preset for ``None``.
+
+    Examples:
+        >>> rules_from("rummikub", 3).min_stay is None
+        True
+
+    Raises:
+        ValueError: for anything else, or a number of players the rules refuse (R-RUM-SET-1).
+    """
+    if rules is None:
+        rules = "classic"
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise ValueError(
+                f"rules must be a MyRummy Rules or one of {', '.join(PRESETS)}, got {rules!r}"
+            )
+        return PRESETS[rules](players)
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a MyRummy Rules, a preset name or None, got {rules!r}")
+    return rules
 
 
 def _laid(state: State, play: Play) -> tuple[int, ...]:
