@@ -70,7 +70,8 @@ def test_openspiel_chance_is_exact_and_the_knobs_reach_the_rules() -> None:
     )
     rules = game.encoding.rules
     assert (rules.players, rules.rounds, rules.rack_size, rules.opening_points) == (3, 2, 10, 25)
-    assert rules.min_stay is None and not rules.handrummy  # the rummikub preset
+    assert rules.min_stay is None  # the rummikub preset
+    assert not rules.handrummy
     assert pyspiel.load_game(mos.MYRUMMY, {"min_stay": 0}).encoding.rules.min_stay is None
     assert pyspiel.load_game(mos.MYRUMMY, {"min_stay": 4}).encoding.rules.min_stay == 4
     assert pyspiel.load_game(mos.MYRUMMY).encoding.rules == mr.Rules.classic()
@@ -114,7 +115,7 @@ def test_no_leak_another_players_rack_changes_nothing_a_player_sees() -> None:
     assert one.current_player() == other.current_player() == 0
     assert one.game_state.state.racks[1] != other.game_state.state.racks[1]
     assert one.game_state.state.racks[0] == other.game_state.state.racks[0]
-    for first, second in [(one, other)] + [(_after(one, DRAW), _after(other, DRAW))]:
+    for first, second in [(one, other), (_after(one, DRAW), _after(other, DRAW))]:
         assert first.information_state_string(0) == second.information_state_string(0)
         assert first.observation_string(0) == second.observation_string(0)
         assert first.observation_tensor(0) == second.observation_tensor(0)
@@ -140,7 +141,7 @@ def test_no_leak_at_any_position() -> None:
     one, other = (
         Turn(mr.position(encoding.rules, racks=[mr.parse_tiles("gn8 bk9"), mr.parse_tiles(r)],
                          table=table, opened=[0]))
-        for r in ("rd1 rd2", "J bk13")
+        for r in ("pu1 pu2", "J bk13")
     )  # fmt: skip
     assert encoding.information_state(one, 0) == encoding.information_state(other, 0)
     assert encoding.text(one, 0) == encoding.text(other, 0)
@@ -204,20 +205,23 @@ def test_gymnasium_match_against_the_opponents(opponent: str) -> None:
         action = int(rng.choice(np.flatnonzero(info["action_mask"])))
         _, reward, terminated, truncated, info = env.step(action)
         total += float(reward)
-    assert terminated and not truncated
+    assert terminated
+    assert not truncated
     assert total == env.game_state.state.totals[1]
     assert total == -env.game_state.state.totals[0] or env.game_state.state.end_rule
 
 
 def test_gymnasium_cut_off_truncates() -> None:
     env = mg.MyRummyEnv(max_decisions=5)
-    _, info = env.reset(seed=1)
+    env.reset(seed=1)
     truncated = terminated = False
     steps = 0
     while not (terminated or truncated):
-        _, reward, terminated, truncated, info = env.step(DRAW)
+        _, reward, terminated, truncated, _ = env.step(DRAW)
         steps += 1
-    assert truncated and not terminated and reward == 0.0
+    assert truncated
+    assert not terminated
+    assert reward == 0.0
     assert steps <= 5
 
 
