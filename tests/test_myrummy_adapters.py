@@ -7,7 +7,6 @@ decisions at 3 and 4, and few cycles for PettingZoo.
 
 from __future__ import annotations
 
-import random
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -162,11 +161,17 @@ def test_pettingzoo_render_test(capsys: pytest.CaptureFixture[str]) -> None:
     assert "rack" in capsys.readouterr().out  # the human mode printed player 0's view
 
 
+def _eager(mask: Any) -> int:
+    """Lay as soon as the tiles chosen can be laid, else choose the lowest tile, else draw or
+    pass: a quick player (a whole random match asks the solver for ~900 masks)."""
+    legal = np.flatnonzero(mask)
+    return LAY if mask[LAY] else int(legal[0])
+
+
 def test_pettingzoo_plays_a_match_to_its_points() -> None:
     # R-RUM-END-2: the rewards of a match add up to its totals, per agent
-    game = mpz.myrummy_env("rummikub", players=2)
+    game = mpz.myrummy_env(players=2)
     game.reset(seed=4)
-    rng = random.Random(4)
     totals = dict.fromkeys(game.possible_agents, 0.0)
     for agent in game.agent_iter():
         _, reward, terminated, truncated, _ = game.last()
@@ -176,7 +181,7 @@ def test_pettingzoo_plays_a_match_to_its_points() -> None:
             continue
         mask = game.observe(agent)["action_mask"]
         assert mask[LAY + 1 :].sum() == 1  # a draw or a pass, never both (R-RUM-END-3)
-        game.step(int(rng.choice(np.flatnonzero(mask))))
+        game.step(_eager(mask))
     assert game.game_state.is_terminal
     assert tuple(totals.values()) == game.encoding.returns(game.game_state)
     assert sum(map(abs, totals.values())) > 0  # someone scored
@@ -199,16 +204,16 @@ def test_gymnasium_match_against_the_opponents(opponent: str) -> None:
     # R-RUM-END-2, R-RUM-MATCH-1: the reward at the end of the match is the agent's total
     env = mg.MyRummyEnv(players=2, opponent=opponent, seat=1)
     _, info = env.reset(seed=5)
-    rng = random.Random(5)
     total, terminated, truncated = 0.0, False, False
     while not (terminated or truncated):
-        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        action = _eager(info["action_mask"])
         _, reward, terminated, truncated, info = env.step(action)
         total += float(reward)
     assert terminated
     assert not truncated
     assert total == env.game_state.state.totals[1]
-    assert total == -env.game_state.state.totals[0] or env.game_state.state.end_rule
+    totals = env.game_state.state.totals
+    assert totals[0] == -total or max(totals) <= 0  # zero-sum, or a tie of lowest racks
 
 
 def test_gymnasium_cut_off_truncates() -> None:
