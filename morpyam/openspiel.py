@@ -12,7 +12,7 @@ each player's information state
 ([`HiddenInformation`][morpyam.encoding.HiddenInformation]); Morpyam and the
 score sheet are of perfect information.
 
-Importing this module registers two Python games with ``pyspiel``:
+Importing this module registers three Python games with ``pyspiel``:
 
 * ``python_morpyam``, parameters ``rules`` (a preset name: ``classic``,
   ``official``, ``flash``, ``plus``; default ``classic``), ``players`` (2 to
@@ -20,9 +20,15 @@ Importing this module registers two Python games with ``pyspiel``:
   [`MAX_GAME_LENGTH`][morpyam.openspiel.MAX_GAME_LENGTH]);
 * ``python_morpyam_yahtzee``, parameters ``rules`` (``megawuerfel`` or
   ``hasbro``; default ``hasbro``), ``players`` (1 to 6; default 1) and
-  ``games`` (1 to 6; default 1).
+  ``games`` (1 to 6; default 1);
+* ``python_morpyam_myrummy`` ([`MyRummyGame`][morpyam.openspiel.MyRummyGame]), of imperfect
+  information: parameters ``rules`` (``classic`` or ``rummikub``), ``players`` (2 to 4),
+  the knobs ``min_stay``, ``rounds``, ``rack_size``, ``opening_points``, and
+  ``max_game_length``. Chance: the lot and every tile dealt or drawn, with its exact
+  probability from the pool; returns: the match totals (R-RUM-END-2), a general-sum game;
+  a match cut off counts the rounds finished.
 
-Both are sequential, with explicit stochastic chance (every throw of the
+Morpyam and the score sheet are sequential, with explicit stochastic chance (every throw of the
 dice, every Plus tile dealt, with its exact probability), of perfect
 information, with terminal rewards. Actions and chance outcomes are the ids
 of [`morpyam.encoding`][morpyam.encoding]; the observation tensor is the
