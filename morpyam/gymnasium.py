@@ -60,6 +60,12 @@ import numpy.typing as npt
 
 from morpyam.bots import BOTS, make_bot
 from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, rules_from
+from morpyam.myrummy.actions import Play
+from morpyam.myrummy.bots import GreedyBot
+from morpyam.myrummy.encoding import Encoding as MyRummyEncoding
+from morpyam.myrummy.encoding import Turn
+from morpyam.myrummy.encoding import rules_from as myrummy_rules
+from morpyam.myrummy.rules import Rules as MyRummyRules
 from morpyam.rules import Rules
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
 from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
@@ -68,9 +74,12 @@ from morpyam.yahtzee.rules import Rules as YahtzeeRules
 __all__ = [
     "ENVS",
     "MORPYAM_ID",
+    "MYRUMMY_ID",
+    "MYRUMMY_OPPONENTS",
     "YAHTZEE_ID",
     "GameEnv",
     "MorpyamEnv",
+    "MyRummyEnv",
     "YahtzeeEnv",
     "register_envs",
 ]
@@ -79,6 +88,10 @@ MORPYAM_ID = "morpyam/Morpyam-v0"
 """The Gymnasium id of [`MorpyamEnv`][morpyam.gymnasium.MorpyamEnv]."""
 YAHTZEE_ID = "morpyam/Yahtzee-v0"
 """The Gymnasium id of [`YahtzeeEnv`][morpyam.gymnasium.YahtzeeEnv]."""
+MYRUMMY_ID = "morpyam/MyRummy-v0"
+"""The Gymnasium id of [`MyRummyEnv`][morpyam.gymnasium.MyRummyEnv]."""
+MYRUMMY_OPPONENTS = ("random", "greedy")
+"""The seats [`MyRummyEnv`][morpyam.gymnasium.MyRummyEnv] can put at the other seats."""
 
 Obs = npt.NDArray[np.float32]
 
@@ -296,9 +309,72 @@ class YahtzeeEnv(GameEnv):
         )
 
 
+class MyRummyEnv(GameEnv):
+    """MyRummy for one agent against the other seats (see the module); each step is one id of
+    [`morpyam.myrummy.encoding`][morpyam.myrummy.encoding] (choose a tile, lay, draw, pass).
+
+    Args:
+        rules: a MyRummy [`Rules`][morpyam.myrummy.rules.Rules], a preset name
+            (``"classic"``, ``"rummikub"``) or ``None`` (classic).
+        players: the number of players when ``rules`` is a name or ``None``.
+        opponent: every other seat: ``"random"`` (the default: a uniformly random legal id
+            at each decision) or ``"greedy"`` (the solver's best play,
+            [`GreedyBot`][morpyam.myrummy.bots.GreedyBot], laid through the ids, else a draw).
+        seat: the agent's seat (the lot decides who starts).
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        illegal_reward: the reward of an illegal action, which ends the episode.
+        max_decisions: the cut-off in decisions, the other seats' included (``None``: none).
+
+    Raises:
+        ValueError: for an unknown opponent, bad rules, seat, render mode or cut-off.
+    """
+
+    def __init__(
+        self,
+        rules: MyRummyRules | str | None = None,
+        *,
+        players: int = 2,
+        opponent: str = "random",
+        seat: int = 0,
+        render_mode: str | None = None,
+        illegal_reward: float = -1.0,
+        max_decisions: int | None = MAX_DECISIONS,
+    ) -> None:
+        if opponent not in MYRUMMY_OPPONENTS:
+            raise ValueError(
+                f"opponent must be one of {', '.join(MYRUMMY_OPPONENTS)}, got {opponent!r}"
+            )
+        super().__init__(
+            MyRummyEncoding(myrummy_rules(rules, players)),
+            seat=seat,
+            render_mode=render_mode,
+            illegal_reward=illegal_reward,
+            max_decisions=max_decisions,
+        )
+        self.opponent = opponent
+        """The name of the other seats' player."""
+        self._bot = GreedyBot()
+        self._plan: tuple[Any, list[int]] | None = None
+
+    def _opponent_action(self, state: Any) -> Any:
+        """A random legal step, or the greedy bot's play one tile at a time, then ``LAY``."""
+        if self.opponent == "random":
+            return super()._opponent_action(state)
+        turn: Turn = state
+        encoding: MyRummyEncoding = self.encoding  # type: ignore[assignment]
+        plan = self._plan
+        if plan is None or plan[0] is not turn.state:  # a new turn: ask the bot once
+            action = self._bot.choose(turn.state, self._rng)
+            if not isinstance(action, Play):
+                return action
+            plan = self._plan = (turn.state, encoding.play_ids(turn, action))
+        return encoding.action(turn, plan[1][sum(turn.chosen)])
+
+
 ENVS: tuple[tuple[str, str, str | None], ...] = (
     (MORPYAM_ID, "morpyam.gymnasium:MorpyamEnv", "morpyam.gymnasium_vector:MorpyamVectorEnv"),
     (YAHTZEE_ID, "morpyam.gymnasium:YahtzeeEnv", None),
+    (MYRUMMY_ID, "morpyam.gymnasium:MyRummyEnv", None),
 )
 """The registered envs: id, entry point, and vector entry point (``None``: Gymnasium's own).
 

@@ -12,7 +12,7 @@ each player's information state
 ([`HiddenInformation`][morpyam.encoding.HiddenInformation]); Morpyam and the
 score sheet are of perfect information.
 
-Importing this module registers two Python games with ``pyspiel``:
+Importing this module registers three Python games with ``pyspiel``:
 
 * ``python_morpyam``, parameters ``rules`` (a preset name: ``classic``,
   ``official``, ``flash``, ``plus``; default ``classic``), ``players`` (2 to
@@ -20,9 +20,15 @@ Importing this module registers two Python games with ``pyspiel``:
   [`MAX_GAME_LENGTH`][morpyam.openspiel.MAX_GAME_LENGTH]);
 * ``python_morpyam_yahtzee``, parameters ``rules`` (``megawuerfel`` or
   ``hasbro``; default ``hasbro``), ``players`` (1 to 6; default 1) and
-  ``games`` (1 to 6; default 1).
+  ``games`` (1 to 6; default 1);
+* ``python_morpyam_myrummy`` ([`MyRummyGame`][morpyam.openspiel.MyRummyGame]), of imperfect
+  information: parameters ``rules`` (``classic`` or ``rummikub``), ``players`` (2 to 4),
+  the knobs ``min_stay``, ``rounds``, ``rack_size``, ``opening_points``, and
+  ``max_game_length``. Chance: the lot and every tile dealt or drawn, with its exact
+  probability from the pool; returns: the match totals (R-RUM-END-2), a general-sum game;
+  a match cut off counts the rounds finished.
 
-Both are sequential, with explicit stochastic chance (every throw of the
+Morpyam and the score sheet are sequential, with explicit stochastic chance (every throw of the
 dice, every Plus tile dealt, with its exact probability), of perfect
 information, with terminal rewards. Actions and chance outcomes are the ids
 of [`morpyam.encoding`][morpyam.encoding]; the observation tensor is the
@@ -74,6 +80,8 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 import numpy as np
 
 from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, HiddenInformation
+from morpyam.myrummy.encoding import Encoding as MyRummyEncoding
+from morpyam.myrummy.rules import PRESETS as MYRUMMY_PRESETS
 from morpyam.rules import PRESETS
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
 from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
@@ -82,8 +90,10 @@ __all__ = [
     "GAMES",
     "MAX_GAME_LENGTH",
     "MORPYAM",
+    "MYRUMMY",
     "YAHTZEE",
     "MorpyamGame",
+    "MyRummyGame",
     "Observer",
     "SpielGame",
     "SpielGameSpec",
@@ -96,6 +106,8 @@ MORPYAM = "python_morpyam"
 """The short name of Morpyam in ``pyspiel.load_game``."""
 YAHTZEE = "python_morpyam_yahtzee"
 """The short name of the score-sheet game in ``pyspiel.load_game``."""
+MYRUMMY = "python_morpyam_myrummy"
+"""The short name of MyRummy in ``pyspiel.load_game``."""
 MAX_GAME_LENGTH = MAX_DECISIONS
 """The default cut-off of a game that can go on forever, in player decisions (chance not counted)."""
 
@@ -417,7 +429,49 @@ class YahtzeeGame(SpielGame):
     )
 
 
-GAMES: tuple[type[SpielGame], ...] = (MorpyamGame, YahtzeeGame)
+def _myrummy(params: Mapping[str, Any]) -> MyRummyEncoding:
+    preset = params["rules"]
+    if preset not in MYRUMMY_PRESETS:
+        raise ValueError(f"rules must be one of {', '.join(MYRUMMY_PRESETS)}, got {preset!r}")
+    rules = MYRUMMY_PRESETS[preset](int(params["players"]))
+    min_stay = int(params["min_stay"])
+    if min_stay != -1:
+        rules = attrs.evolve(rules, min_stay=min_stay or None)
+    rules = attrs.evolve(
+        rules,
+        rounds=int(params["rounds"]),
+        rack_size=int(params["rack_size"]),
+        opening_points=int(params["opening_points"]),
+    )
+    return MyRummyEncoding(rules)
+
+
+class MyRummyGame(SpielGame):
+    """``python_morpyam_myrummy``: parameters ``rules`` (preset name), ``players``, the knobs
+    ``min_stay`` (-1: the preset's; 0: free rearranging), ``rounds``, ``rack_size``,
+    ``opening_points``, and ``max_game_length`` (see the module). Imperfect information: each
+    player's information state is [`information_state`][morpyam.myrummy.encoding.Encoding.information_state].
+    """
+
+    spec = SpielGameSpec(
+        MYRUMMY,
+        "MyRummy",
+        (2, 4),
+        {
+            "rules": "classic",
+            "players": 2,
+            "min_stay": -1,
+            "rounds": 1,
+            "rack_size": 14,
+            "opening_points": 30,
+            "max_game_length": MAX_GAME_LENGTH,
+        },
+        _myrummy,
+        perfect_information=False,
+    )
+
+
+GAMES: tuple[type[SpielGame], ...] = (MorpyamGame, YahtzeeGame, MyRummyGame)
 """The games this module registers when it is imported."""
 
 

@@ -2,7 +2,8 @@
 
 [`env`][morpyam.pettingzoo.env] makes a Morpyam game for 2 to 4 agents
 (``player_0`` ...), [`yahtzee_env`][morpyam.pettingzoo.yahtzee_env] a
-score-sheet game for 1 to 6. Both are
+score-sheet game for 1 to 6, [`myrummy_env`][morpyam.pettingzoo.myrummy_env]
+a MyRummy match for 2 to 4. All are
 [`AECGameEnv`][morpyam.pettingzoo.AECGameEnv], which names no game and plays
 any [`GameEncoding`][morpyam.encoding.GameEncoding]: the factories only turn
 their options into an encoding. Each agent's observation is a dict:
@@ -14,14 +15,16 @@ encoding's ids (a ``Discrete`` space); an illegal id raises
 
 Chance is resolved inside ``step`` (and ``reset``) from the env's own
 ``random.Random``, seeded by ``reset(seed=...)``: the start roll, every
-throw of the dice and every Plus tile dealt. The agent to move next is
+throw of the dice and every Plus tile dealt, every MyRummy tile dealt or drawn. The agent to move next is
 ``agent_selection``, so a replay (a Morpyam, R-MOR-2; D'Aversa, R-MOR-3)
 simply selects the same agent again.
 
 Rewards: Morpyam gives them at the end only: +1 to a sole winner, 0 to each
 of several winners, -1 to the others
 ([`win_rewards`][morpyam.encoding.win_rewards]). The score sheet gives each
-step the points it adds to each player's grand total.
+step the points it adds to each player's grand total, and MyRummy each step
+the points it adds to each player's match total (at the end of each round,
+R-RUM-END-2).
 
 Cut-off: a game still running after ``max_steps`` steps (player decisions;
 default [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS], the cut-off of
@@ -54,12 +57,15 @@ import numpy as np
 import numpy.typing as npt
 
 from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, rules_from
+from morpyam.myrummy.encoding import Encoding as MyRummyEncoding
+from morpyam.myrummy.encoding import rules_from as myrummy_rules
+from morpyam.myrummy.rules import Rules as MyRummyRules
 from morpyam.rules import Rules
 from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
 from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
 from morpyam.yahtzee.rules import Rules as YahtzeeRules
 
-__all__ = ["AECGameEnv", "env", "yahtzee_env"]
+__all__ = ["AECGameEnv", "env", "myrummy_env", "yahtzee_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -118,6 +124,40 @@ def yahtzee_env(
     return AECGameEnv(
         YahtzeeEncoding(yahtzee_rules(rules), players=players, games=games),
         name="morpyam_yahtzee_v0",
+        render_mode=render_mode,
+        max_steps=max_steps,
+    )
+
+
+def myrummy_env(
+    rules: MyRummyRules | str | None = None,
+    *,
+    players: int = 2,
+    render_mode: str | None = None,
+    max_steps: int | None = MAX_DECISIONS,
+) -> AECGameEnv:
+    """A MyRummy AEC environment: 2 to 4 agents, each step one id of
+    [`morpyam.myrummy.encoding`][morpyam.myrummy.encoding] (choose a tile, lay, draw, pass).
+
+    ``rules`` is a MyRummy [`Rules`][morpyam.myrummy.rules.Rules], a preset name
+    (``"classic"``, ``"rummikub"``) played by ``players``, or ``None`` for the classic
+    game. Each agent observes its own rack only; the deal and every draw are resolved
+    inside ``step`` from the env's generator. ``render_mode`` and ``max_steps`` as for
+    [`env`][morpyam.pettingzoo.env]; a match cut off is truncated.
+
+    Examples:
+        >>> import morpyam.pettingzoo
+        >>> game = morpyam.pettingzoo.myrummy_env(players=3)
+        >>> game.reset(seed=1)
+        >>> int(game.observe(game.agent_selection)["action_mask"][54])  # a draw is legal
+        1
+
+    Raises:
+        ValueError: for rules that are none of those, or a bad option.
+    """
+    return AECGameEnv(
+        MyRummyEncoding(myrummy_rules(rules, players)),
+        name="morpyam_myrummy_v0",
         render_mode=render_mode,
         max_steps=max_steps,
     )

@@ -76,7 +76,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from types import ModuleType
 from typing import Any
 
 import attrs
@@ -85,10 +84,11 @@ import numpy.typing as npt
 
 from morpyam.encoding import ObservationLayout, check_id
 from morpyam.errors import IllegalActionError
+from morpyam.game import Game
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play
 from morpyam.myrummy.engine import apply, chance_outcomes, new_game, sample_chance
 from morpyam.myrummy.melds import Run
-from morpyam.myrummy.rules import Rules
+from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.solver import best_play_within
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import (
@@ -103,7 +103,18 @@ from morpyam.myrummy.tiles import (
     tiles_text,
 )
 
-__all__ = ["DRAW", "LAY", "MAX_MELDS", "NUM_ACTIONS", "PASS", "Choose", "Encoding", "Step", "Turn"]
+__all__ = [
+    "DRAW",
+    "LAY",
+    "MAX_MELDS",
+    "NUM_ACTIONS",
+    "PASS",
+    "Choose",
+    "Encoding",
+    "Step",
+    "Turn",
+    "rules_from",
+]
 
 LAY = KINDS
 """The id that lays the tiles chosen (53)."""
@@ -295,6 +306,7 @@ class Encoding:
     layout: ObservationLayout = attrs.field(init=False)
     """The observation vector's fields."""
     _memo: dict[State, _Known] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+    _most_total: float = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
@@ -303,6 +315,7 @@ class Encoding:
         # every tile on the racks (R-RUM-END-2), counted by the Handrummy factor, each round
         most_rack = COPIES * (len(COLOURS) * sum(VALUES) + rules.joker_penalty)
         most_total = most_rack * rules.handrummy_factor * rules.rounds
+        object.__setattr__(self, "_most_total", float(most_total))
         shapes: list[tuple[str, tuple[int, ...], float]] = [
             ("rack", (KINDS,), COPIES),
             ("chosen", (KINDS,), COPIES),
@@ -327,8 +340,9 @@ class Encoding:
         return self.rules.players
 
     @property
-    def game(self) -> ModuleType:
-        """The module ``morpyam.myrummy``."""
+    def game(self) -> Game[Rules, State, Action]:
+        """The module ``morpyam.myrummy``, which is a [`Game`][morpyam.game.Game] (its states are
+        the engine's: a [`Turn`][morpyam.myrummy.encoding.Turn] holds one)."""
         import morpyam.myrummy
 
         return morpyam.myrummy
@@ -669,10 +683,67 @@ class Encoding:
         return turn.seen[player] + self.text(turn, player)
 
     def rewards(self, before: Turn, after: Turn) -> tuple[float, ...]:
-        """Per player, the points the step added to their match total (R-RUM-END-2)."""
+        """Per player, the points the step added to their match total (R-RUM-END-2): 0 until a
+        round ends, then its plus and minus points, so the rewards of a match add up to its
+        ``returns``."""
         return tuple(
             float(now - then) for now, then in zip(after.state.totals, before.state.totals)
         )
+
+    def returns(self, turn: Turn) -> tuple[float, ...]:
+        """Per player, the match total (R-RUM-END-2, R-RUM-MATCH-1): the points decide a match,
+        so they are its return, as the score sheet's grand totals are. A match cut off before
+        its end counts the rounds finished (nothing, in a one-round match)."""
+        return tuple(float(total) for total in turn.state.totals)
+
+    @property
+    def min_return(self) -> float:
+        """Minus every tile of the game on the rack, by the Handrummy factor, each round: a bound
+        no total reaches (R-RUM-END-2, R-RUM-VAR-HAND)."""
+        return -self._most_total
+
+    @property
+    def max_return(self) -> float:
+        """The winner's plus points are the others' minus points: at most every tile of the game,
+        by the Handrummy factor, each round (R-RUM-END-2, R-RUM-VAR-HAND)."""
+        return self._most_total
+
+    @property
+    def return_sum(self) -> None:
+        """``None``: a round's points add up to 0, except when the lowest racks tie after an empty
+        pool and everyone scores minus (R-RUM-END-3), so the sum varies (general sum)."""
+        return None
+
+    @property
+    def max_decisions(self) -> None:
+        """``None``: a match ends (a turn is at most one decision per rack tile plus one, draws
+        empty the pool), but no useful bound is known, so the adapters cut it off at
+        [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS] as they do Morpyam."""
+        return None
+
+
+def rules_from(rules: Rules | str | None, players: int = 2) -> Rules:
+    """``rules`` itself, the MyRummy preset of that name (``classic``, ``rummikub``) for
+    ``players``, or the classic preset for ``None``.
+
+    Examples:
+        >>> rules_from("rummikub", 3).min_stay is None
+        True
+
+    Raises:
+        ValueError: for anything else, or a number of players the rules refuse (R-RUM-SET-1).
+    """
+    if rules is None:
+        rules = "classic"
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise ValueError(
+                f"rules must be a MyRummy Rules or one of {', '.join(PRESETS)}, got {rules!r}"
+            )
+        return PRESETS[rules](players)
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a MyRummy Rules, a preset name or None, got {rules!r}")
+    return rules
 
 
 def _laid(state: State, play: Play) -> tuple[int, ...]:
