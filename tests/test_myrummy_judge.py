@@ -117,6 +117,7 @@ def candidate_tables(state: mr.State, count: int) -> Iterator[tuple[mr.Meld, ...
     return islice(tables(need, avail), count)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("min_stay", [3, 2, None])
 def test_search_agrees_with_every_matching_tried(min_stay: int | None) -> None:
     # R-RUM-RE-2, R-RUM-JOK-3: the judge's pruned search finds a legal matching exactly when one exists
