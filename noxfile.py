@@ -99,8 +99,10 @@ def docs(session: nox.Session) -> None:
 @nox.session
 def package(session: nox.Session) -> None:
     """Build the sdist and wheel, check them with twine, and check what the wheel holds."""
-    session.install("build", "twine")
-    session.run("python", "-m", "build", "--outdir", "dist")
+    # With uv, build fills its isolated build environment with uv too (seconds, not a minute).
+    installer = ["--installer", "uv"] if session.venv_backend == "uv" else []
+    session.install("build[uv]" if installer else "build", "twine")
+    session.run("python", "-m", "build", "--outdir", "dist", *installer)
     session.run("twine", "check", "--strict", *sorted(str(p) for p in Path("dist").glob("*")))
     wheel = max(Path("dist").glob("morpyam-*.whl"), key=lambda path: path.stat().st_mtime)
     with zipfile.ZipFile(wheel) as archive:
