@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # /// script
-# dependencies = ["nox>=2025.2.9"]
+# dependencies = ["nox[uv]>=2025.2.9"]
 # ///
-"""Development sessions: ``nox -s tests``, ``lint``, ``typecheck``, ``docs``, ``package``, ``bench``,
-``fuzz``, ``mutants``."""
+"""Development sessions: ``nox -s tests``, ``slow``, ``coverage``, ``lint``, ``typecheck``, ``docs``,
+``package``, ``review``, ``bench``, ``fuzz``, ``mutants`` (CONTRIBUTING.md says what each runs)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,11 @@ from pathlib import Path
 import nox
 
 nox.needs_version = ">=2025.2.9"
-nox.options.default_venv_backend = "venv"
+# uv (``pip install "nox[uv]"``) makes and fills the environments in seconds from its
+# cache; without it nox falls back to venv and pip. An environment is kept between runs
+# (its installs are checked again each time), so a second ``nox -s tests`` starts at once.
+nox.options.default_venv_backend = "uv|venv"
+nox.options.reuse_venv = "yes"
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 
@@ -25,16 +29,43 @@ CORE_MODULES = [
 ]
 
 
+TEST_EXTRAS = "cli,numpy,openspiel,pettingzoo,gymnasium,myrummy-ilp,solver"
+"""Every extra: the adapters run OpenSpiel's, PettingZoo's and Gymnasium's own checkers."""
+
+
+def install_for_tests(session: nox.Session) -> None:
+    """Install the package (editable) with every extra, and the ``test`` dependency group."""
+    session.install("-e", f".[{TEST_EXTRAS}]", *nox.project.dependency_groups(PYPROJECT, "test"))
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite with branch coverage: 100% on the core modules, 95% overall.
+    """Run the test suite but its slow families, on every core (pytest-xdist), without coverage.
 
     Hypothesis runs its quick profile unless ``HYPOTHESIS_PROFILE=ci`` (or ``CI``) is set.
+    Arguments go to pytest: ``nox -s tests -- tests/test_dice.py -n 0``.
     """
-    extras = "cli,numpy,openspiel,pettingzoo,gymnasium,myrummy-ilp"
-    # The extras, so the adapters run OpenSpiel's, PettingZoo's and Gymnasium's own checkers.
-    session.install("-e", f".[{extras}]", *nox.project.dependency_groups(PYPROJECT, "test"))
-    session.run("pytest", "--cov", "--cov-report=", *session.posargs)
+    install_for_tests(session)
+    session.run("pytest", "-n", "auto", *session.posargs)
+
+
+@nox.session
+def slow(session: nox.Session) -> None:
+    """Run only the slow families (tests marked ``slow``), on every core."""
+    install_for_tests(session)
+    session.run("pytest", "-n", "auto", "-m", "slow", *session.posargs)
+
+
+@nox.session
+def coverage(session: nox.Session) -> None:
+    """Run the whole suite, slow families included, with branch coverage and its gates.
+
+    100% on the core modules, 95% overall; on every core (pytest-xdist). CI runs it.
+    """
+    install_for_tests(session)
+    session.run(
+        "pytest", "-n", "auto", "-m", "slow or not slow", "--cov", "--cov-report=", *session.posargs
+    )
     session.run("coverage", "report")
     session.run("coverage", "report", "--fail-under=100", "--include", ",".join(CORE_MODULES))
 
@@ -68,8 +99,10 @@ def docs(session: nox.Session) -> None:
 @nox.session
 def package(session: nox.Session) -> None:
     """Build the sdist and wheel, check them with twine, and check what the wheel holds."""
-    session.install("build", "twine")
-    session.run("python", "-m", "build", "--outdir", "dist")
+    # With uv, build fills its isolated build environment with uv too (seconds, not a minute).
+    installer = ["--installer", "uv"] if session.venv_backend == "uv" else []
+    session.install("build[uv]" if installer else "build", "twine")
+    session.run("python", "-m", "build", "--outdir", "dist", *installer)
     session.run("twine", "check", "--strict", *sorted(str(p) for p in Path("dist").glob("*")))
     wheel = max(Path("dist").glob("morpyam-*.whl"), key=lambda path: path.stat().st_mtime)
     with zipfile.ZipFile(wheel) as archive:

@@ -250,6 +250,7 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_solve_command(capsys: pytest.CaptureFixture[str], saved: Path, tmp_path: Path) -> None:
     output = tmp_path / "plain.npz"
     status, out, _ = run(
@@ -262,6 +263,7 @@ def test_solve_command(capsys: pytest.CaptureFixture[str], saved: Path, tmp_path
     assert yz.Solution.load(output).rules.yahtzee_bonus == 0
 
 
+@pytest.mark.slow
 def test_the_optimal_seat(capsys: pytest.CaptureFixture[str], saved: Path) -> None:
     argv = ("play", "--rules", "megawuerfel", "--seats", "optimal,greedy", "--seed", "9")
     status, out, _ = run(capsys, *argv, "--solution", str(saved))

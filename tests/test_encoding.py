@@ -129,6 +129,7 @@ def _play(encoding: GameEncoding[S, A], seed: int) -> int:
         steps += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_ids_round_trip_over_random_games(preset: str, players: int) -> None:

@@ -168,6 +168,7 @@ def candidate_tables(
     return islice(tables(need, avail), count)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("min_stay", [3, 2, 4, None])
 def test_judge_agrees_with_the_brute_force_in_self_play(min_stay: int | None) -> None:
     # R-RUM-RE-2, R-RUM-JOK-3: the judge finds a legal matching exactly when one exists

@@ -119,6 +119,7 @@ def test_it_lays_when_the_draw_is_ahead_but_not_clearly(monkeypatch: pytest.Monk
     assert isinstance(play, mr.Play)
 
 
+@pytest.mark.slow
 def test_its_choices_are_legal_to_the_end_of_a_match() -> None:
     # R-RUM-TURN-1, R-RUM-END-1: play_match applies every choice, so a wrong one would raise
     bot = RolloutBot(40, rollout_table=30, first=2, samples=4)
@@ -284,6 +285,7 @@ def test_the_watcher_reads_a_draw_from_what_it_sees(
     assert rates == [rate] * 3
 
 
+@pytest.mark.slow
 def test_the_watchers_choices_are_legal_to_the_end_of_a_match() -> None:
     # R-RUM-TURN-1, R-RUM-END-1: play_match applies every choice, so a wrong one would raise
     bot = WatcherBot(40, rollout_table=30, first=2, samples=4)

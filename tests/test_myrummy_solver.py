@@ -148,6 +148,7 @@ def _meld(kinds: tuple[int, ...], points: int) -> mr.Meld:
     raise AssertionError(f"no meld for {kinds}")
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_solver_agrees_with_brute_force(state: mr.State) -> None:
@@ -175,6 +176,7 @@ def test_solver_agrees_with_brute_force(state: mr.State) -> None:
     assert found == legal
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(jokers_on_table=False, max_rack=10))
 def test_solver_agrees_with_the_ilp(state: mr.State) -> None:
@@ -251,6 +253,7 @@ def ilp_optimum(state: mr.State) -> tuple[int, int] | None:
     return None if found in (None, (0, 0)) else found
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(max_rack=10))
 def test_dp_bound_agrees_with_the_ilp(state: mr.State) -> None:

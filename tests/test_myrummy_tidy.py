@@ -307,6 +307,7 @@ def check_tidy(state: mr.State, objective: str) -> str | None:
     return "same" if tidied == raw else "changed"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rules",
     [

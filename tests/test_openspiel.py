@@ -17,6 +17,7 @@ from morpyam.encoding import MAX_DECISIONS, Encoding  # noqa: E402
 from morpyam.rules import PRESETS  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_random_sim_test_morpyam(preset: str, players: int) -> None:

@@ -28,6 +28,7 @@ def _dict_observations() -> Iterator[None]:
         yield
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("rules", ["classic", "official", "flash", "plus"])
 def test_api_and_seed_tests(rules: str, players: int) -> None:

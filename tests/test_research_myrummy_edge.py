@@ -75,6 +75,7 @@ def trap() -> mr.State:
     )
 
 
+@pytest.mark.slow
 def test_oracle_sees_the_true_state_and_avoids_the_trap() -> None:
     state = trap()
     play = GreedyBot().choose(state, random.Random(0))

@@ -47,11 +47,13 @@ def mega() -> yz.Solution:
 # --- published and hand-counted values ------------------------------------------------
 
 
+@pytest.mark.slow
 def test_published_value_free_choice_joker(free: yz.Solution) -> None:
     # Y-BONUS-2, Y-JOKER-1 (free): 254.5896 (Verhoeff 1999; Glenn 2006)
     assert round(free.expected_score, 4) == 254.5896
 
 
+@pytest.mark.slow
 def test_published_value_forced_joker(forced: yz.Solution) -> None:
     # Y-BONUS-2, Y-JOKER-1 (forced, Hasbro): 254.5877
     assert round(forced.expected_score, 4) == 254.5877
@@ -62,6 +64,7 @@ def test_published_value_without_bonus_or_joker(plain: yz.Solution) -> None:
     assert round(plain.expected_score, 2) == 245.87
 
 
+@pytest.mark.slow
 def test_the_seed_sheet_is_harder_than_63_or_more(mega: yz.Solution, plain: yz.Solution) -> None:
     # Y-BONUS-1: "higher than 63" pays less often than "63 or more", with everything else equal
     assert mega.expected_score < plain.expected_score
@@ -80,6 +83,7 @@ def test_chance_alone_is_worth_70_thirds(plain: yz.Solution) -> None:
     assert plain.value(one_box_left(PLAIN, B.CHANCE)) == pytest.approx(70 / 3, abs=1e-9)
 
 
+@pytest.mark.slow
 def test_yahtzee_alone_is_worth_50_times_the_published_chance(mega: yz.Solution) -> None:
     # Y-BOX-6: the chance of five of a kind in three rolls, played for it, is
     # 2,783,176 / 60,466,176 (a well-known published figure)
@@ -87,6 +91,7 @@ def test_yahtzee_alone_is_worth_50_times_the_published_chance(mega: yz.Solution)
     assert value == pytest.approx(50 * 2_783_176 / 60_466_176, abs=1e-9)
 
 
+@pytest.mark.slow
 def test_a_game_starts_at_the_expected_score(forced: yz.Solution) -> None:
     state = yz.new_game(HASBRO)
     assert forced.value(state) == forced.expected_score
@@ -131,6 +136,7 @@ def random_nodes(solution: yz.Solution, seed: int, count: int) -> list[yz.State]
     return nodes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["forced", "free", "plain", "mega"])
 def test_bellman_on_random_nodes(name: str, request: pytest.FixtureRequest) -> None:
     solution: yz.Solution = request.getfixturevalue(name)
@@ -167,6 +173,7 @@ def five_of_a_kind_nodes(rules: yz.Rules) -> list[yz.State]:
     return nodes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["forced", "free", "plain", "mega"])
 def test_bellman_with_five_of_a_kind(name: str, request: pytest.FixtureRequest) -> None:
     # Y-BONUS-2, Y-JOKER-1: the solver's vectorised scoring agrees with the engine's
@@ -175,6 +182,7 @@ def test_bellman_with_five_of_a_kind(name: str, request: pytest.FixtureRequest) 
         check_node(solution, state)
 
 
+@pytest.mark.slow
 def test_upper_bonus_edges_agree(forced: yz.Solution, mega: yz.Solution) -> None:
     # Y-BONUS-1: sheets one box short of the target, and at it, under both comparisons
     for solution in (forced, mega):
@@ -188,6 +196,7 @@ def test_upper_bonus_edges_agree(forced: yz.Solution, mega: yz.Solution) -> None
 # --- the optimal bot ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_optimal_bot_scores_the_expected_score(forced: yz.Solution) -> None:
     rng = random.Random(2026)
     totals = []
