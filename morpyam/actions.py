@@ -2,7 +2,7 @@
 
 ``str(action)`` is the action's notation (``roll keep 3 3 call full-house``,
 ``dice 1 2``, ``place c4``, ``pass``, ``lose-turn``, ``deal mini``, ``lay mini c4``), which
-[`parse_action`][morpyam.notation.parse_action] reads back.
+`parse_action` reads back.
 
 Faces are stored sorted, so actions that mean the same compare equal:
 ``RollResult((3, 1, 2)) == RollResult((1, 2, 3))``. A value that can never
@@ -151,7 +151,7 @@ class LoseTurn:
     What a real table does after a collision or dice off the track (the German
     text: "verliert der Spieler seinen Zug und legt keine Spielsteine ab");
     legal at every decision of a turn, a forced placement included, when
-    [`Rules.lost_turns`][morpyam.rules.Rules.lost_turns] is on.
+    `Rules.lost_turns` is on.
     """
 
     def __str__(self) -> str:

@@ -1,8 +1,8 @@
 """Hints for players: every legal action ranked, with a short reason.
 
-[`advise`][morpyam.advice.advise] answers "should I keep the pair or go for
+`advise` answers "should I keep the pair or go for
 the straight?" at any decision node. The ranking is the one
-[`OddsBot`][morpyam.bots.OddsBot] plays by (the expected value of the cell
+`OddsBot` plays by (the expected value of the cell
 covered this turn, lines and blocking included); the reason gives the exact
 chances that matter to a player: of covering any free cell this turn, of the
 most likely figures with the cells they could cover, of a call hitting.
@@ -50,7 +50,7 @@ class Advice:
     action: Action
     """The action."""
     score: float
-    """Its expected value for [`OddsBot`][morpyam.bots.OddsBot]: the ranking key, higher is better."""
+    """Its expected value for `OddsBot`: the ranking key, higher is better."""
     probability: Fraction
     """An exact chance, as the reason says: 1 for a placement, 0 for a pass;
     for a roll without a call, the chance of covering one of the free cells
@@ -74,7 +74,7 @@ def advise(state: State) -> tuple[Advice, ...]:
     """Every legal action of a decision node, best first, each with a short reason.
 
     Actions of equal score keep the order of
-    [`legal_actions`][morpyam.engine.legal_actions], except that a call which
+    `legal_actions`, except that a call which
     cannot hit (a chance of 0) comes after the others of its score: it is the
     same roll without a call, made longer. During the Morpyam Plus
     set-up every tile placement is listed with a score of 0: the odds say
@@ -82,7 +82,7 @@ def advise(state: State) -> tuple[Advice, ...]:
 
     Raises:
         AdviceError: at a chance node, when the game is over, or for
-            something that is not a [`State`][morpyam.state.State].
+            something that is not a `State`.
     """
     if not isinstance(state, State):
         raise AdviceError(f"advice is for a morpyam State, got {type(state).__name__}")

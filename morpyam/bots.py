@@ -5,10 +5,10 @@ A bot is anything with ``choose(state, rng) -> Action``: at a decision node
 ``legal_actions(state)``, drawing any randomness from ``rng`` only. Three come
 with the library:
 
-- [`RandomBot`][morpyam.bots.RandomBot]: a uniformly random legal action.
-- [`GreedyBot`][morpyam.bots.GreedyBot]: places as soon as it can, and
+- `RandomBot`: a uniformly random legal action.
+- `GreedyBot`: places as soon as it can, and
   otherwise keeps the dice for the free figure it is most likely to make.
-- [`OddsBot`][morpyam.bots.OddsBot]: values every free cell by its line
+- `OddsBot`: values every free cell by its line
   potential, for itself and for blocking the others, and plays the turn that
   maximises the expected value of the cell it covers, by exact odds over the
   252 sorted outcomes (calls, SEC, Morpyam replays and D'Aversa included).
@@ -64,7 +64,7 @@ class BotError(ValueError):
 
 
 class UnknownBotError(BotError):
-    """A bot name that is not in [`BOTS`][morpyam.bots.BOTS]."""
+    """A bot name that is not in `BOTS`."""
 
 
 @runtime_checkable
@@ -98,7 +98,7 @@ def _decision(state: State, bot: str) -> tuple[Action, ...]:
 
 
 def _check_decision(state: Any, bot: str) -> None:
-    """``state`` must be a decision node of a game (a [`GameState`][morpyam.game.GameState])."""
+    """``state`` must be a decision node of a game (a `GameState`)."""
     try:
         player = state.current_player
     except AttributeError:
@@ -113,7 +113,7 @@ class RandomBot:
     """Plays a uniformly random legal action: the baseline every bot should beat.
 
     It needs nothing of a game but its legal actions, so it plays any
-    [`Game`][morpyam.game.Game]: ``RandomBot(game=morpyam.yahtzee)`` plays the
+    `Game`: ``RandomBot(game=morpyam.yahtzee)`` plays the
     score sheet. The default, ``None``, is Morpyam. A bot holding a game module
     does not pickle (a module does not): a process pool needs the default.
     """
@@ -148,8 +148,8 @@ class GreedyBot:
 
     When it cannot place and may roll, it keeps the dice for the free figure
     cell it is most likely to make this turn
-    ([`hit_probability`][morpyam.odds.hit_probability],
-    [`best_keep`][morpyam.odds.best_keep]); otherwise it passes.
+    (`hit_probability`,
+    `best_keep`); otherwise it passes.
     """
 
     name: ClassVar[str] = "greedy"
@@ -195,7 +195,7 @@ class GreedyBot:
 # --- OddsBot: values of cells, then expectimax over the dice -----------------------
 
 WIN = 1000.0
-"""The value [`OddsBot`][morpyam.bots.OddsBot] gives to a placement that wins the game."""
+"""The value `OddsBot` gives to a placement that wins the game."""
 
 _BASE = 1.0
 _POINT = 3.0

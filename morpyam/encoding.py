@@ -1,6 +1,6 @@
 """Fixed integer encodings of Morpyam for learning frameworks (extra ``numpy``).
 
-Every action of a game under given [`Rules`][morpyam.rules.Rules] has a
+Every action of a game under given `Rules` has a
 stable id in ``range(encoding.num_actions)``, every chance outcome an id in
 ``range(encoding.num_chance_outcomes)``, and every state an observation
 tensor per player. The layouts are tables, written out in the
@@ -9,25 +9,25 @@ tensor per player. The layouts are tables, written out in the
 * **Rolls** ``0 .. 247``: ``keep_mask * 8 + call_index``. ``keep_mask`` (0 to
   30) has bit ``i`` set when the ``i``-th of the five sorted dice is kept;
   a keep with repeated faces keeps the leftmost dice of that face, so each
-  [`Roll`][morpyam.actions.Roll] has exactly one id (other masks that name
+  `Roll` has exactly one id (other masks that name
   the same keep are never legal). ``call_index`` is the index in
-  [`CALLS`][morpyam.encoding.CALLS] (0: no call).
+  `CALLS` (0: no call).
 * **Places** ``248 .. 248 + cells - 1``: the cell's index in
-  [`Layout.cells`][morpyam.layouts.Layout.cells] (row by row).
+  `Layout.cells` (row by row).
 * **Pass** ``248 + cells``.
 * **Tile lays** (Morpyam Plus only): ``249 + cells + label_index * cells +
-  cell_index``, ``label_index`` in [`LABEL_ORDER`][morpyam.tiles.LABEL_ORDER].
+  cell_index``, ``label_index`` in `LABEL_ORDER`.
 * **Lost turn** (only when ``Rules.lost_turns`` is on, R-END-5): the last
   id, ``num_actions - 1``.
 
 So the classic grid has 285 action ids, and Plus 825. Chance ids:
 ``0 .. 460`` are the sorted throws of 1 to 5 dice
-([`CHANCE_FACES`][morpyam.encoding.CHANCE_FACES]: by number of dice, then
+(`CHANCE_FACES`: by number of dice, then
 lexicographic), and Plus adds ``461 + label_index`` for the tile dealt.
 
 Any rectangular grid a `Rules` allows is supported: the counts follow the
 number of cells. The observation is one flat ``float32`` vector made of the
-named fields of [`Encoding.layout`][morpyam.encoding.Encoding.layout].
+named fields of `Encoding.layout`.
 
 Examples:
     >>> import morpyam as mp
@@ -155,7 +155,7 @@ def keep_mask(dice: tuple[int, ...] | None, keep: tuple[int, ...]) -> int:
 
 
 def keep_from_mask(dice: tuple[int, ...] | None, mask: int) -> tuple[int, ...]:
-    """The keep that mask ``mask`` names on ``dice``: the inverse of [`keep_mask`][morpyam.encoding.keep_mask].
+    """The keep that mask ``mask`` names on ``dice``: the inverse of `keep_mask`.
 
     Raises:
         ValueError: for a mask that is not the one mask of its keep (it would
@@ -284,13 +284,13 @@ class GameEncoding(Protocol[S, A]):
     The OpenSpiel, PettingZoo and Gymnasium adapters are written against this
     protocol alone: a game plugs in with an encoding and a one-line
     registration, and no adapter names a game. It holds the engine's
-    functions (those of the [`Game`][morpyam.game.Game] module in ``game``,
+    functions (those of the `Game` module in ``game``,
     bound to the encoding's settings), the ids of actions and chance
     outcomes, the masks, observations and text, and what the game pays: the
     step rewards of PettingZoo and Gymnasium, and the final returns, with
     their bounds, of OpenSpiel.
-    [`Encoding`][morpyam.encoding.Encoding] (Morpyam) and
-    [`morpyam.yahtzee.encoding.Encoding`][morpyam.yahtzee.encoding.Encoding] satisfy it.
+    `Encoding` (Morpyam) and
+    `morpyam.yahtzee.encoding.Encoding` satisfy it.
     """
 
     @property
@@ -528,7 +528,7 @@ class Encoding:
         )
 
     def _points(self, state: State) -> tuple[int, ...]:
-        """[`scores`][morpyam.engine.scores], remembered by the owners of the cells while the game runs."""
+        """`scores`, remembered by the owners of the cells while the game runs."""
         if state.is_terminal:
             return scores(state)
         memo = self._memo
@@ -546,7 +546,7 @@ class Encoding:
 
     @property
     def game(self) -> Game[Rules, State, Action]:
-        """The module ``morpyam``, which is a [`Game`][morpyam.game.Game]."""
+        """The module ``morpyam``, which is a `Game`."""
         import morpyam
 
         return morpyam
@@ -576,23 +576,23 @@ class Encoding:
         return new_game(self.rules)
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """[`legal_actions`][morpyam.engine.legal_actions]."""
+        """`legal_actions`."""
         return legal_actions(state)
 
     def apply(self, state: State, action: Action) -> State:
-        """[`apply`][morpyam.engine.apply]."""
+        """`apply`."""
         return apply(state, action)
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
-        """[`chance_outcomes`][morpyam.engine.chance_outcomes]."""
+        """`chance_outcomes`."""
         return chance_outcomes(state)
 
     def sample_chance(self, state: State, rng: random.Random) -> Action:
-        """[`sample_chance`][morpyam.engine.sample_chance]."""
+        """`sample_chance`."""
         return sample_chance(state, rng)
 
     def scores(self, state: State) -> tuple[int, ...]:
-        """[`scores`][morpyam.engine.scores]."""
+        """`scores`."""
         return scores(state)
 
     def action_id(self, state: State, action: Action) -> int:
@@ -712,7 +712,7 @@ class Encoding:
         return mask
 
     def observation(self, state: State, player: int) -> npt.NDArray[np.float32]:
-        """The observation vector of ``state`` for ``player`` (fields in [`layout`][morpyam.encoding.Encoding.layout])."""
+        """The observation vector of ``state`` for ``player`` (fields in `layout`)."""
         vector = np.zeros(self.layout.size, dtype=np.float32)
         self.write(vector, state, player)
         return vector
@@ -780,7 +780,7 @@ class Encoding:
         return str(state)
 
     def rewards(self, before: State, after: State) -> tuple[float, ...]:
-        """0 until the game ends; then [`win_rewards`][morpyam.encoding.win_rewards]."""
+        """0 until the game ends; then `win_rewards`."""
         if not after.is_terminal:
             return (0.0,) * self.players
         return win_rewards(after.winners, self.players)

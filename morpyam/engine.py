@@ -5,10 +5,10 @@ cells can take a token, which calls may be made, may the player pass), so
 what one lists is exactly what the other accepts.
 
 Order of ``legal_actions`` at a decision node: placements in cell order (row
-by row from the top), then [`Pass`][morpyam.actions.Pass], then the rolls, keeps shortest
+by row from the top), then `Pass`, then the rolls, keeps shortest
 first (then by faces), and for each keep no call first, then the calls in the
-order of [`Figure`][morpyam.figures.Figure], then ``Special.SEC``; last
-[`LoseTurn`][morpyam.actions.LoseTurn] when the rules have lost turns. At a chance node: the
+order of `Figure`, then ``Special.SEC``; last
+`LoseTurn` when the rules have lost turns. At a chance node: the
 outcomes, sorted faces in lexicographic order.
 """
 
@@ -96,7 +96,7 @@ def new_game(
     replay a real table): it must hold the same tiles as ``rules.layout``.
 
     Raises:
-        ValueError: for rules that are not a [`Rules`][morpyam.rules.Rules], a
+        ValueError: for rules that are not a `Rules`, a
             player who does not exist, or a layout that is not made of the tiles.
     """
     if not isinstance(rules, Rules):
@@ -420,12 +420,12 @@ def _roll(keep: tuple[int, ...], call: Label | None) -> Roll:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every action [`apply`][morpyam.engine.apply] accepts here, in the order the module documents.
+    """Every action `apply` accepts here, in the order the module documents.
 
     At a chance node these are the possible outcomes; when the game is over, none.
 
     Raises:
-        ValueError: for something that is not a [`State`][morpyam.state.State]; a
+        ValueError: for something that is not a `State`; a
             Yahtzee or MyRummy state is named, with the function that takes it.
     """
     try:  # roll_off first: the sibling games' states have winners too
@@ -505,7 +505,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     Morpyam Plus deal, each distinct label in the bag, with its share of the bag.
 
     Raises:
-        ValueError: for something that is not a [`State`][morpyam.state.State]; a
+        ValueError: for something that is not a `State`; a
             Yahtzee or MyRummy state is named, with the function that takes it.
     """
     try:  # roll_off first: the sibling games' states have winners too
@@ -526,7 +526,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 def sample_chance(state: State, rng: random.Random) -> RollResult | DealTile:
     """Throw the dice in the air, or deal the next Plus tile, with ``rng``.
 
-    The result is one of [`chance_outcomes`][morpyam.engine.chance_outcomes],
+    The result is one of `chance_outcomes`,
     drawn at its probability without listing them: each die is thrown with one
     ``rng.random()`` (the stream of ``rng.choices(FACES, k=n)``) and the
     outcome looked up by its faces; ``rng.choice`` draws a tile from the bag.
@@ -575,10 +575,10 @@ def apply(state: State, action: Action) -> State:
 
     Raises:
         IllegalActionError: when the rules do not allow ``action`` here, naming the rule.
-        ValueError: for a ``state`` that is not a [`State`][morpyam.state.State] (a
+        ValueError: for a ``state`` that is not a `State` (a
             Yahtzee or MyRummy state is named, with the ``apply`` that takes it), or an
             ``action`` that is no action at all, such as the text ``"place c3"``
-            (read it with [`parse_action`][morpyam.notation.parse_action]), whatever
+            (read it with `parse_action`), whatever
             the state.
     """
     try:  # roll_off first: the sibling games' states have winners too
@@ -953,7 +953,7 @@ def resign(state: State, player: int) -> State:
 
     Raises:
         IllegalActionError: when the game is over, or for a player not in it.
-        ValueError: for something that is not a [`State`][morpyam.state.State] (a
+        ValueError: for something that is not a `State` (a
             Yahtzee or MyRummy state is named, with where to go).
     """
     if not isinstance(state, State):
@@ -1028,7 +1028,7 @@ def scores(state: State) -> tuple[int, ...]:
     """Points per player from runs (R-LINE-2), plus the end bonus once the game ended by R-END-2.
 
     Raises:
-        ValueError: for something that is not a [`State`][morpyam.state.State] (a
+        ValueError: for something that is not a `State` (a
             Yahtzee or MyRummy state is named, with where to go).
     """
     if not isinstance(state, State):

@@ -2,7 +2,7 @@
 
 A roll of five dice *shows* every figure it satisfies; figures are never
 exclusive. The classifier is a table built once at import over the 7,776
-ordered rolls, so [`classify`][morpyam.figures.classify] is a single look-up.
+ordered rolls, so `classify` is a single look-up.
 """
 
 from __future__ import annotations

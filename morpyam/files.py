@@ -1,8 +1,8 @@
 """Rules and grids as files: TOML, JSON and grid text (rules are data).
 
 A table that plays a house variant, an app that offers custom grids or a
-research run that records its settings needs [`Rules`][morpyam.rules.Rules]
-and [`Layout`][morpyam.layouts.Layout] values as plain files that people can
+research run that records its settings needs `Rules`
+and `Layout` values as plain files that people can
 write by hand and programs can read safely. This module reads and writes
 them:
 
@@ -13,10 +13,10 @@ them:
 
 Files are untrusted input. Reading never evaluates anything (JSON goes
 through ``json.loads``, TOML through ``tomllib``), refuses texts bigger than
-[`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE] before parsing them, and checks
+`MAX_TEXT_SIZE` before parsing them, and checks
 every value: an unknown field, a wrong type, an unknown label, a grid of the
 wrong shape or a set of knobs that `Rules` itself refuses is a
-[`FileFormatError`][morpyam.files.FileFormatError] that says where the problem
+`FileFormatError` that says where the problem
 is. A read gives a whole value or an error, never part of one.
 
 Examples:
@@ -513,7 +513,7 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
 
     Raises:
         FileFormatError: for a value no file can hold: an integer beyond 64
-            bits or a grid side beyond [`MAX_GRID_SIDE`][morpyam.files.MAX_GRID_SIDE].
+            bits or a grid side beyond `MAX_GRID_SIDE`.
     """
     data: dict[str, Any] = {
         "format": RULES_FORMAT,
@@ -544,13 +544,13 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
 def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     """Build `Rules` from plain data, checking every value.
 
-    ``data`` holds every field of [`RULES_FIELDS`][morpyam.files.RULES_FIELDS]
-    (as [`rules_to_dict`][morpyam.files.rules_to_dict] writes them), or a
-    ``preset`` (a name of [`RULES_PRESETS`][morpyam.files.RULES_PRESETS]), the
+    ``data`` holds every field of `RULES_FIELDS`
+    (as `rules_to_dict` writes them), or a
+    ``preset`` (a name of `RULES_PRESETS`), the
     number of ``players`` and any fields that differ from the preset.
     ``format`` may be left out. Labels may be names or grid codes. ``layout``
     may also be a preset name (``"classic"``, ``"flash"``) or a grid text of
-    several lines (as [`Layout.parse`][morpyam.layouts.Layout.parse] reads it,
+    several lines (as `Layout.parse` reads it,
     any rectangle).
 
     Raises:
@@ -648,7 +648,7 @@ def layout_to_dict(layout: Layout) -> dict[str, Any]:
 
     Raises:
         FileFormatError: for a grid of more than
-            [`MAX_GRID_SIDE`][morpyam.files.MAX_GRID_SIDE] rows.
+            `MAX_GRID_SIDE` rows.
     """
     rows = _layout_rows(layout, "rows")
     return {"format": LAYOUT_FORMAT, "shape": [layout.height, layout.width], "rows": rows}
@@ -661,7 +661,7 @@ def layout_from_dict(data: Mapping[str, Any], *, shape: tuple[int, int] | None =
     ``3×1`` or ``3x1``, or names), or one grid text of several lines; an
     optional ``shape`` ``[rows, columns]`` that the grid must have; and an
     optional ``format``. Without a shape, any rectangle of up to
-    [`MAX_GRID_SIDE`][morpyam.files.MAX_GRID_SIDE] rows and columns is read.
+    `MAX_GRID_SIDE` rows and columns is read.
     The caller's ``shape`` is a further demand (``(6, 6)`` for a game grid).
 
     Raises:
@@ -820,22 +820,22 @@ def _json_document(data: Mapping[str, object]) -> str:
 
 
 def rules_to_json(rules: Rules) -> str:
-    """``rules`` as a JSON document ([`rules_to_dict`][morpyam.files.rules_to_dict])."""
+    """``rules`` as a JSON document (`rules_to_dict`)."""
     return _json_document(rules_to_dict(rules))
 
 
 def rules_from_json(text: str) -> Rules:
-    """Read `Rules` from a JSON document ([`rules_from_dict`][morpyam.files.rules_from_dict]).
+    """Read `Rules` from a JSON document (`rules_from_dict`).
 
     Raises:
         FileFormatError: for a syntax error (``where`` is ``"line L, column C"``),
-            a text over [`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE] or bad content.
+            a text over `MAX_TEXT_SIZE` or bad content.
     """
     return rules_from_dict(_parse_json(text))
 
 
 def rules_to_toml(rules: Rules) -> str:
-    """``rules`` as a TOML document ([`rules_to_dict`][morpyam.files.rules_to_dict]).
+    """``rules`` as a TOML document (`rules_to_dict`).
 
     Writing TOML needs no library; reading it back needs Python 3.11 or ``tomli``.
     """
@@ -843,23 +843,23 @@ def rules_to_toml(rules: Rules) -> str:
 
 
 def rules_from_toml(text: str) -> Rules:
-    """Read `Rules` from a TOML document ([`rules_from_dict`][morpyam.files.rules_from_dict]).
+    """Read `Rules` from a TOML document (`rules_from_dict`).
 
     Raises:
         FileFormatError: for a syntax error (``where`` is ``"line L, column C"``),
-            a text over [`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE], bad content,
+            a text over `MAX_TEXT_SIZE`, bad content,
             or on Python 3.10 without the ``tomli`` package.
     """
     return rules_from_dict(_parse_toml(text))
 
 
 def layout_to_json(layout: Layout) -> str:
-    """``layout`` as a JSON document ([`layout_to_dict`][morpyam.files.layout_to_dict])."""
+    """``layout`` as a JSON document (`layout_to_dict`)."""
     return _json_document(layout_to_dict(layout))
 
 
 def layout_from_json(text: str, *, shape: tuple[int, int] | None = None) -> Layout:
-    """Read a `Layout` from a JSON document ([`layout_from_dict`][morpyam.files.layout_from_dict]).
+    """Read a `Layout` from a JSON document (`layout_from_dict`).
 
     Raises:
         FileFormatError: for a syntax error, a text too big or bad content.
@@ -868,12 +868,12 @@ def layout_from_json(text: str, *, shape: tuple[int, int] | None = None) -> Layo
 
 
 def layout_to_toml(layout: Layout) -> str:
-    """``layout`` as a TOML document ([`layout_to_dict`][morpyam.files.layout_to_dict])."""
+    """``layout`` as a TOML document (`layout_to_dict`)."""
     return _toml_document(layout_to_dict(layout))
 
 
 def layout_from_toml(text: str, *, shape: tuple[int, int] | None = None) -> Layout:
-    """Read a `Layout` from a TOML document ([`layout_from_dict`][morpyam.files.layout_from_dict]).
+    """Read a `Layout` from a TOML document (`layout_from_dict`).
 
     Raises:
         FileFormatError: for a syntax error, a text too big, bad content, or on
@@ -887,14 +887,14 @@ def layout_to_text(layout: Layout) -> str:
 
     Raises:
         FileFormatError: for a grid of more than
-            [`MAX_GRID_SIDE`][morpyam.files.MAX_GRID_SIDE] rows.
+            `MAX_GRID_SIDE` rows.
     """
     _layout_rows(layout, "document")
     return f"{layout}\n"
 
 
 def layout_from_text(text: str, *, shape: tuple[int, int] | None = None) -> Layout:
-    """Read a `Layout` from grid text, as [`Layout.parse`][morpyam.layouts.Layout.parse] does.
+    """Read a `Layout` from grid text, as `Layout.parse` does.
 
     Unlike ``Layout.parse``, any rectangle is read unless ``shape`` is given,
     the size is limited and errors are `FileFormatError`\\ s.

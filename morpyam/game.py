@@ -1,21 +1,21 @@
-"""One written contract for every game of the package: the [`Game`][morpyam.game.Game] protocol.
+"""One written contract for every game of the package: the `Game` protocol.
 
 The Morpyam engine (the module ``morpyam`` itself) and the score-sheet game
-(``morpyam.yahtzee``) are *modules* that satisfy [`Game`][morpyam.game.Game].
+(``morpyam.yahtzee``) are *modules* that satisfy `Game`.
 mypy checks that a module fits (PEP 544: a module can implement a protocol):
 
     game: Game[Rules, State, Action] = morpyam
 
 Who uses it, so that a new game that satisfies it gets them without edits:
 
-* the encodings' protocol, [`GameEncoding`][morpyam.encoding.GameEncoding],
+* the encodings' protocol, `GameEncoding`,
   whose ``game`` is a ``Game``; through it the OpenSpiel, PettingZoo and
   Gymnasium adapters, which name no game (see the
   [ecosystems page](ecosystems.md#plugging-in-a-game));
-* [`play_out`][morpyam.simulation.play_out], the loop that plays a game
-  between bots (any [`Chooser`][morpyam.game.Chooser]), under Morpyam's
-  [`simulate`][morpyam.simulation.simulate];
-* [`RandomBot`][morpyam.bots.RandomBot] given a game
+* `play_out`, the loop that plays a game
+  between bots (any `Chooser`), under Morpyam's
+  `simulate`;
+* `RandomBot` given a game
   (``RandomBot(game=morpyam.yahtzee)``).
 
 The protocol holds what every game has: a start, the legal actions, the
@@ -105,9 +105,9 @@ class Game(Protocol[RulesT_contra, StateT, ActionT]):
 class Chooser(Protocol[StateT_contra, ActionT_co]):
     """A player of a game: anything that chooses an action where a player decides.
 
-    The bots of every game ([`morpyam.bots`][morpyam.bots], the sibling games'
+    The bots of every game (`morpyam.bots`, the sibling games'
     bots) have this shape, and so does a generic
-    [`RandomBot`][morpyam.bots.RandomBot] given a game module.
+    `RandomBot` given a game module.
     """
 
     def choose(self, state: StateT_contra, rng: random.Random, /) -> ActionT_co:

@@ -2,20 +2,20 @@
 
 Two environments, registered with Gymnasium when this module is imported:
 
-* ``morpyam/Morpyam-v0`` ([`MorpyamEnv`][morpyam.gymnasium.MorpyamEnv]): the
+* ``morpyam/Morpyam-v0`` (`MorpyamEnv`): the
   agent plays one seat of a Morpyam game, every other seat is played by a
-  bot of [`morpyam.bots`][morpyam.bots]: ``opponent="random"`` (the default,
+  bot of `morpyam.bots`: ``opponent="random"`` (the default,
   which a learner starting from scratch beats about half of the time, so its
   rewards carry a signal), then ``"greedy"`` and ``"odds"``, a curriculum of
   stronger seats. Reward at the end: +1 for a sole win, 0 for a shared win,
-  -1 for a loss ([`win_rewards`][morpyam.encoding.win_rewards]).
+  -1 for a loss (`win_rewards`).
   ``gymnasium.make_vec`` builds
-  [`MorpyamVectorEnv`][morpyam.gymnasium_vector.MorpyamVectorEnv] (its
+  `MorpyamVectorEnv` (its
   ``vector_entry_point``): the games on the NumPy engine.
-* ``morpyam/Yahtzee-v0`` ([`YahtzeeEnv`][morpyam.gymnasium.YahtzeeEnv]): the
+* ``morpyam/Yahtzee-v0`` (`YahtzeeEnv`): the
   score-sheet solitaire; each step's reward is the points it adds.
 
-Observations are the encodings' vectors ([`morpyam.encoding`][morpyam.encoding]),
+Observations are the encodings' vectors (`morpyam.encoding`),
 actions their ids (a ``Discrete`` space); ``action_masks()`` (as
 ``MaskablePPO`` of sb3-contrib asks) and ``info["action_mask"]`` give the
 legal ids. An illegal id ends the episode for good with reward
@@ -27,7 +27,7 @@ raises ``gymnasium.error.ResetNeeded`` until ``reset``. All randomness
 ``reset(seed=...)``.
 
 Cut-off: a game still running after ``max_decisions`` player decisions, the
-bots' included (default [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS],
+bots' included (default `MAX_DECISIONS`,
 the cut-off of every adapter), ends the episode *truncated*, with no
 reward, at the agent's step (``reset`` cannot report a truncation: there
 the bots play on to the agent's first decision). ``render_mode="ansi"``: ``render()`` returns the position as text;
@@ -85,13 +85,13 @@ __all__ = [
 ]
 
 MORPYAM_ID = "morpyam/Morpyam-v0"
-"""The Gymnasium id of [`MorpyamEnv`][morpyam.gymnasium.MorpyamEnv]."""
+"""The Gymnasium id of `MorpyamEnv`."""
 YAHTZEE_ID = "morpyam/Yahtzee-v0"
-"""The Gymnasium id of [`YahtzeeEnv`][morpyam.gymnasium.YahtzeeEnv]."""
+"""The Gymnasium id of `YahtzeeEnv`."""
 MYRUMMY_ID = "morpyam/MyRummy-v0"
-"""The Gymnasium id of [`MyRummyEnv`][morpyam.gymnasium.MyRummyEnv]."""
+"""The Gymnasium id of `MyRummyEnv`."""
 MYRUMMY_OPPONENTS = ("random", "greedy")
-"""The seats [`MyRummyEnv`][morpyam.gymnasium.MyRummyEnv] can put at the other seats."""
+"""The seats `MyRummyEnv` can put at the other seats."""
 
 Obs = npt.NDArray[np.float32]
 
@@ -99,7 +99,7 @@ Obs = npt.NDArray[np.float32]
 class GameEnv(gymnasium.Env[Obs, np.int64]):
     """One agent's seat of any game, the other seats played by the env, chance from ``np_random``.
 
-    Any game with a [`GameEncoding`][morpyam.encoding.GameEncoding] plugs in
+    Any game with a `GameEncoding` plugs in
     the same way: ``GameEnv(encoding, seat=0, render_mode=None, illegal_reward=-1.0)``.
     The other seats play a uniformly random legal action; an env that seats
     bots there overrides ``_opponent_action`` (as ``MorpyamEnv`` does).
@@ -238,7 +238,7 @@ class MorpyamEnv(GameEnv):
     """Morpyam for one agent against bots (see the module).
 
     Args:
-        rules: a [`Rules`][morpyam.rules.Rules], a preset name or ``None`` (classic).
+        rules: a `Rules`, a preset name or ``None`` (classic).
         players: the number of players when ``rules`` is a name or ``None``.
         opponent: the bot at every other seat: ``"random"`` (the default), ``"greedy"``
             or ``"odds"``, from the weakest to the strongest (and slowest: ``odds``
@@ -311,15 +311,15 @@ class YahtzeeEnv(GameEnv):
 
 class MyRummyEnv(GameEnv):
     """MyRummy for one agent against the other seats (see the module); each step is one id of
-    [`morpyam.myrummy.encoding`][morpyam.myrummy.encoding] (choose a tile, lay, draw, pass).
+    `morpyam.myrummy.encoding` (choose a tile, lay, draw, pass).
 
     Args:
-        rules: a MyRummy [`Rules`][morpyam.myrummy.rules.Rules], a preset name
+        rules: a MyRummy `Rules`, a preset name
             (``"classic"``, ``"rummikub"``) or ``None`` (classic).
         players: the number of players when ``rules`` is a name or ``None``.
         opponent: every other seat: ``"random"`` (the default: a uniformly random legal id
             at each decision) or ``"greedy"`` (the solver's best play,
-            [`GreedyBot`][morpyam.myrummy.bots.GreedyBot], laid through the ids, else a draw).
+            `GreedyBot`, laid through the ids, else a draw).
         seat: the agent's seat (the lot decides who starts).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         illegal_reward: the reward of an illegal action, which ends the episode.
@@ -379,16 +379,16 @@ ENVS: tuple[tuple[str, str, str | None], ...] = (
 """The registered envs: id, entry point, and vector entry point (``None``: Gymnasium's own).
 
 A game plugs in with one line here: its id and an entry point that makes a
-[`GameEnv`][morpyam.gymnasium.GameEnv] of its encoding.
+`GameEnv` of its encoding.
 """
 
 
 def register_envs() -> None:
-    """Register the [`ENVS`][morpyam.gymnasium.ENVS] with Gymnasium (once).
+    """Register the `ENVS` with Gymnasium (once).
 
     Importing this module calls it; the ``gymnasium.envs`` entry point names it.
     Morpyam's ``vector_entry_point`` is
-    [`MorpyamVectorEnv`][morpyam.gymnasium_vector.MorpyamVectorEnv], so that
+    `MorpyamVectorEnv`, so that
     ``gymnasium.make_vec`` plays the games on the NumPy engine; the score sheet
     has no NumPy engine, and ``make_vec`` steps its single envs one by one.
     """

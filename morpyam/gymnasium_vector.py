@@ -1,13 +1,13 @@
 """A Gymnasium ``VectorEnv`` of Morpyam on the vector engine (extras ``numpy`` and ``gymnasium``).
 
-[`MorpyamVectorEnv`][morpyam.gymnasium_vector.MorpyamVectorEnv] is
+`MorpyamVectorEnv` is
 ``num_envs`` games of ``morpyam/Morpyam-v0``
-([`MorpyamEnv`][morpyam.gymnasium.MorpyamEnv]) at once, with the same
+(`MorpyamEnv`) at once, with the same
 options: the agent plays seat ``seat`` of each game, every other seat is
 played by the ``opponent`` bot, and the reward is +1 for a sole win, 0 for a
 shared win, -1 for a loss. ``gymnasium.make_vec`` builds it for
 ``morpyam/Morpyam-v0`` (its ``vector_entry_point``). It runs on
-[`morpyam.vector`][morpyam.vector], so it takes the rules that engine plays
+`morpyam.vector`, so it takes the rules that engine plays
 and refuses the others (Morpyam Plus, lost turns) with a ``ValueError``:
 ``make_vec(..., vectorization_mode="sync")`` plays them with single envs.
 It is Morpyam's alone, not written against the game contract like the other
@@ -16,8 +16,8 @@ without one gets ``make_vec``'s single envs, stepped one by one.
 
 Opponents: ``"random"`` (the default) is played by the NumPy engine itself,
 every game at once. ``"greedy"`` and ``"odds"`` have no NumPy version: they
-are the bots of [`morpyam.bots`][morpyam.bots], asked game by game on each
-game's [`state`][morpyam.vector.VectorEngine.state], the very bots of the
+are the bots of `morpyam.bots`, asked game by game on each
+game's `state`, the very bots of the
 single env, so their moves cost what they cost there (``odds`` most).
 
 A game that ends starts again in the same step (Gymnasium's ``SAME_STEP``
@@ -27,7 +27,7 @@ of the game that ended. ``action_masks()`` and ``info["action_mask"]`` give
 the legal ids; an illegal id ends that game for good with ``illegal_reward``
 (``terminated``), and a new one starts. A game still running after
 ``max_decisions`` player decisions, every seat's (default
-[`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS], the cut-off of every
+`MAX_DECISIONS`, the cut-off of every
 adapter), ends *truncated*, with no reward, at the agent's step (a game
 just started is played on to the agent's first decision). All randomness comes from the
 generator that ``reset(seed=...)`` seeds.
@@ -71,7 +71,7 @@ class MorpyamVectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], An
 
     Args:
         num_envs: how many games are played at once.
-        rules: a [`Rules`][morpyam.rules.Rules] the vector engine plays, a preset name
+        rules: a `Rules` the vector engine plays, a preset name
             or ``None`` (classic).
         players: the number of players when ``rules`` is a name or ``None``.
         opponent: the bot at every other seat: ``"random"`` (the default, on the

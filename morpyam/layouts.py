@@ -1,6 +1,6 @@
 """Cells and grids (R-SET-1, R-LINE-1, R-GRID-1, R-GRID-2).
 
-A [`Layout`][morpyam.layouts.Layout] is a frozen rectangle of labels.
+A `Layout` is a frozen rectangle of labels.
 Everything the engine asks of a grid (which cells a roll can cover, the lines
 through a cell) is computed once when the layout is made, so play is table
 look-ups.
@@ -27,10 +27,10 @@ MIN_LINE = 3
 
 MAX_SIDE = 26
 """The most columns of any layout (they are named a to z), and the most rows
-[`Layout.parse`][morpyam.layouts.Layout.parse] reads."""
+`Layout.parse` reads."""
 
 MAX_PARSE_TEXT = 1024 * 1024
-"""The longest text [`Layout.parse`][morpyam.layouts.Layout.parse] reads
+"""The longest text `Layout.parse` reads
 (characters, 1 MiB); longer text is refused before it is parsed."""
 
 _COLUMNS = string.ascii_lowercase
@@ -204,7 +204,7 @@ class Layout:
 
     ``layout[cell]`` is the label a cell shows; ``layout.cells`` lists the
     cells row by row. Any rectangle of labels is a layout; the game is played
-    on 6×6 grids such as [`classic`][morpyam.layouts.Layout.classic].
+    on 6×6 grids such as `classic`.
     """
 
     grid: tuple[tuple[Label, ...], ...] = attrs.field(converter=_to_grid, validator=_check_grid)
@@ -212,9 +212,9 @@ class Layout:
     cells: tuple[Cell, ...] = attrs.field(init=False, eq=False, repr=False)
     """Every cell, row by row from the top, left to right."""
     labels: tuple[Label, ...] = attrs.field(init=False, eq=False, repr=False)
-    """The label of each cell, in the order of [`cells`][morpyam.layouts.Layout.cells]."""
+    """The label of each cell, in the order of `cells`."""
     lines: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    """Every line of at least [`MIN_LINE`][morpyam.layouts.MIN_LINE] cells, as indices (R-LINE-1)."""
+    """Every line of at least `MIN_LINE` cells, as indices (R-LINE-1)."""
     # Engine tables: per cell index, each line through it and its position on
     # that line; per sorted outcome, the figure cells it covers.
     _rays: Rays = attrs.field(init=False, eq=False, repr=False)
@@ -265,7 +265,7 @@ class Layout:
         return len(self.cells)
 
     def index(self, cell: Cell) -> int:
-        """The position of ``cell`` in [`cells`][morpyam.layouts.Layout.cells].
+        """The position of ``cell`` in `cells`.
 
         Raises:
             KeyError: for a cell off the grid.
@@ -302,10 +302,10 @@ class Layout:
         ``MAX``, ``MOR``, ``SEC``, ``CAL``) or names (``FULL_HOUSE``), separated
         by spaces. Blank lines and lines starting with ``#`` are skipped.
         ``shape`` is the expected ``(rows, columns)``; ``None`` accepts any
-        rectangle of at most [`MAX_SIDE`][morpyam.layouts.MAX_SIDE] rows and
+        rectangle of at most `MAX_SIDE` rows and
         columns.
 
-        Text longer than [`MAX_PARSE_TEXT`][morpyam.layouts.MAX_PARSE_TEXT] is
+        Text longer than `MAX_PARSE_TEXT` is
         refused before it is read; reading stops at the first row too many,
         so time and memory stay linear in the text.
 

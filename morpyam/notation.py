@@ -60,7 +60,7 @@ class NotationError(ValueError):
 
 
 def _refuse_long(text: str, what: str = "an action") -> None:
-    """Refuse a text over [`MAX_ACTION_LENGTH`][morpyam.notation.MAX_ACTION_LENGTH] before any work.
+    """Refuse a text over `MAX_ACTION_LENGTH` before any work.
 
     Raises:
         NotationError: quoting only the start of the text.
@@ -134,7 +134,7 @@ def parse_action(text: str) -> Action:
     Raises:
         NotationError: naming the column of the first wrong word. Values no
             action can hold (five kept dice, a face of 7) are refused here too,
-            and so is a text over [`MAX_ACTION_LENGTH`][morpyam.notation.MAX_ACTION_LENGTH]
+            and so is a text over `MAX_ACTION_LENGTH`
             characters, before it is read.
     """
     if not isinstance(text, str):

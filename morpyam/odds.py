@@ -6,17 +6,17 @@ dice?" has an exact answer, a ``fractions.Fraction``. The answers
 come from tables built by dynamic programming over sorted outcomes, once per
 target and lazily (the first question about a target builds its table).
 
-A *target* is a [`Figure`][morpyam.figures.Figure], ``Special.SEC`` or a
+A *target* is a `Figure`, ``Special.SEC`` or a
 collection of them, meaning "any of these" (for example the labels of the free
 cells a player could use). The rules make two labels different from plain
 figures, and the odds follow them:
 
 - SEC counts only on the **first roll** of a turn (R-CELL-2), when the dice
   show one of ``sec_figures`` (the default is the classic
-  [`SEC_FIGURES`][morpyam.rules.SEC_FIGURES]); from a position, the dice
+  `SEC_FIGURES`); from a position, the dice
   are a first roll exactly when two rolls are left.
 - A call has to hit on the **very roll it names** (R-CALL-5), whatever the
-  rolls left: see [`call_probability`][morpyam.odds.call_probability]. The
+  rolls left: see `call_probability`. The
   CALL label itself is no target.
 
 Positions are five faces (any order) with ``rolls_left``, 0 to 2, the rolls
@@ -353,7 +353,7 @@ def best_keep(
     """The dice to keep for ``figure`` and the chance of showing it this turn.
 
     Returns ``(keep, probability)``, the keep sorted, with ``probability``
-    equal to [`hit_probability`][morpyam.odds.hit_probability]. When no roll
+    equal to `hit_probability`. When no roll
     should be made, because the dice show the target already or no roll is
     left (or only SEC was wanted and the first roll is gone), the keep is all
     five dice: stop. Ties go to the keep that keeps the most dice, then the
@@ -365,7 +365,7 @@ def best_keep(
         ((1, 2, 3, 5), Fraction(1, 6))
 
     Raises:
-        OddsError: as [`hit_probability`][morpyam.odds.hit_probability].
+        OddsError: as `hit_probability`.
     """
     faces = _dice(dice)
     r = _rolls_left(rolls_left)
@@ -453,12 +453,12 @@ def best_call_keep(
 ) -> tuple[Faces, Fraction]:
     """The keep that gives a call of ``call`` its best chance on the next roll, and that chance.
 
-    As [`call_probability`][morpyam.odds.call_probability]; the keep is ``()``
+    As `call_probability`; the keep is ``()``
     before the first roll, and all five dice when the call cannot hit (SEC
     after the first roll). Ties go to the keep that keeps the most dice.
 
     Raises:
-        OddsError: as [`call_probability`][morpyam.odds.call_probability].
+        OddsError: as `call_probability`.
     """
     figure = _call_figures(call)
     if dice is None:
@@ -478,7 +478,7 @@ def best_call_keep(
 def turn_table(
     rolls: Iterable[int] = (1, 2, 3), *, sec_figures: Collection[Figure] = SEC_FIGURES
 ) -> tuple[tuple[Label, tuple[Fraction, ...]], ...]:
-    """Every figure, then SEC, with its [`turn_probability`][morpyam.odds.turn_probability] per number of rolls.
+    """Every figure, then SEC, with its `turn_probability` per number of rolls.
 
     Examples:
         >>> table = dict(turn_table())

@@ -1,15 +1,15 @@
 """Morpyam and the score-sheet game as OpenSpiel games (extra ``openspiel``), and any game encoded.
 
-One game class, [`SpielGame`][morpyam.openspiel.SpielGame], plays any
-[`GameEncoding`][morpyam.encoding.GameEncoding]: ids, chance, observations
+One game class, `SpielGame`, plays any
+`GameEncoding`: ids, chance, observations
 and returns all come from the encoding, and a game is registered by a class
-holding its [`SpielGameSpec`][morpyam.openspiel.SpielGameSpec] (names,
+holding its `SpielGameSpec` (names,
 players, parameters, the encoding for them), listed in
-[`GAMES`][morpyam.openspiel.GAMES] or given to
-[`register`][morpyam.openspiel.register]. A game with hidden information
+`GAMES` or given to
+`register`. A game with hidden information
 says so in its spec (``perfect_information=False``), and its encoding gives
 each player's information state
-([`HiddenInformation`][morpyam.encoding.HiddenInformation]); Morpyam and the
+(`HiddenInformation`); Morpyam and the
 score sheet are of perfect information.
 
 Importing this module registers three Python games with ``pyspiel``:
@@ -17,11 +17,11 @@ Importing this module registers three Python games with ``pyspiel``:
 * ``python_morpyam``, parameters ``rules`` (a preset name: ``classic``,
   ``official``, ``flash``, ``plus``; default ``classic``), ``players`` (2 to
   4; default 2) and ``max_game_length`` (default
-  [`MAX_GAME_LENGTH`][morpyam.openspiel.MAX_GAME_LENGTH]);
+  `MAX_GAME_LENGTH`);
 * ``python_morpyam_yahtzee``, parameters ``rules`` (``megawuerfel`` or
   ``hasbro``; default ``hasbro``), ``players`` (1 to 6; default 1) and
   ``games`` (1 to 6; default 1);
-* ``python_morpyam_myrummy`` ([`MyRummyGame`][morpyam.openspiel.MyRummyGame]), of imperfect
+* ``python_morpyam_myrummy`` (`MyRummyGame`), of imperfect
   information: parameters ``rules`` (``classic`` or ``rummikub``), ``players`` (2 to 4),
   the knobs ``min_stay``, ``rounds``, ``rack_size``, ``opening_points``, and
   ``max_game_length``. Chance: the lot and every tile dealt or drawn, with its exact
@@ -31,7 +31,7 @@ Importing this module registers three Python games with ``pyspiel``:
 Morpyam and the score sheet are sequential, with explicit stochastic chance (every throw of the
 dice, every Plus tile dealt, with its exact probability), of perfect
 information, with terminal rewards. Actions and chance outcomes are the ids
-of [`morpyam.encoding`][morpyam.encoding]; the observation tensor is the
+of `morpyam.encoding`; the observation tensor is the
 encoding's observation vector, and the observation string the position as
 text. Each is the whole position seen from the player's seat: a compact
 key for tabular methods, and all a player needs to decide. The games
@@ -40,14 +40,14 @@ the whole history of actions (thousands of ids), so asking for it raises a
 ``ValueError`` rather than handing back that history or an empty tensor.
 
 An illegal action id raises (``ValueError``, or
-[`IllegalActionError`][morpyam.errors.IllegalActionError], which is one)
+`IllegalActionError`, which is one)
 and changes nothing.
 
 Returns. Morpyam: the winners share 1 (a sole winner gets 1, two winners
 0.5 each; the others 0): a constant-sum game. A Morpyam game can last
 forever (players may pass), so the game stops after ``max_game_length``
 player decisions (chance outcomes not counted, as OpenSpiel counts a game's
-length; default [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS], the
+length; default `MAX_DECISIONS`, the
 cut-off of every adapter): a game *cut off* there is scored as if it had
 ended on points (R-END-2 without the end bonus): the players with the most
 points share the win. The score sheet: each player's grand total of points
@@ -118,10 +118,10 @@ class SpielGameSpec:
 
     Everything else (ids, chance, observations, returns and their bounds, the
     most decisions a game takes) comes from the
-    [`GameEncoding`][morpyam.encoding.GameEncoding] that ``encoding`` makes.
+    `GameEncoding` that ``encoding`` makes.
     A parameter ``max_game_length``, when the game declares one, is the
     cut-off in player decisions; otherwise the cut-off is the encoding's
-    ``max_decisions``, or [`MAX_GAME_LENGTH`][morpyam.openspiel.MAX_GAME_LENGTH]
+    ``max_decisions``, or `MAX_GAME_LENGTH`
     for a game that can go on forever.
     """
 
@@ -138,7 +138,7 @@ class SpielGameSpec:
     ``ValueError``."""
     perfect_information: bool = True
     """``False`` for a game with hidden information: its encoding is then also a
-    [`HiddenInformation`][morpyam.encoding.HiddenInformation], whose
+    `HiddenInformation`, whose
     ``information_state`` is OpenSpiel's information state string, and the
     observation is the player's own view."""
 
@@ -290,7 +290,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return bool(now.state.is_terminal) or now.length >= now.max_length
 
     def returns(self) -> list[float]:
-        """Per player: the encoding's [`returns`][morpyam.encoding.GameEncoding.returns], 0 before the end."""
+        """Per player: the encoding's `returns`, 0 before the end."""
         if not self.is_terminal():
             return [0.0] * self._encoding.players
         return list(self._encoding.returns(self.game_state))
@@ -450,7 +450,7 @@ class MyRummyGame(SpielGame):
     """``python_morpyam_myrummy``: parameters ``rules`` (preset name), ``players``, the knobs
     ``min_stay`` (-1: the preset's; 0: free rearranging), ``rounds``, ``rack_size``,
     ``opening_points``, and ``max_game_length`` (see the module). Imperfect information: each
-    player's information state is [`information_state`][morpyam.myrummy.encoding.Encoding.information_state].
+    player's information state is `information_state`.
     """
 
     spec = SpielGameSpec(
@@ -476,7 +476,7 @@ GAMES: tuple[type[SpielGame], ...] = (MorpyamGame, YahtzeeGame, MyRummyGame)
 
 
 def register(game: type[SpielGame]) -> None:
-    """Register ``game`` (a [`SpielGame`][morpyam.openspiel.SpielGame] class) with ``pyspiel``, once.
+    """Register ``game`` (a `SpielGame` class) with ``pyspiel``, once.
 
     Raises:
         ValueError: when the spec's defaults make no encoding.

@@ -1,17 +1,17 @@
 """Morpyam and the score-sheet game as PettingZoo AEC environments (extra ``pettingzoo``).
 
-[`env`][morpyam.pettingzoo.env] makes a Morpyam game for 2 to 4 agents
-(``player_0`` ...), [`yahtzee_env`][morpyam.pettingzoo.yahtzee_env] a
-score-sheet game for 1 to 6, [`myrummy_env`][morpyam.pettingzoo.myrummy_env]
+`env` makes a Morpyam game for 2 to 4 agents
+(``player_0`` ...), `yahtzee_env` a
+score-sheet game for 1 to 6, `myrummy_env`
 a MyRummy match for 2 to 4. All are
-[`AECGameEnv`][morpyam.pettingzoo.AECGameEnv], which names no game and plays
-any [`GameEncoding`][morpyam.encoding.GameEncoding]: the factories only turn
+`AECGameEnv`, which names no game and plays
+any `GameEncoding`: the factories only turn
 their options into an encoding. Each agent's observation is a dict:
 ``"observation"``, the encoding's vector seen from that agent
-([`morpyam.encoding`][morpyam.encoding]), and ``"action_mask"``, 1 for each
+(`morpyam.encoding`), and ``"action_mask"``, 1 for each
 legal action id (all 0 for an agent not to move). Actions are the
 encoding's ids (a ``Discrete`` space); an illegal id raises
-[`IllegalActionError`][morpyam.errors.IllegalActionError] or ``ValueError``.
+`IllegalActionError` or ``ValueError``.
 
 Chance is resolved inside ``step`` (and ``reset``) from the env's own
 ``random.Random``, seeded by ``reset(seed=...)``: the start roll, every
@@ -21,13 +21,13 @@ simply selects the same agent again.
 
 Rewards: Morpyam gives them at the end only: +1 to a sole winner, 0 to each
 of several winners, -1 to the others
-([`win_rewards`][morpyam.encoding.win_rewards]). The score sheet gives each
+(`win_rewards`). The score sheet gives each
 step the points it adds to each player's grand total, and MyRummy each step
 the points it adds to each player's match total (at the end of each round,
 R-RUM-END-2).
 
 Cut-off: a game still running after ``max_steps`` steps (player decisions;
-default [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS], the cut-off of
+default `MAX_DECISIONS`, the cut-off of
 every adapter) is *truncated*: every agent's truncation is set, with no
 reward, as PettingZoo's convention is. A Morpyam game can last forever
 (players may pass), so ``max_steps=None``, no cut-off, is for agents known
@@ -79,7 +79,7 @@ def env(
 ) -> AECGameEnv:
     """A Morpyam AEC environment.
 
-    ``rules`` is a [`Rules`][morpyam.rules.Rules], a preset name (``"classic"``,
+    ``rules`` is a `Rules`, a preset name (``"classic"``,
     ``"official"``, ``"flash"``, ``"plus"``) played by ``players``, or
     ``None`` for the classic game. ``render_mode`` is ``None``, ``"ansi"``
     (``render()`` returns the position as text) or ``"human"`` (the position
@@ -114,7 +114,7 @@ def yahtzee_env(
 ) -> AECGameEnv:
     """A score-sheet AEC environment: ``players`` agents, ``games`` columns each.
 
-    ``render_mode`` and ``max_steps`` as for [`env`][morpyam.pettingzoo.env]; a
+    ``render_mode`` and ``max_steps`` as for `env`; a
     sheet always ends within the default cut-off.
 
     Raises:
@@ -137,13 +137,13 @@ def myrummy_env(
     max_steps: int | None = MAX_DECISIONS,
 ) -> AECGameEnv:
     """A MyRummy AEC environment: 2 to 4 agents, each step one id of
-    [`morpyam.myrummy.encoding`][morpyam.myrummy.encoding] (choose a tile, lay, draw, pass).
+    `morpyam.myrummy.encoding` (choose a tile, lay, draw, pass).
 
-    ``rules`` is a MyRummy [`Rules`][morpyam.myrummy.rules.Rules], a preset name
+    ``rules`` is a MyRummy `Rules`, a preset name
     (``"classic"``, ``"rummikub"``) played by ``players``, or ``None`` for the classic
     game. Each agent observes its own rack only; the deal and every draw are resolved
     inside ``step`` from the env's generator. ``render_mode`` and ``max_steps`` as for
-    [`env`][morpyam.pettingzoo.env]; a match cut off is truncated.
+    `env`; a match cut off is truncated.
 
     Examples:
         >>> import morpyam.pettingzoo
@@ -166,7 +166,7 @@ def myrummy_env(
 class AECGameEnv(AECEnv):  # type: ignore[misc]
     """An AEC environment over any game encoding (see the module).
 
-    Any game with a [`GameEncoding`][morpyam.encoding.GameEncoding] plugs in
+    Any game with a `GameEncoding` plugs in
     the same way: ``AECGameEnv(encoding, name=...)``.
     """
 

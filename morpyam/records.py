@@ -1,28 +1,28 @@
 """Game records: the rules, every action from ``new_game``, resignations and metadata.
 
-A [`GameRecord`][morpyam.records.GameRecord] is what a score sheet holds: the
+A `GameRecord` is what a score sheet holds: the
 rules, the first player if it was not decided by the start roll, and every
 entry of the game in order, chance outcomes (``dice 3 3 5 1 2``,
-``deal mini``) included, so that [`replay`][morpyam.records.replay] gives back
+``deal mini``) included, so that `replay` gives back
 exactly the position the table reached. A resignation (R-END-4) is not a move
 of the game but it is part of its story, so a record keeps it where it
-happened as a [`Resign`][morpyam.records.Resign] entry.
+happened as a `Resign` entry.
 
 A record is written two ways, both read back exactly:
 
 - **JSON** (``"format": "morpyam/1"``), for programs:
-  [`GameRecord.to_json`][morpyam.records.GameRecord.to_json] and
-  [`GameRecord.from_json`][morpyam.records.GameRecord.from_json];
+  `GameRecord.to_json` and
+  `GameRecord.from_json`;
 - **text**, for people who keep score by hand: ``key: value`` header lines,
   then one action per line in notation
-  ([`GameRecord.to_text`][morpyam.records.GameRecord.to_text] and
-  [`GameRecord.from_text`][morpyam.records.GameRecord.from_text]).
+  (`GameRecord.to_text` and
+  `GameRecord.from_text`).
 
 Reading is safe for untrusted input: texts over
-[`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE] are refused before parsing,
+`MAX_TEXT_SIZE` are refused before parsing,
 nothing is evaluated, every value is checked, and every problem is a
-[`FileFormatError`][morpyam.files.FileFormatError] saying where it is. Whether
-the actions are legal is [`replay`][morpyam.records.replay]'s question: it
+`FileFormatError` saying where it is. Whether
+the actions are legal is `replay`'s question: it
 names the first illegal entry by its index.
 
 Examples:
@@ -131,8 +131,8 @@ def _check_player(instance: object, attribute: attrs.Attribute[Any], value: Any)
 class Resign:
     """A record entry: ``player`` resigned here (R-END-4); its notation is ``resign 2``.
 
-    It is not an action of the game ([`apply`][morpyam.engine.apply] refuses
-    it): [`replay`][morpyam.records.replay] calls [`resign`][morpyam.engine.resign].
+    It is not an action of the game (`apply` refuses
+    it): `replay` calls `resign`.
 
     Raises:
         ValueError: for a player that is not an int from 0 to 3.
@@ -149,7 +149,7 @@ Entry = Action | Resign
 
 
 def parse_entry(text: str) -> Entry:
-    """Read a record entry: an action's notation ([`parse_action`][morpyam.notation.parse_action]) or ``resign N``.
+    """Read a record entry: an action's notation (`parse_action`) or ``resign N``.
 
     Examples:
         >>> parse_entry("resign 1")
@@ -159,7 +159,7 @@ def parse_entry(text: str) -> Entry:
 
     Raises:
         NotationError: naming the column of the first wrong word, or for a
-            text over [`MAX_ACTION_LENGTH`][morpyam.notation.MAX_ACTION_LENGTH]
+            text over `MAX_ACTION_LENGTH`
             characters, before it is read.
     """
     if not isinstance(text, str):
@@ -261,14 +261,14 @@ class GameRecord:
     """A game as a score sheet: rules, first player, every entry from ``new_game``, metadata.
 
     ``actions`` lists every action applied from
-    [`new_game`][morpyam.engine.new_game]``(rules, first_player=first_player,
+    `new_game```(rules, first_player=first_player,
     layout=layout)``, chance outcomes included, with
-    [`Resign`][morpyam.records.Resign] entries where players resigned. The
-    record does not check that they are legal: [`replay`][morpyam.records.replay] does.
+    `Resign` entries where players resigned. The
+    record does not check that they are legal: `replay` does.
 
     ``names`` is empty or names every player, in seat order. ``event``,
     ``site`` and each name are one line of text without spaces at either end,
-    at most [`MAX_TEXT_LENGTH`][morpyam.records.MAX_TEXT_LENGTH] characters.
+    at most `MAX_TEXT_LENGTH` characters.
 
     Raises:
         ValueError: for values of the wrong type, a first player or a built
@@ -332,7 +332,7 @@ class GameRecord:
         """The record as plain data (see the "Records and notation" page for the schema).
 
         The rules are written whole, as
-        [`rules_to_dict`][morpyam.files.rules_to_dict] writes them; actions as
+        `rules_to_dict` writes them; actions as
         their notation; optional fields only when they are set, except
         ``first_player``, which is ``null`` for a start roll.
 
@@ -425,15 +425,15 @@ class GameRecord:
         )
 
     def to_json(self) -> str:
-        """The record as a JSON document ([`to_dict`][morpyam.records.GameRecord.to_dict])."""
+        """The record as a JSON document (`to_dict`)."""
         return _json_document(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Read a record from a JSON document, such as [`to_json`][morpyam.records.GameRecord.to_json] writes.
+        """Read a record from a JSON document, such as `to_json` writes.
 
         Raises:
-            FileFormatError: for a text over [`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE],
+            FileFormatError: for a text over `MAX_TEXT_SIZE`,
                 a syntax error (``where`` is ``"line L, column C"``) or bad content.
         """
         return cls.from_dict(_parse_json(text))
@@ -491,7 +491,7 @@ class ReplayError(IllegalActionError):
 
     ``index`` is its position in ``record.actions`` (from 0), ``entry`` the
     entry; ``rule`` and ``reason`` are the engine's, as in
-    [`IllegalActionError`][morpyam.errors.IllegalActionError].
+    `IllegalActionError`.
     """
 
     def __init__(self, index: int, entry: Entry, rule: str, reason: str) -> None:

@@ -1,10 +1,10 @@
 """The rules of a game as one frozen value (sections 1 to 8 of the rule book).
 
 Every variant and every knob of the rule book is a field of
-[`Rules`][morpyam.rules.Rules]; presets fill the fields that depend on the number of players. The engine
+`Rules`; presets fill the fields that depend on the number of players. The engine
 reads fields and never branches on a variant's name. Where the publisher's
 texts can reasonably be read two ways, each reading is a value of a field,
-the default being the library's own; [`Rules.describe`][morpyam.rules.Rules.describe]
+the default being the library's own; `Rules.describe`
 lists, in words, every reading a value makes.
 """
 
@@ -138,7 +138,7 @@ def _one_of(
 class Rules:
     """Everything that decides a game, as data.
 
-    Build one from a preset ([`classic`][morpyam.rules.Rules.classic]) and change knobs with
+    Build one from a preset (`classic`) and change knobs with
     `attrs.evolve`; every value is validated, and an inconsistent one
     (more tokens than cells, a KO longer than any line) is a ``ValueError``.
     Presets fill the fields that depend on the number of players
@@ -211,7 +211,7 @@ class Rules:
     """R-MOR-2: whether a SEC call that comes up with five of a kind replays like a Morpyam."""
     lost_turns: bool = attrs.field(default=False, validator=_bool)
     """R-END-5: whether a player's turn can be lost (a collision, dice off the track):
-    [`LoseTurn`][morpyam.actions.LoseTurn] is then legal at every decision of a turn."""
+    `LoseTurn` is then legal at every decision of a turn."""
     shown_figure_means: ShownFigure = attrs.field(
         default="dice", validator=_one_of(SHOWN_FIGURE_READINGS, "R-CALL-8")
     )
@@ -421,7 +421,7 @@ class Rules:
 
     @classmethod
     def flash(cls, players: int = 2) -> Rules:
-        """Morpyam Flash (R-VAR-FLASH): classic rules on [`Layout.flash`][morpyam.layouts.Layout.flash]."""
+        """Morpyam Flash (R-VAR-FLASH): classic rules on `Layout.flash`."""
         return attrs.evolve(cls.classic(players), layout=Layout.flash())
 
 

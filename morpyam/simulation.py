@@ -1,14 +1,14 @@
 """Many games between bots, in one process or on any executor, reproducible from a seed.
 
-[`simulate`][morpyam.simulation.simulate] plays ``games`` games of ``rules``
+`simulate` plays ``games`` games of ``rules``
 with ``bots[i]`` in seat ``i``; by default the first player goes round the
 table (game ``n`` starts with player ``n % players``). Every game draws its
 dice and each bot's choices from its own ``random.Random`` streams derived
 from ``(seed, game number)``, so the results depend on their seed only: not on
 the executor, the number of workers or the order in which games finish.
 
-[`play_out`][morpyam.simulation.play_out], the loop that plays one game
-with bots, is written against the [`Game`][morpyam.game.Game] protocol and
+`play_out`, the loop that plays one game
+with bots, is written against the `Game` protocol and
 plays any game that satisfies it. ``simulate`` and its results stay
 Morpyam's: what they gather (tokens by label and cell, turns with their
 replays, the rule that ended each game) has no meaning in another game, and
@@ -77,7 +77,7 @@ class GameResult:
     winners: frozenset[int]
     """The winning seats (more than one for a shared win, R-END-3)."""
     scores: tuple[int, ...]
-    """Points per seat at the end ([`scores`][morpyam.engine.scores])."""
+    """Points per seat at the end (`scores`)."""
     turns: int
     """Turns played, replays included."""
     end_rule: str
@@ -127,7 +127,7 @@ def _usage(labels: Counter[Label], cells: Counter[Cell]) -> Usage:
 
 @attrs.frozen
 class SimulationResult:
-    """The outcome of [`simulate`][morpyam.simulation.simulate]: every game, and summaries."""
+    """The outcome of `simulate`: every game, and summaries."""
 
     rules: Rules
     bots: tuple[str, ...]
@@ -255,18 +255,18 @@ def simulate_game(
     """Play one game of ``rules`` with ``bots[i]`` in seat ``i``.
 
     The dice and each bot draw from their own generators derived from
-    ``(seed, number)``, as in [`simulate`][morpyam.simulation.simulate];
+    ``(seed, number)``, as in `simulate`;
     ``first_player=None`` starts with the start roll (R-SET-3).
 
     Raises:
         SimulationError: for arguments of the wrong kind (``rules`` that are
-            not a [`Rules`][morpyam.rules.Rules] value, a bot without
+            not a `Rules` value, a bot without
             ``choose`` such as a bot's name, a number of bots that is not the
             number of players, a ``seed``, ``number`` or ``max_steps`` that is
             not a whole number), when a bot chooses an illegal action, or when
             the game lasts more than ``max_steps`` steps (a bot that never places).
         ValueError: for a ``first_player`` that is not a seat (as
-            [`new_game`][morpyam.engine.new_game]).
+            `new_game`).
     """
     _check_rules(rules)
     if type(seed) is not int:
@@ -294,13 +294,13 @@ def play_out(
     watch: Callable[[S, A], object] | None = None,
     label: str = "the game",
 ) -> S:
-    """Play ``state`` of any [`Game`][morpyam.game.Game] to its end: ``bots[i]`` decides for seat ``i``.
+    """Play ``state`` of any `Game` to its end: ``bots[i]`` decides for seat ``i``.
 
     Chance outcomes are drawn from ``chance``, each seat's choices from
     ``rngs[seat]``. ``watch(state, action)`` is told each decision once it has
     been applied (the state it was taken in, and the action). The loop knows
-    nothing of any game but [`morpyam.game`][morpyam.game]:
-    [`simulate`][morpyam.simulation.simulate] plays Morpyam with it.
+    nothing of any game but `morpyam.game`:
+    `simulate` plays Morpyam with it.
 
     Examples:
         >>> import random

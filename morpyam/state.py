@@ -40,13 +40,13 @@ class Board(Mapping[Cell, int]):
 
 @attrs.frozen(repr=False, weakref_slot=False)
 class State:
-    """A position of a game, made by [`new_game`][morpyam.engine.new_game] and [`apply`][morpyam.engine.apply].
+    """A position of a game, made by `new_game` and `apply`.
 
     A state holds only what decides the rest of the game, so equal positions
     compare and hash equal however they were reached. It is a *chance node*
-    ([`is_chance`][morpyam.state.State.is_chance]) while dice are in the air,
+    (`is_chance`) while dice are in the air,
     during the start roll included; otherwise
-    [`current_player`][morpyam.state.State.current_player] decides.
+    `current_player` decides.
     """
 
     rules: Rules
@@ -54,7 +54,7 @@ class State:
     layout: Layout
     """The grid in play."""
     owners: tuple[int | None, ...]
-    """Per cell of [`Layout.cells`][morpyam.layouts.Layout.cells]: the owner of its token, or ``None``."""
+    """Per cell of `Layout.cells`: the owner of its token, or ``None``."""
     tokens_left: tuple[int, ...]
     """Tokens each player has still to place."""
     player: int
@@ -106,7 +106,7 @@ class State:
 
     @property
     def is_chance(self) -> bool:
-        """Whether the next action is a chance outcome ([`RollResult`][morpyam.actions.RollResult])."""
+        """Whether the next action is a chance outcome (`RollResult`)."""
         if self.in_air:  # dice are never in the air in a finished game
             return True
         if self.winners:
@@ -123,7 +123,7 @@ class State:
 
     @property
     def board(self) -> Board:
-        """Who owns each covered cell: a read-only mapping of [`Cell`][morpyam.layouts.Cell] to player."""
+        """Who owns each covered cell: a read-only mapping of `Cell` to player."""
         return Board(self.layout, self.owners)
 
     def __str__(self) -> str:
@@ -145,14 +145,14 @@ class State:
         return f"<State {self.rules!r}; {tokens}; tokens left {left}; {status}>"
 
     def _repr_svg_(self) -> str:
-        """The position as an SVG picture, which Jupyter shows ([`board`][morpyam.svg.board])."""
+        """The position as an SVG picture, which Jupyter shows (`board`)."""
         from morpyam.svg import board
 
         return board(self)
 
 
 class _Building:
-    """A mutable twin of [`State`][morpyam.state.State]'s memory layout (the same slots)."""
+    """A mutable twin of `State`'s memory layout (the same slots)."""
 
     __slots__ = tuple(attrs.fields_dict(State))
 

@@ -2,18 +2,18 @@
 
 An app that saves a game in progress, a server that sends positions to its
 clients or a notebook that keeps an interesting position needs a
-[`State`][morpyam.state.State] as plain data. Every field of the state is
-written ([`state_to_dict`][morpyam.state_json.state_to_dict]), and
-[`state_from_dict`][morpyam.state_json.state_from_dict] gives back an equal
+`State` as plain data. Every field of the state is
+written (`state_to_dict`), and
+`state_from_dict` gives back an equal
 state.
 
 A state read from a file is untrusted: besides the types and shapes of every
-field, [`check_state`][morpyam.state_json.check_state] checks that the
+field, `check_state` checks that the
 fields agree with each other and with the rules the way every position that
 play reaches does (tokens conserved, owners and players in range, sorted
 dice, a call that could stand, a finished game with the winners its end rule
 gives, and so on; its docstring lists them). A state that fails is an
-[`InvalidStateError`][morpyam.state_json.InvalidStateError].
+`InvalidStateError`.
 
 Examples:
     >>> import morpyam as mp
@@ -103,11 +103,11 @@ class InvalidStateError(FileFormatError):
 
     ``where`` names the field (``"tokens_left[1]"``, ``"board.c4"``,
     ``"setup.hands"``) and ``reason`` says what is wrong, with the rule ID when
-    one applies. It is a [`FileFormatError`][morpyam.files.FileFormatError],
+    one applies. It is a `FileFormatError`,
     so one ``except`` clause catches every problem of a state file. The
     MyRummy and score-sheet readers
-    ([`morpyam.myrummy.state_json`][morpyam.myrummy.state_json],
-    [`morpyam.yahtzee.state_json`][morpyam.yahtzee.state_json]) raise it too.
+    (`morpyam.myrummy.state_json`,
+    `morpyam.yahtzee.state_json`) raise it too.
     """
 
 
@@ -122,8 +122,8 @@ def _names(labels: Iterable[Label]) -> list[str]:
 def state_to_dict(state: State) -> dict[str, Any]:
     """Every field of ``state`` as plain data.
 
-    The rules and the grid are written as [`rules_to_dict`][morpyam.files.rules_to_dict]
-    and [`layout_to_dict`][morpyam.files.layout_to_dict] write them (without
+    The rules and the grid are written as `rules_to_dict`
+    and `layout_to_dict` write them (without
     their own ``format``); the board as a table from cell (``"c4"``) to owner;
     labels by name; sets of players as sorted lists; the Plus set-up, when
     one is going on, as a table of its own.
@@ -174,7 +174,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
 
 
 def state_to_json(state: State) -> str:
-    """``state`` as a JSON document ([`state_to_dict`][morpyam.state_json.state_to_dict])."""
+    """``state`` as a JSON document (`state_to_dict`)."""
     return _json_document(state_to_dict(state))
 
 
@@ -282,7 +282,7 @@ def _setup(value: object, rules: Rules, layout: Layout) -> Setup | None:
 
 
 def state_from_dict(data: Mapping[str, Any]) -> State:
-    """Read a state from plain data, such as [`state_to_dict`][morpyam.state_json.state_to_dict] writes.
+    """Read a state from plain data, such as `state_to_dict` writes.
 
     Every field is required (``null`` where the state holds ``None``).
 
@@ -290,7 +290,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         FileFormatError: saying where: a missing or unknown field, a wrong
             type, a number out of range, unsorted dice, bad rules or grid.
         InvalidStateError: for fields that disagree
-            ([`check_state`][morpyam.state_json.check_state]).
+            (`check_state`).
     """
     table = _table(data, "document")
     if "format" not in table:
@@ -369,12 +369,12 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
 
 
 def state_from_json(text: str) -> State:
-    """Read a state from a JSON document ([`state_from_dict`][morpyam.state_json.state_from_dict]).
+    """Read a state from a JSON document (`state_from_dict`).
 
     Raises:
-        FileFormatError: for a text over [`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE],
+        FileFormatError: for a text over `MAX_TEXT_SIZE`,
             a syntax error (``where`` is ``"line L, column C"``) or bad content;
-            an [`InvalidStateError`][morpyam.state_json.InvalidStateError] for
+            an `InvalidStateError` for
             fields that disagree.
     """
     return state_from_dict(_parse_json(text))

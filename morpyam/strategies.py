@@ -135,7 +135,7 @@ def _states(draw: st.DrawFn, rules_strategy: st.SearchStrategy[Rules], max_steps
 def states(rules: Rules | None = None, *, max_steps: int = 300) -> st.SearchStrategy[State]:
     """A state reached by up to ``max_steps`` random legal steps from ``new_game``.
 
-    ``rules`` fixes the rules; by default they are drawn from [`rules`][morpyam.strategies.rules].
+    ``rules`` fixes the rules; by default they are drawn from `rules`.
     Terminal states and chance nodes are drawn too: filter with
     ``.filter(lambda s: s.current_player is not None)`` for decision nodes.
     """

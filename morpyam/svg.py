@@ -1,6 +1,6 @@
 """Pictures of a position as SVG, for notebooks, web pages and documents.
 
-[`board`][morpyam.svg.board] draws the grid with each cell's label, the
+`board` draws the grid with each cell's label, the
 tokens, the dice and the players, as one self-contained SVG document (no
 script, no external font or image). Jupyter shows a state as this picture
 through ``State._repr_svg_``, which imports this module only when a notebook
@@ -9,7 +9,7 @@ asks for it.
 Tokens are told apart by colour **and** by shape, so the picture reads in
 greyscale and for colour-blind players: the colours are from the Okabe-Ito
 palette and the shapes follow the marks of the text pictures
-([`PLAYER_MARKS`][morpyam.text.PLAYER_MARKS]: a cross, a disc, a triangle, a
+(`PLAYER_MARKS`: a cross, a disc, a triangle, a
 square).
 
 Examples:

@@ -1,6 +1,6 @@
 """Conformance checks: play random games and check the engine's invariants at every step.
 
-Use [`check_engine`][morpyam.testing.check_engine] to check a `Rules` value
+Use `check_engine` to check a `Rules` value
 (a variant of your own, a grid from a file) the way the project's own tests
 check the presets, in the spirit of OpenSpiel's ``random_sim_test``:
 
@@ -193,7 +193,7 @@ def check_engine(
 ) -> list[State]:
     """Play ``games`` random games under ``rules``, checking every invariant; return the ends.
 
-    Besides [`check_state`][morpyam.testing.check_state] at every step, the
+    Besides `check_state` at every step, the
     rules must survive a JSON round trip.
 
     Raises:
@@ -252,7 +252,7 @@ def check_encoding(
 ) -> list[Any]:
     """Play ``games`` random games of ``encoding``, checking what the adapters rely on; return the ends.
 
-    The check any [`GameEncoding`][morpyam.encoding.GameEncoding] of a new game
+    The check any `GameEncoding` of a new game
     should pass before it is plugged into the adapters: at every state the
     ids, the mask and the chance table agree with the engine and map back;
     every observation is within the layout's bounds and ``write`` gives the

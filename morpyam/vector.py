@@ -1,16 +1,16 @@
 """Thousands of Morpyam games stepped at once as NumPy arrays (extra ``numpy``).
 
-[`VectorEngine`][morpyam.vector.VectorEngine] holds ``N`` games of one
-[`Rules`][morpyam.rules.Rules] as small integer arrays and steps all of them
+`VectorEngine` holds ``N`` games of one
+`Rules` as small integer arrays and steps all of them
 with one action id per game, in the ids, masks and observations of
-[`morpyam.encoding`][morpyam.encoding] (one encoding, shared with the
+`morpyam.encoding` (one encoding, shared with the
 adapters). It plays the same game as the scalar engine: the test suite plays
 random games in both, feeding the same dice, and compares every mask, state
 and result.
 
 Two things differ in shape, not in play:
 
-* A step is a decision. A [`Roll`][morpyam.actions.Roll] id throws its dice
+* A step is a decision. A `Roll` id throws its dice
   in the same step (the scalar engine's chance node that follows it), from
   the engine's ``numpy.random.Generator`` or from dice the caller supplies.
 * The start roll (R-SET-3) is not stepped: ``reset`` draws the first player
@@ -375,7 +375,7 @@ def _check(rules: Any, num_games: Any, rng: Any) -> None:
 
 
 def _make_state(**fields: Any) -> State:
-    """The one place the vector engine builds a [`State`][morpyam.state.State] (by keyword)."""
+    """The one place the vector engine builds a `State` (by keyword)."""
     return State(**fields)
 
 
@@ -389,7 +389,7 @@ class VectorEngine:
 
     Raises:
         ValueError: for rules the engine does not play
-            ([`unsupported`][morpyam.vector.unsupported]), a number of games below 1,
+            (`unsupported`), a number of games below 1,
             or an ``rng`` that is not a ``numpy.random.Generator``.
     """
 
@@ -603,7 +603,7 @@ class VectorEngine:
 
         Rewards are ``(num_games, players)``: 0 until a game ends, then +1 for a
         sole winner, 0 for a shared win, -1 for the others
-        ([`win_rewards`][morpyam.encoding.win_rewards]). ``dice``, when
+        (`win_rewards`). ``dice``, when
         given, is ``(num_games, 5)`` faces from 1 to 6: a game that rolls ``k``
         dice throws its first ``k``; otherwise the engine's ``rng`` throws them.
         ``playing``, one boolean per game, leaves the games where it is False as
@@ -839,7 +839,7 @@ class VectorEngine:
     # --- what a program reads ----------------------------------------------
 
     def scores(self) -> npt.NDArray[np.int16]:
-        """``(num_games, players)``: points as [`scores`][morpyam.engine.scores] counts them."""
+        """``(num_games, players)``: points as `scores` counts them."""
         totals = self._points(slice(None))
         finished = np.flatnonzero(self.end_rule == 2)
         finisher = np.argmax(self.tokens_left[finished] == 0, axis=1)
@@ -890,7 +890,7 @@ class VectorEngine:
         return vector
 
     def state(self, game: int) -> State:
-        """Game ``game`` as a scalar [`State`][morpyam.state.State] (at a decision node or over).
+        """Game ``game`` as a scalar `State` (at a decision node or over).
 
         Raises:
             ValueError: for a game index out of range.

@@ -1,10 +1,10 @@
 """The ``morpyam`` command: watch a seeded game between two good bots, or run a subcommand.
 
 The command line lives in this package, one module a family of commands:
-[`play`][morpyam.cli.play] (``play``, ``replay``, ``show``),
-[`simulate`][morpyam.cli.simulate] (``simulate``, ``odds``, ``advise``),
-[`yahtzee`][morpyam.cli.yahtzee] and [`myrummy`][morpyam.cli.myrummy], beside
-[`console`][morpyam.cli.console] (colours, tables, progress bars). Each family
+`play` (``play``, ``replay``, ``show``),
+`simulate` (``simulate``, ``odds``, ``advise``),
+`yahtzee` and `myrummy`, beside
+`console` (colours, tables, progress bars). Each family
 adds its commands through ``COMMANDS``; ``main`` gives
 them all the same conventions (no abbreviated options, each command's own
 usage for its errors, help on standard output).
@@ -190,7 +190,7 @@ COMMANDS += [
 
 
 DEMO_BOT = "odds"
-"""The bot that plays every seat of the demo: the strongest of [`BOTS`][morpyam.bots.BOTS]."""
+"""The bot that plays every seat of the demo: the strongest of `BOTS`."""
 
 
 def _demo(args: argparse.Namespace) -> int:

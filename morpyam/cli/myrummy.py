@@ -4,7 +4,7 @@ A human seat sees only its own rack (and what everyone sees: the table,
 rack sizes, the pool's size), never another rack. A turn is typed as moves,
 the way people at a table say them (``lay gn8 gn9 gn10``, ``add gn7 to 3``,
 ``move gn4 from 2 to 5``, ``split 4 at gn7``, ``join 2 3``,
-``swap gn6 for J in 1``, see [`morpyam.myrummy.moves`][morpyam.myrummy.moves]),
+``swap gn6 for J in 1``, see `morpyam.myrummy.moves`),
 with ``undo`` and ``reset``; the table is drawn again after each, and
 ``done`` hands the whole play to the engine's judge. ``draw`` takes a tile
 instead, ``hint`` shows the greedy bot's play as moves, ``quit`` stops. Every
@@ -167,7 +167,7 @@ _JOINING = ("to", "from", "at", "for", "in", "new")
 def rules_help(rules: Rules) -> str:
     """The rules a newcomer needs, in a few lines, as ``help`` prints them for ``rules``.
 
-    Not [`morpyam.myrummy.text.rules_text`][morpyam.myrummy.text.rules_text], which
+    Not `morpyam.myrummy.text.rules_text`, which
     writes the rules as the Python that makes them.
     """
     stay = (
@@ -210,8 +210,8 @@ their strength: greedy bounded at 40 loses about three matches in four to greedy
 60 (docs/myrummy.md, with the time a decision takes)."""
 
 SEATS: dict[str, Callable[..., Bot]] = {**BOTS, "rollout": RolloutBot}
-"""The bots a seat of the terminal game may name: [`BOTS`][morpyam.myrummy.bots.BOTS] and
-``rollout``, the [`RolloutBot`][morpyam.myrummy.rollouts.RolloutBot], which near the end of
+"""The bots a seat of the terminal game may name: `BOTS` and
+``rollout``, the `RolloutBot`, which near the end of
 a round may think a few seconds a turn. Each is made with ``max_table=BOT_MAX_TABLE``."""
 
 
@@ -264,7 +264,7 @@ def _and(parts: Sequence[str]) -> str:
 
 def tell(before: Sequence[Meld], after: Sequence[Meld], rack: Sequence[Tile]) -> str:
     """A play in words, as moves (``lays [gn8 gn9 gn10]; adds gn7 to [gn8 gn9 gn10]``), from
-    [`moves_between`][morpyam.myrummy.moves.moves_between]. A combination of ``before`` is named
+    `moves_between`. A combination of ``before`` is named
     as it lay there; a new combination that takes tiles from the table is told once, whole:
     ``lays [gn3 gn4 gn5] with gn4 from {pu4 bk4 gn4 gy4}``."""
     teller = _Teller(before, rack)

@@ -17,7 +17,7 @@ test) can drive them without a terminal. Input a human can get wrong gets a
 message and a new prompt, never a traceback.
 
 Bots are objects with a ``choose(state, rng) -> Action`` method, made by
-the factories of [`SEATS`][morpyam.cli.play.SEATS] by name.
+the factories of `SEATS` by name.
 """
 
 from __future__ import annotations
@@ -352,7 +352,7 @@ def play_game(
 ) -> GameRecord:
     """Play one game in the terminal and return its record (complete or not).
 
-    ``seats`` has one entry per player: a [`Bot`][morpyam.cli.play.Bot], or
+    ``seats`` has one entry per player: a `Bot`, or
     ``None`` for a human who types actions at the prompt. Dice are thrown
     with ``rng``, or asked for with ``manual_dice``. Each action is told as
     it happens, the position is drawn again whenever a player is to decide

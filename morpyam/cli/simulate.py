@@ -159,7 +159,7 @@ def _games(count: int) -> str:
 
 
 def _print_summary(result: SimulationResult) -> None:
-    """The summary of [`SimulationResult.summary`][morpyam.simulation.SimulationResult.summary] as a rich table."""
+    """The summary of `SimulationResult.summary` as a rich table."""
     rows = []
     for seat, name in enumerate(result.bots):
         low, high = result.win_interval(seat)

@@ -3,7 +3,7 @@
 ``morpyam yahtzee play`` seats humans and bots around one score sheet;
 ``morpyam yahtzee solve`` prints the optimal expected score and can save the
 solution for the ``optimal`` bot. The ``morpyam`` command adds them with
-[`register_yahtzee`][morpyam.cli.yahtzee.register_yahtzee].
+`register_yahtzee`.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def greedy_action(state: State) -> Action:
     in sheet order on a tie). It needs no solver and is far from optimal.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a `State`.
     """
     if not isinstance(state, State):
         raise ValueError(f"expected a yahtzee State, got {type(state).__name__}")
@@ -187,19 +187,19 @@ def play(
     read: Callable[[str], str] = input,
     out: Out = print,
 ) -> State:
-    """Play a game of ``rules`` between ``seats`` (kinds from [`SEATS`][morpyam.cli.yahtzee.SEATS]).
+    """Play a game of ``rules`` between ``seats`` (kinds from `SEATS`).
 
     Dice are thrown with ``random.Random(seed)``, which the random bot shares,
     unless ``real_dice`` asks the human seats for the faces they threw. The
     ``optimal`` seats play ``solution`` (a
-    [`Solution`][morpyam.yahtzee.solver.Solution] of ``rules``). Returns the final
+    `Solution` of ``rules``). Returns the final
     state, or the state reached when a human types ``quit``, the input ends or
     Ctrl-C is pressed ("Game stopped.").
 
     Raises:
-        ValueError: for seats that are not a sequence of [`SEATS`][morpyam.cli.yahtzee.SEATS],
+        ValueError: for seats that are not a sequence of `SEATS`,
             an optimal seat without a solution, or rules or games
-            [`new_game`][morpyam.yahtzee.engine.new_game] refuses.
+            `new_game` refuses.
     """
     if isinstance(seats, str) or not isinstance(seats, Sequence):
         raise ValueError(f"seats are a sequence of seat kinds ({', '.join(SEATS)}), got {seats!r}")

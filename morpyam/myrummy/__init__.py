@@ -4,8 +4,8 @@
 rearranging with the "three must stay" rule (section 10 of the rule book). The API has
 the shape of the other games (``new_game``, ``legal_actions``, ``apply``,
 ``chance_outcomes``, ``sample_chance``, ``scores``); plays, too many to list,
-come from [`plays`][morpyam.myrummy.solver.plays] and the exact solver
-[`best_play`][morpyam.myrummy.solver.best_play].
+come from `plays` and the exact solver
+`best_play`.
 
 Examples:
     >>> import morpyam.myrummy as mr

@@ -7,9 +7,9 @@
 | `Play(table)` | ``play [gn4 gn5 gn6] {bk7 gy7 J}`` (the whole table after the play) |
 | `TimeOut()` | ``timeout`` (or ``timeout [..] ..`` with the part kept) |
 | `FirstPlayer(1)` | ``first 1`` (chance: the lot for the first player) |
-| a [`Tile`][morpyam.myrummy.tiles.Tile] | ``gn5`` (chance: the tile dealt or drawn) |
+| a `Tile` | ``gn5`` (chance: the tile dealt or drawn) |
 
-A [`Play`][morpyam.myrummy.actions.Play] names the whole table after the
+A `Play` names the whole table after the
 play; the tiles it takes from the rack are the difference (as multisets)
 between that table and the one before. Its melds are kept in canonical order,
 so the order they are given in does not matter.
@@ -82,7 +82,7 @@ class TimeOut:
     """The turn's time ran out (R-RUM-TIME-1): the player takes back what they laid.
 
     ``table`` is the part they had arranged in correct combinations (the
-    whole table, as in [`Play`][morpyam.myrummy.actions.Play]), kept if it is
+    whole table, as in `Play`), kept if it is
     a legal play; ``None`` (the default) keeps nothing. Then the player draws
     ``rules.timeout_penalty`` tiles and the turn ends; a time-out that lays
     nothing draws at least one, as every turn lays tiles or takes one
@@ -133,7 +133,7 @@ def parse_action(text: str) -> Action:
 
     Raises:
         NotationError: for text that is no action (a ``ValueError``); melds the
-            rules forbid raise their [`IllegalActionError`][morpyam.errors.IllegalActionError].
+            rules forbid raise their `IllegalActionError`.
     """
     if not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}", repr(text), 1)

@@ -1,18 +1,18 @@
 """Bots for MyRummy and seeded matches between them (records: `morpyam.myrummy.records`).
 
 A bot is any object with ``choose(state, rng) -> Action`` for a decision
-node (see [`Bot`][morpyam.myrummy.bots.Bot]). Three come with the library:
+node (see `Bot`). Three come with the library:
 
-- [`RandomBot`][morpyam.myrummy.bots.RandomBot]: draws or lays a random one of
+- `RandomBot`: draws or lays a random one of
   the first legal plays found;
-- [`GreedyBot`][morpyam.myrummy.bots.GreedyBot]: lays the solver's best play
+- `GreedyBot`: lays the solver's best play
   (most tiles) whenever there is one;
-- [`PointsBot`][morpyam.myrummy.bots.PointsBot]: lays the play that takes the
+- `PointsBot`: lays the play that takes the
   most penalty points off its rack (jokers first), so that the rack it is
   caught with when another player goes out is as light as possible.
 
 Each takes a ``max_table`` bound for simulations: above it, the cheaper
-[`guarded_play`][morpyam.myrummy.bots.guarded_play] instead of the exact
+`guarded_play` instead of the exact
 solver, which can take seconds on a big table. ``GameRecord`` and ``replay``
 are re-exported here from `morpyam.myrummy.records`.
 """
@@ -184,7 +184,7 @@ def local_play(state: State, max_table: int, *, objective: Objective = "tiles") 
     The combinations a rack tile could join (same value, or same colour within
     two) are handed to the solver with the rack; the others stay as they are,
     which every rule allows. When that part still holds more than
-    ``max_table`` tiles, [`additive_play`][morpyam.myrummy.bots.additive_play].
+    ``max_table`` tiles, `additive_play`.
     """
     near = tuple(meld for meld in state.table if _near(meld, state.rack))
     if sum(len(meld.tiles) for meld in near) > max_table:
@@ -203,7 +203,7 @@ def guarded_play(
     state: State, *, max_table: int | None = None, objective: Objective = "tiles"
 ) -> Play | None:
     """The solver's best play, or, above ``max_table`` table tiles, the cheaper
-    [`local_play`][morpyam.myrummy.bots.local_play].
+    `local_play`.
 
     A time bound for simulations: the exact solver rearranges the whole table
     and can take seconds to minutes on a table of 50 to 70 tiles. Before laying
@@ -259,7 +259,7 @@ class GreedyBot:
 
     max_table: int | None = None
     """Above this many table tiles, the cheap play of
-    [`guarded_play`][morpyam.myrummy.bots.guarded_play] instead of the solver's; ``None``: never."""
+    `guarded_play` instead of the solver's; ``None``: never."""
 
     def choose(self, state: State, rng: random.Random) -> Action:
         """The solver's play, else a draw."""
@@ -272,7 +272,7 @@ class PointsBot:
     """Lays the play that takes the most penalty points off its rack, then the most tiles."""
 
     max_table: int | None = None
-    """As for [`GreedyBot`][morpyam.myrummy.bots.GreedyBot]."""
+    """As for `GreedyBot`."""
 
     def choose(self, state: State, rng: random.Random) -> Action:
         """The solver's play under the points objective, else a draw."""
@@ -305,7 +305,7 @@ def play_match(
 
     The deals are duplicate deals: the lot and, in each round, the order in
     which the tiles leave the pool (a pile shuffled from ``seed``, see
-    [`pile`][morpyam.myrummy.bots.pile]) depend on ``seed`` alone, and the
+    `pile`) depend on ``seed`` alone, and the
     bots draw on a random stream of their own. So matches with the same
     ``seed`` hand out the same tiles in the same order whatever the bots choose
     and however much randomness they use, and deal the same racks in the first
@@ -352,7 +352,7 @@ def _check_seed(seed: int, what: str = "a seed") -> None:
 
 
 def pile(seed: int, round_: int = 0) -> tuple[Tile, ...]:
-    """The 106 tiles in the order [`play_match`][morpyam.myrummy.bots.play_match] deals and
+    """The 106 tiles in the order `play_match` deals and
     draws them in round ``round_`` of a match with ``seed``: a shuffle that depends on the two
     numbers alone.
 
@@ -376,7 +376,7 @@ def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
 
     It needs no memory of the match, only that every tile dealt or drawn this
     round came from ``order`` in turn, as in
-    [`play_match`][morpyam.myrummy.bots.play_match]; then, with ``order``
+    `play_match`; then, with ``order``
     shuffled at random, each tile comes with its exact probability (R-RUM-SET-2).
 
     Examples:

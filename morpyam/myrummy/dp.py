@@ -25,7 +25,7 @@ exact:
 - R-RUM-RE-2 ("three must stay", for the joker's old combination with the
   right tile in its place too) and the rest of R-RUM-JOK-3 (a joker that
   stays lies with a tile of its old combination) are left to the judge
-  [`apply`][morpyam.myrummy.engine.apply] uses.
+  `apply` uses.
 
 The program's optimum from each state is then an exact bound, and a depth
 first search over actual tables, children best bound first, cut when the
@@ -42,7 +42,7 @@ Before laying out, the table is left as it is and only the rack is solved,
 with the opening's points in the state (a joker at the value it stands for,
 R-RUM-OPEN-1); with Handrummy (R-RUM-VAR-HAND) a rack that can be laid whole
 needs no points. ``Rules.lay_off_in_opening_turn`` (an opening that also
-lays off) does not fit either: [`best_play`][morpyam.myrummy.solver.best_play]
+lays off) does not fit either: `best_play`
 then uses the older exhaustive branch and bound.
 """
 
@@ -589,7 +589,7 @@ class Solver:
         """The best table the judge accepts that lays at least one tile and scores more than
         ``floor``, or ``None``. ``floor=-1`` also accepts a table that scores nothing: one that
         lays only the copies the program must place (see
-        [`best_table_within`][morpyam.myrummy.dp.best_table_within])."""
+        `best_table_within`)."""
         self.limit = floor
         self.found: tuple[Meld, ...] | None = None
         self.before = (state_table, rack, opened, keep)
@@ -753,7 +753,7 @@ def best_table_within(
     every table returned is legal. Before laying out, the opening's points count every copy
     laid (all are rack tiles, R-RUM-OPEN-1), and with Handrummy (R-RUM-VAR-HAND) a play that
     lays the whole rack needs none: that case is solved apart, with every rack copy a must.
-    The state must be one [`best_table`][morpyam.myrummy.dp.best_table] takes.
+    The state must be one `best_table` takes.
     """
     rules = state.rules
     player = state.player

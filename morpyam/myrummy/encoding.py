@@ -1,4 +1,4 @@
-"""Fixed integer encoding of MyRummy (extra ``numpy``), like [`morpyam.encoding`][morpyam.encoding].
+"""Fixed integer encoding of MyRummy (extra ``numpy``), like `morpyam.encoding`.
 
 A play of MyRummy names a whole table, and the number of tables grows with
 the table: no fixed list of ids can name them. So this encoding splits a
@@ -18,9 +18,9 @@ Action ids (56):
 So the mask is *exact*: a chosen tile never leads into a dead end (the
 tiles chosen can always be completed to a legal play), every set of rack
 tiles some legal play lays is reached by choosing its tiles in any order,
-and ``LAY`` is accepted by [`apply`][morpyam.myrummy.engine.apply]. The
-``LAY`` id becomes the [`Play`][morpyam.myrummy.actions.Play] of
-[`best_play_within`][morpyam.myrummy.solver.best_play_within] with those
+and ``LAY`` is accepted by `apply`. The
+``LAY`` id becomes the `Play` of
+`best_play_within` with those
 tiles as ``must`` and nothing as ``may``: a function of the table, the rules
 and the tiles chosen alone (the canonical arrangement).
 
@@ -34,19 +34,19 @@ There is no undo: draw and pass stay legal after choosing, and a turn is at
 most one decision per rack tile plus one, so every match has a bounded length.
 ``TimeOut`` is left out: the library keeps no clock.
 
-The encoded game's states are [`Turn`][morpyam.myrummy.encoding.Turn] values
+The encoded game's states are `Turn` values
 (the engine's state, the tiles chosen, what each player has seen), its steps
-[`Choose`][morpyam.myrummy.encoding.Choose] and the engine's actions; the
-[`Encoding`][morpyam.myrummy.encoding.Encoding] has the methods of
-[`GameEncoding`][morpyam.encoding.GameEncoding] over them, so code written
+`Choose` and the engine's actions; the
+`Encoding` has the methods of
+`GameEncoding` over them, so code written
 for the other games' encodings runs on it.
 
 Chance ids (``53 + players``): ``0 .. 52`` the tile dealt or drawn, by
 ``Tile.index``; ``53 + seat`` the lot naming the first player.
 
-The observation fields are in [`Encoding.layout`][morpyam.myrummy.encoding.Encoding.layout]
+The observation fields are in `Encoding.layout`
 and tabled on the ecosystems page. Only what the player has seen enters an
-observation or [`Encoding.information_state`][morpyam.myrummy.encoding.Encoding.information_state]:
+observation or `Encoding.information_state`:
 their own rack and tiles chosen, the table, and counts of the rest.
 
 Examples:
@@ -156,7 +156,7 @@ def _check_chosen(instance: Turn, attribute: attrs.Attribute[Any], value: Any) -
 class Turn:
     """A state of the encoded game: the engine's state, the tiles chosen so far this turn and,
     per player, what they have seen of the match (for
-    [`Encoding.information_state`][morpyam.myrummy.encoding.Encoding.information_state]).
+    `Encoding.information_state`).
 
     ``Turn(state)`` starts from any engine state with nothing chosen or seen.
     """
@@ -187,7 +187,7 @@ class Turn:
 
     @property
     def winners(self) -> frozenset[int]:
-        """Once the match is over, its winners ([`State.winners`][morpyam.myrummy.state.State.winners])."""
+        """Once the match is over, its winners (`State.winners`)."""
         return self.state.winners
 
 
@@ -292,7 +292,7 @@ class _Known:
 class Encoding:
     """The fixed encoding of MyRummy under ``rules`` (see the module for the ids).
 
-    It works on [`Turn`][morpyam.myrummy.encoding.Turn] values (an engine state and the tiles
+    It works on `Turn` values (an engine state and the tiles
     chosen), and remembers the solver's answers for the last few turns asked (a cache, not a
     state: answers are the same with or without it).
     """
@@ -341,8 +341,8 @@ class Encoding:
 
     @property
     def game(self) -> Game[Rules, State, Action]:
-        """The module ``morpyam.myrummy``, which is a [`Game`][morpyam.game.Game] (its states are
-        the engine's: a [`Turn`][morpyam.myrummy.encoding.Turn] holds one)."""
+        """The module ``morpyam.myrummy``, which is a `Game` (its states are
+        the engine's: a `Turn` holds one)."""
         import morpyam.myrummy
 
         return morpyam.myrummy
@@ -352,7 +352,7 @@ class Encoding:
         return Turn(new_game(self.rules))
 
     def scores(self, turn: Turn) -> tuple[int, ...]:
-        """The match totals per player ([`scores`][morpyam.myrummy.engine.scores])."""
+        """The match totals per player (`scores`)."""
         return turn.state.totals
 
     def _known(self, state: State) -> _Known:
@@ -393,12 +393,12 @@ class Encoding:
         )
 
     def chance_outcomes(self, turn: Turn) -> tuple[tuple[Action, Fraction], ...]:
-        """[`chance_outcomes`][morpyam.myrummy.engine.chance_outcomes] of the state."""
+        """`chance_outcomes` of the state."""
         return chance_outcomes(turn.state)
 
     def sample_chance(self, turn: Turn, rng: random.Random) -> Action:
         """One chance outcome drawn with ``rng`` at its probability
-        ([`sample_chance`][morpyam.myrummy.engine.sample_chance]); ``chance_id`` gives its id."""
+        (`sample_chance`); ``chance_id`` gives its id."""
         return sample_chance(turn.state, rng)
 
     def legal_ids(self, turn: Turn) -> list[int]:
@@ -677,7 +677,7 @@ class Encoding:
     def information_state(self, turn: Turn, player: int) -> str:
         """A key of everything ``player`` has seen: each event of the match as they saw it (the
         tiles dealt or drawn to another player only as "a tile", the others' tiles chosen not at
-        all, each lay as the tiles laid), one a line, then [`text`][morpyam.myrummy.encoding.Encoding.text]
+        all, each lay as the tiles laid), one a line, then `text`
         of the turn. Two turns that differ only in what ``player`` has not seen have the same key.
         """
         return turn.seen[player] + self.text(turn, player)
@@ -718,7 +718,7 @@ class Encoding:
     def max_decisions(self) -> None:
         """``None``: a match ends (a turn is at most one decision per rack tile plus one, draws
         empty the pool), but no useful bound is known, so the adapters cut it off at
-        [`MAX_DECISIONS`][morpyam.encoding.MAX_DECISIONS] as they do Morpyam."""
+        `MAX_DECISIONS` as they do Morpyam."""
         return None
 
 

@@ -3,17 +3,17 @@
 Chance is exact and explicit. A match starts with the lot for the first
 player (unless ``first_player`` is given), then the deal, one tile at a time
 round the table from the first player (R-RUM-SET-2); a
-[`Draw`][morpyam.myrummy.actions.Draw] is followed by the tile drawn. Each
+`Draw` is followed by the tile drawn. Each
 tile comes with the probability its count in the pool gives.
 
 ``legal_actions`` lists every action except plays, which are too many to
 list: at a decision, ``Draw()`` (or ``Pass()`` with the pool empty), then
 ``TimeOut()``; at a chance node, the outcomes in tile order. Plays come from
-[`plays`][morpyam.myrummy.solver.plays] and
-[`best_play`][morpyam.myrummy.solver.best_play], and
-[`apply`][morpyam.myrummy.engine.apply] judges any
-[`Play`][morpyam.myrummy.actions.Play] exactly (see
-[`morpyam.myrummy.judge`][morpyam.myrummy.judge]).
+`plays` and
+`best_play`, and
+`apply` judges any
+`Play` exactly (see
+`morpyam.myrummy.judge`).
 """
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ def _check_state(state: object, function: str) -> State:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every action [`apply`][morpyam.myrummy.engine.apply] accepts here except plays.
+    """Every action `apply` accepts here except plays.
 
     Raises:
         ValueError: for a ``state`` that is not a ``State`` (a Morpyam or Yahtzee state
@@ -252,7 +252,7 @@ def apply(state: State, action: Action) -> State:
         ValueError: for a ``state`` that is not a ``State`` (a Morpyam or Yahtzee
             state is named, with the ``apply`` that takes it), or an ``action``
             that is no action of this game, such as the text ``"draw"`` (read it
-            with [`parse_action`][morpyam.myrummy.actions.parse_action]), whatever
+            with `parse_action`), whatever
             the state.
     """
     state = _check_state(state, "apply")

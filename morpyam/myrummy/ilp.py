@@ -9,8 +9,8 @@ to 5 tiles suffice (a longer run splits into such runs, each with a tile
 that is no joker); jokers appear in patterns at any place. The objective is
 the solver's: the most tiles laid, then the most penalty points.
 
-[`optimum`][morpyam.myrummy.ilp.optimum] adds what the dynamic program of
-[`morpyam.myrummy.dp`][morpyam.myrummy.dp] knows of the rules, written
+`optimum` adds what the dynamic program of
+`morpyam.myrummy.dp` knows of the rules, written
 independently as linear constraints, so the two can be checked against each
 other:
 

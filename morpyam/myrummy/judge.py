@@ -1,6 +1,6 @@
 """Judging a play: is the table after it one the rules allow from the table before?
 
-A [`Play`][morpyam.myrummy.actions.Play] names only the table after; the
+A `Play` names only the table after; the
 tiles laid are the difference of the two tables as multisets. Equal tiles
 (two copies of each) make the history ambiguous: which copy of green 5 stayed
 and which came from the rack cannot be seen. The judge therefore searches

@@ -1,16 +1,16 @@
 """Combinations on the table: runs (Reihen) and groups (Sätze), with jokers (R-RUM-MELD-*, R-RUM-JOK-1).
 
-A [`Run`][morpyam.myrummy.melds.Run] keeps its tiles in order, lowest value
+A `Run` keeps its tiles in order, lowest value
 first, a joker where the tile it stands for would lie; it may be given its
 tiles in any order (``[gy9 gy8 gy7]`` is ``[gy7 gy8 gy9]``), as long as the
 order does not leave a joker's place open. A
-[`Group`][morpyam.myrummy.melds.Group] keeps its tiles sorted (colour order,
+`Group` keeps its tiles sorted (colour order,
 jokers last), so two groups of the same tiles are equal. A meld that breaks the rules cannot be built: the
-constructor raises [`IllegalActionError`][morpyam.errors.IllegalActionError]
+constructor raises `IllegalActionError`
 naming the rule.
 
 ``str(meld)`` is its notation, ``[gn4 gn5 J]`` for a run and
-``{gn7 bk7 J}`` for a group; [`parse_meld`][morpyam.myrummy.melds.parse_meld]
+``{gn7 bk7 J}`` for a group; `parse_meld`
 reads it back.
 """
 
@@ -149,7 +149,7 @@ class Run:
       (``[J gy12 gy13]`` in any order: gy11);
     - when a left-over joker would fit at either end and the order given
       says neither (``[gy8 J gy9]``: gy7 or gy10?), the run is refused with
-      an [`IllegalActionError`][morpyam.errors.IllegalActionError] naming
+      an `IllegalActionError` naming
       R-RUM-MELD-2 and both readings, rather than guessed.
 
     Examples:
@@ -307,7 +307,7 @@ def parse_meld(text: str) -> Meld:
     The tiles may be written in any order; a run is put in its canonical
     order, lowest value first, a joker at the place of the tile it stands
     for: as written when the tiles are in that order or its reverse, else
-    where it fits (see [`Run`][morpyam.myrummy.melds.Run]). A run whose
+    where it fits (see `Run`). A run whose
     order leaves a joker free to stand at either end is refused.
 
     Examples:

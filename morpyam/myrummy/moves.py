@@ -1,20 +1,20 @@
 """A turn told as moves, the way people at a table say it: lay, add, move, split, join, swap.
 
-The engine judges a [`Play`][morpyam.myrummy.actions.Play] by the whole table
+The engine judges a `Play` by the whole table
 after it. People do not think in whole tables: they lay a run, add a tile to a
 combination, take a tile from one combination to another. This module gives
-those moves as values, a [`Turn`][morpyam.myrummy.moves.Turn] that they change
+those moves as values, a `Turn` that they change
 (the table being rearranged and the tiles still in hand) with
-[`apply_move`][morpyam.myrummy.moves.apply_move], and
-[`moves_between`][morpyam.myrummy.moves.moves_between], which tells a play as
+`apply_move`, and
+`moves_between`, which tells a play as
 a short list of moves (to show what a bot or another player did).
 
 The moves only build a table; they judge nothing. A table in the middle of a
 turn may hold anything (two tiles, a broken run): only the table at the end is
-judged, by [`apply`][morpyam.myrummy.engine.apply], the one truth
-([`judge_turn`][morpyam.myrummy.moves.judge_turn] hands it over). A move that cannot be made at all (a tile that is not on the rack or not
+judged, by `apply`, the one truth
+(`judge_turn` hands it over). A move that cannot be made at all (a tile that is not on the rack or not
 in that combination, a combination that is not there) raises
-[`MoveError`][morpyam.myrummy.moves.MoveError].
+`MoveError`.
 
 Combinations are numbered from 1 in the order of ``turn.table``. ``lay``,
 ``move ... to new`` and ``split`` put the new combination last; a combination
@@ -452,7 +452,7 @@ class Turn:
     """A turn in progress: the table being rearranged and the tiles in hand.
 
     ``hand`` is the rack less the tiles laid so far, plus any joker taken from
-    the table by a [`Swap`][morpyam.myrummy.moves.Swap] and not laid again.
+    the table by a `Swap` and not laid again.
     Start one from the table and rack of a state, ``Turn(state.table, state.rack)``.
     """
 
@@ -478,7 +478,7 @@ class Turn:
         )
 
     def play(self, before: Iterable[Meld] = ()) -> Play:
-        """The table as a [`Play`][morpyam.myrummy.actions.Play], for ``apply`` to judge.
+        """The table as a `Play`, for ``apply`` to judge.
 
         A combination with the tiles of a meld of ``before`` (the table at the start
         of the turn) is that meld again, so a joker keeps what it stood for (``{gy11 J J}``
@@ -736,7 +736,7 @@ def moves_between(
 ) -> tuple[TableMove, ...]:
     """A short list of moves that turns the table ``before`` into ``after``, with tiles of ``rack``.
 
-    Replaying the moves with [`apply_move`][morpyam.myrummy.moves.apply_move] from
+    Replaying the moves with `apply_move` from
     ``Turn(before, rack)`` gives a table with the combinations of ``after`` (each
     as a multiset of tiles, in some order). A combination of ``before`` that
     ``after`` holds again is left alone; each other one of ``after`` is built on the

@@ -1,9 +1,9 @@
 """What one player sees (R-RUM-SET-2: racks and pool are face down), and states consistent with it.
 
-[`observe`][morpyam.myrummy.observe.observe] keeps the player's own rack,
+`observe` keeps the player's own rack,
 the table and everything public (rack sizes, pool size, who has laid out,
 scores); other racks and the pool's tiles are left out.
-[`determinise`][morpyam.myrummy.observe.determinise] deals the unseen tiles
+`determinise` deals the unseen tiles
 at random into the hidden places, giving a full state a search bot can play
 on.
 """
@@ -26,7 +26,7 @@ __all__ = ["Observation", "determinise", "observe", "unseen"]
 
 @attrs.frozen
 class Observation:
-    """The part of a [`State`][morpyam.myrummy.state.State] that ``player`` sees."""
+    """The part of a `State` that ``player`` sees."""
 
     rules: Rules
     """The rules of the match."""

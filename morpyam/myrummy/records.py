@@ -2,9 +2,9 @@
 
 A record holds the rules and every action from ``new_game`` on, chance
 outcomes (the lot, each tile dealt or drawn) included, so that
-[`replay`][morpyam.myrummy.records.replay] rebuilds every position exactly.
+`replay` rebuilds every position exactly.
 Actions are written in their notation (``draw bk7``, ``play [gn4 gn5 gn6]``).
-The Morpyam records of [`morpyam.records`][morpyam.records] have the same
+The Morpyam records of `morpyam.records` have the same
 shape of API: ``to_json``/``from_json``, ``replay``, ``positions``,
 ``load_record``/``save_record``.
 
@@ -116,7 +116,7 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Read a record written by [`to_json`][morpyam.myrummy.records.GameRecord.to_json].
+        """Read a record written by `to_json`.
 
         The text is untrusted: it is refused by size, nesting and number of
         actions before any action is read.

@@ -3,9 +3,9 @@
 Greedy lays as many tiles as it can on every turn. Near the end of a round
 that can be a mistake: a tile laid may give the other player the spot they
 need to go out, and a tile kept may let a later turn go out in one. The
-[`RolloutBot`][morpyam.myrummy.rollouts.RolloutBot] weighs the two by
+`RolloutBot` weighs the two by
 playing each to the end many times over deals of the tiles it cannot see
-([`determinise`][morpyam.myrummy.observe.determinise]), every seat played by
+(`determinise`), every seat played by
 greedy, and it draws instead of laying only when the rollouts favour the
 draw clearly, since a close call is mostly noise.
 """
@@ -82,14 +82,14 @@ class RolloutBot:
     the draw from the same deal with the same chance stream, ``first`` times;
     if the draw gains nothing on average it lays greedy's play, else it goes on
     to ``samples`` pairs and draws when
-    [`prefers_draw`][morpyam.myrummy.rollouts.prefers_draw]. About 15 to 32
+    `prefers_draw`. About 15 to 32
     CPU seconds a match against greedy with the default settings and
     ``max_table=60``; measured, it is no better than greedy (docs: "Is there a
     bot better than greedy?").
     """
 
     max_table: int | None = None
-    """Its own plays, as for [`GreedyBot`][morpyam.myrummy.bots.GreedyBot]."""
+    """Its own plays, as for `GreedyBot`."""
     rollout_table: int | None = attrs.field(default=40, kw_only=True)
     """The bound of the greedy bots that play the rollouts: lower is faster and rougher."""
     late: int = attrs.field(default=5, kw_only=True)
@@ -143,7 +143,7 @@ class RolloutBot:
     def deals(self, state: State, player: int, rng: random.Random) -> Iterator[State]:
         """Full states to roll out from, without end: the unseen tiles dealt at random,
         consistent with what ``player`` sees of ``state``
-        ([`determinise`][morpyam.myrummy.observe.determinise])."""
+        (`determinise`)."""
         seen = observe(state, player)
         while True:
             yield determinise(seen, rng)
@@ -151,7 +151,7 @@ class RolloutBot:
 
 @attrs.frozen
 class WatcherBot(RolloutBot):
-    """[`RolloutBot`][morpyam.myrummy.rollouts.RolloutBot] that deals the previous player's
+    """`RolloutBot` that deals the previous player's
     rack as a greedy player's last turn would have left it.
 
     Its rollouts take every player for greedy, and so does its reading of the

@@ -1,4 +1,4 @@
-"""MyRummy's rules as data: one [`Rules`][morpyam.myrummy.rules.Rules] value, a field per knob.
+"""MyRummy's rules as data: one `Rules` value, a field per knob.
 
 Where the German rule text is silent or loose (section 10 of the rule book
 lists the places), the library reads it one way by default and makes the reading a
@@ -97,7 +97,7 @@ class Rules:
     combinations already on the table (R-RUM-OPEN-3: the text suggests not)."""
     empty_pool: EmptyPool = attrs.field(default="passes", validator=_empty_pool)
     """What an empty pool does to a player who does not lay (R-RUM-END-3), one of
-    [`EMPTY_POOL_ENDINGS`][morpyam.myrummy.rules.EMPTY_POOL_ENDINGS]."""
+    `EMPTY_POOL_ENDINGS`."""
     time_limit: int | None = attrs.field(default=120, validator=_time_limit)
     """Seconds per turn for apps that keep a clock (R-RUM-TIME-1); the library keeps none."""
     timeout_penalty: int = attrs.field(default=0, validator=_int_in(0, 3, "R-RUM-TIME-1"))

@@ -12,17 +12,17 @@ once (combinations holding the same lowest tile are taken in order), so the
 enumeration is complete and without repeats.
 
 Each table reached is then put to the judge that
-[`apply`][morpyam.myrummy.engine.apply] uses
-([`judge_play`][morpyam.myrummy.judge.judge_play]): the opening's 30 points
+`apply` uses
+(`judge_play`): the opening's 30 points
 and Handrummy (R-RUM-OPEN-*, R-RUM-VAR-HAND), "three must stay"
 (R-RUM-RE-2) and the joker rules (R-RUM-JOK-2, R-RUM-JOK-3). So ``plays``
 yields exactly the plays ``apply`` accepts, and ``best_play`` is exact.
 
-The objective of [`best_play`][morpyam.myrummy.solver.best_play]: the most
+The objective of `best_play`: the most
 rack tiles laid (so it goes out whenever going out is possible), then the
 most penalty points taken off the rack (a joker counting
 ``rules.joker_penalty``). It is found by the dynamic program over values of
-[`morpyam.myrummy.dp`][morpyam.myrummy.dp]. The enumeration here serves
+`morpyam.myrummy.dp`. The enumeration here serves
 ``plays`` and, as a branch and bound (a branch is cut when even laying every
 rack tile it has not yet given up could not beat the best play found), the
 one case the program does not cover: an opening that may also lay off
@@ -48,7 +48,7 @@ __all__ = ["OBJECTIVES", "Objective", "best_play", "best_play_within", "plays", 
 
 Objective = Literal["tiles", "points"]
 OBJECTIVES: tuple[Objective, ...] = ("tiles", "points")
-"""What [`best_play`][morpyam.myrummy.solver.best_play] maximises first: tiles laid or points."""
+"""What `best_play` maximises first: tiles laid or points."""
 
 _J = JOKER_INDEX
 MeldKey = tuple[int, ...]
@@ -320,10 +320,10 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
     ``objective="tiles"`` (the default, see the module): the most rack tiles
     laid, then the most penalty points; ``"points"``: the most penalty points
     taken off the rack, then the most tiles. The dynamic program over values
-    of [`morpyam.myrummy.dp`][morpyam.myrummy.dp] finds it; an opening that may
+    of `morpyam.myrummy.dp` finds it; an opening that may
     also lay off (``Rules.lay_off_in_opening_turn``) is left to the exhaustive
     branch and bound of this module. The table returned is tidied
-    ([`tidy`][morpyam.myrummy.tidy.tidy]): of the tables that lay the same
+    (`tidy`): of the tables that lay the same
     tiles, one that changes the old table little (pieces of a run joined,
     old groups kept).
 
@@ -365,9 +365,9 @@ def best_play_within(state: State, must: Iterable[Tile], may: Iterable[Tile] = (
     as they are, and with ``may`` the rest of the rack, whether some legal play lays them and
     maybe more. The opening's rules hold as in ``apply``: 30 points of rack tiles, or the whole
     rack with Handrummy (R-RUM-OPEN-1, R-RUM-VAR-HAND). The program of
-    [`best_table_within`][morpyam.myrummy.dp.best_table_within] solves it, or the exhaustive
+    `best_table_within` solves it, or the exhaustive
     branch and bound for an opening that may also lay off; the table is tidied as in
-    [`best_play`][morpyam.myrummy.solver.best_play], so the answer is a function of the state,
+    `best_play`, so the answer is a function of the state,
     ``must`` and ``may`` alone.
 
     Examples:
@@ -428,7 +428,7 @@ def _within_branch_and_bound(
 
 
 def _tidied(state: State, after: tuple[Meld, ...]) -> tuple[Meld, ...]:
-    """The solver's table ``after`` tidied (see [`tidy`][morpyam.myrummy.tidy.tidy]) as the judge
+    """The solver's table ``after`` tidied (see `tidy`) as the judge
     allows: fully; else with the pieces of old runs left apart (joining them can bring two
     tiles of an old combination together, R-RUM-RE-2: rare, seen with ``min_stay=4``); else
     as it is. A tidied table must also keep a Handrummy a Handrummy (R-RUM-VAR-HAND)."""

@@ -18,17 +18,17 @@ __all__ = ["State"]
 
 @attrs.frozen(repr=False)
 class State:
-    """A position of a match, made by [`new_game`][morpyam.myrummy.engine.new_game],
-    [`position`][morpyam.myrummy.engine.position] and [`apply`][morpyam.myrummy.engine.apply].
+    """A position of a match, made by `new_game`,
+    `position` and `apply`.
 
-    It is a *chance node* ([`is_chance`][morpyam.myrummy.state.State.is_chance])
+    It is a *chance node* (`is_chance`)
     while the lot for the first player is open, while tiles are dealt, and
-    after a draw; otherwise [`current_player`][morpyam.myrummy.state.State.current_player]
+    after a draw; otherwise `current_player`
     decides.
 
     ``str(state)`` draws the table with numbered combinations, the rack sizes
     and whose turn it is, but no rack (see
-    [`morpyam.myrummy.text`][morpyam.myrummy.text] to show some);
+    `morpyam.myrummy.text` to show some);
     ``repr(state)`` is one short line.
     """
 

@@ -2,24 +2,24 @@
 
 An app that saves a match in progress, a server that keeps positions or a
 notebook that keeps an interesting table needs a
-[`State`][morpyam.myrummy.state.State] as plain data.
-[`state_to_dict`][morpyam.myrummy.state_json.state_to_dict] writes every
+`State` as plain data.
+`state_to_dict` writes every
 field (every rack too: this is the referee's view, not a player's; send a
-player [`observe`][morpyam.myrummy.observe.observe] instead), tiles and
+player `observe` instead), tiles and
 combinations in their notation (``gn5``, ``J``, ``[gn4 gn5 J]``,
 ``{bk7 gn7 gy7}``), and
-[`state_from_dict`][morpyam.myrummy.state_json.state_from_dict] gives back
+`state_from_dict` gives back
 an equal state.
 
 A document is untrusted input, read as Morpyam's state documents are
-([`morpyam.state_json`][morpyam.state_json]): refused over
-[`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE] before it is parsed, every
+(`morpyam.state_json`): refused over
+`MAX_TEXT_SIZE` before it is parsed, every
 field checked for its type and range (a
-[`FileFormatError`][morpyam.files.FileFormatError] saying where), then
-[`check_state`][morpyam.myrummy.state_json.check_state] checks that the
+`FileFormatError` saying where), then
+`check_state` checks that the
 fields agree the way every position of play or of
-[`position`][morpyam.myrummy.engine.position] does (an
-[`InvalidStateError`][morpyam.state_json.InvalidStateError]). A read gives
+`position` does (an
+`InvalidStateError`). A read gives
 a whole state or an error, never part of one.
 
 Examples:
@@ -106,7 +106,7 @@ _POINTS = 1_000_000
 def state_to_dict(state: State) -> dict[str, Any]:
     """Every field of ``state`` as plain data.
 
-    The rules as a table of every field of [`Rules`][morpyam.myrummy.rules.Rules];
+    The rules as a table of every field of `Rules`;
     racks and the pool as sorted lists of tiles in notation, the table as its
     combinations in notation, in the table's order; everything else as it is
     in the state (``null`` for ``None``).
@@ -137,7 +137,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
 
 
 def state_to_json(state: State) -> str:
-    """``state`` as a JSON document ([`state_to_dict`][morpyam.myrummy.state_json.state_to_dict])."""
+    """``state`` as a JSON document (`state_to_dict`)."""
     return _json_document(state_to_dict(state))
 
 
@@ -227,7 +227,7 @@ def _points(value: object, where: str, players: int) -> tuple[int, ...]:
 
 
 def state_from_dict(data: Mapping[str, Any]) -> State:
-    """Read a state from plain data, such as [`state_to_dict`][morpyam.myrummy.state_json.state_to_dict] writes.
+    """Read a state from plain data, such as `state_to_dict` writes.
 
     Every field is required (``null`` where the state holds ``None``), and
     written in its canonical form (tiles sorted, the table in its order), so
@@ -238,7 +238,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             type, a number out of range, a tile or combination that is none,
             tiles or combinations out of order, rules that ``Rules`` refuses.
         InvalidStateError: for fields that disagree
-            ([`check_state`][morpyam.myrummy.state_json.check_state]).
+            (`check_state`).
     """
     table = _table(data, "document")
     if "format" not in table:
@@ -307,13 +307,13 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
 
 
 def state_from_json(text: str) -> State:
-    """Read a state from a JSON document ([`state_from_dict`][morpyam.myrummy.state_json.state_from_dict]).
+    """Read a state from a JSON document (`state_from_dict`).
 
     Raises:
-        FileFormatError: for a text over [`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE]
+        FileFormatError: for a text over `MAX_TEXT_SIZE`
             (refused before it is parsed), nested too deeply, a syntax error
             (``where`` is ``"line L, column C"``) or bad content; an
-            [`InvalidStateError`][morpyam.state_json.InvalidStateError] for
+            `InvalidStateError` for
             fields that disagree.
     """
     return state_from_dict(_parse_json(text))

@@ -2,7 +2,7 @@
 
 They need Hypothesis (``pip install hypothesis``), which morpyam itself does
 not depend on. Draw tiles, valid combinations and tables, racks, positions
-made by [`position`][morpyam.myrummy.engine.position], and **reachable**
+made by `position`, and **reachable**
 states (made by random legal play from ``new_game``, never built by hand),
 then the legal actions and plays there:
 
@@ -207,11 +207,11 @@ def _positions(
 def positions(
     rules: Rules | None = None, *, max_rack: int = 14, max_melds: int = 12
 ) -> st.SearchStrategy[State]:
-    """A decision position made by [`position`][morpyam.myrummy.engine.position]: a valid table,
+    """A decision position made by `position`: a valid table,
     racks of up to ``max_rack`` tiles from what the set holds besides, any seat to play and
     any seats laid out; the pool is the rest.
 
-    ``rules`` fixes the rules; by default they are drawn from [`rules`][morpyam.myrummy.strategies.rules].
+    ``rules`` fixes the rules; by default they are drawn from `rules`.
     """
     strategy = st.just(rules) if rules is not None else _rules(None, True)
     return _positions(strategy, max_rack, max_melds)
@@ -297,7 +297,7 @@ def states(rules: Rules | None = None, *, max_steps: int = 250) -> st.SearchStra
     players of the classic rules).
 
     ``rules`` fixes the rules; by default they are drawn from
-    [`rules`][morpyam.myrummy.strategies.rules]. Terminal states and chance
+    `rules`. Terminal states and chance
     nodes are drawn too: filter with ``.filter(lambda s: s.current_player is not None)``
     for decisions.
     """
@@ -306,13 +306,13 @@ def states(rules: Rules | None = None, *, max_steps: int = 250) -> st.SearchStra
 
 def plays_of(state: State, *, limit: int = 10) -> st.SearchStrategy[Play]:
     """One of the first ``limit`` legal plays of ``state`` that
-    [`plays`][morpyam.myrummy.solver.plays] finds, rearrangements of the table included.
+    `plays` finds, rearrangements of the table included.
 
     ``plays`` searches every rearrangement: on a table of 20 tiles and more,
     or when fewer than ``limit`` plays exist, finding them can take a second
     or more. Draw positions with small tables for it
     (``positions(max_melds=4)``), or use
-    [`legal_actions_of`][morpyam.myrummy.strategies.legal_actions_of].
+    `legal_actions_of`.
 
     Raises:
         ValueError: when ``state`` has no legal play (it is no one's turn, or
@@ -336,8 +336,8 @@ def legal_actions_of(state: State) -> st.SearchStrategy[Action]:
     time-out, a few plays of new combinations from the rack, and (with at
     most 12 tiles on the rack and 20 on the table, where the search is
     quick) the solver's best play
-    ([`best_play`][morpyam.myrummy.solver.best_play]), rearrangements
-    included. (Every play: [`plays_of`][morpyam.myrummy.strategies.plays_of].)
+    (`best_play`), rearrangements
+    included. (Every play: `plays_of`.)
 
     Raises:
         ValueError: when the match is over.

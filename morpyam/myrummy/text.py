@@ -3,8 +3,8 @@
 The table is listed with its combinations numbered from 1, as a player
 would point at them ("lay the gn7 on 2"), then every rack's size, the pool's
 size and what happens next. Racks are face down (R-RUM-SET-2): a picture of
-a [`State`][morpyam.myrummy.state.State] shows only the racks it is asked to
-show, and a picture of an [`Observation`][morpyam.myrummy.observe.Observation]
+a `State` shows only the racks it is asked to
+show, and a picture of an `Observation`
 shows the observer's own rack and no other. ``str(state)`` is
 ``render(state)``: no rack at all.
 
@@ -101,7 +101,7 @@ def render(position: State | Observation, *, show: int | Iterable[int] = ()) -> 
     """The table with numbered combinations, the rack sizes and pool size, then what happens next.
 
     ``position`` is a ``State`` or what one player sees of it (an
-    ``Observation``, from [`observe`][morpyam.myrummy.observe.observe]). A
+    ``Observation``, from `observe`). A
     state's racks are shown only for the seats in ``show`` (one seat or
     several; ``range(state.players)`` for all, as a referee would); an
     observation shows its own rack, and ``show`` must name no other seat.

@@ -1,11 +1,11 @@
 """Tidying a solver's table: the same tiles, laid the way a person would lay them.
 
-The dynamic program of [`morpyam.myrummy.dp`][morpyam.myrummy.dp] caps run
+The dynamic program of `morpyam.myrummy.dp` caps run
 lengths, so it hands back a long run as pieces: laying green 12 on a table
 run of green 1 to 11 comes back as four runs of three. Every table with the
 same tiles on it is as good for the solver's objective (the tiles laid are
-the same), so [`best_play`][morpyam.myrummy.solver.best_play] passes its table
-through [`tidy`][morpyam.myrummy.tidy.tidy], which changes less of the old
+the same), so `best_play` passes its table
+through `tidy`, which changes less of the old
 table while laying exactly the same tiles. It joins runs and deals groups
 anew, nothing more: tiles the solver moved between runs and groups stay
 where it put them.

@@ -3,7 +3,7 @@
 Tiles are values: the two copies of a tile are equal, so racks, the pool and
 the table are multisets. Every tile has an ``index`` (0 to 52, the joker
 last) that orders it and indexes count vectors such as
-[`State.pool`][morpyam.myrummy.state.State.pool].
+`State.pool`.
 """
 
 from __future__ import annotations
@@ -83,10 +83,10 @@ def _check_tile(instance: Tile, attribute: attrs.Attribute[Any], value: Any) -> 
 
 @attrs.frozen(order=False, repr=False)
 class Tile:
-    """One tile: a colour and a value 1 to 13, or the joker ([`JOKER`][morpyam.myrummy.tiles.JOKER]).
+    """One tile: a colour and a value 1 to 13, or the joker (`JOKER`).
 
     ``str(tile)`` is its notation (``gn5`` for green 5, ``J`` for the joker),
-    which [`parse_tile`][morpyam.myrummy.tiles.parse_tile] reads back.
+    which `parse_tile` reads back.
 
     Examples:
         >>> Tile(Colour.GREEN, 5)
@@ -150,7 +150,7 @@ def _index(tile: Tile) -> int:
 
 
 def counts(tiles: Iterable[Tile]) -> list[int]:
-    """How many of each tile, indexed by [`Tile.index`][morpyam.myrummy.tiles.Tile.index]."""
+    """How many of each tile, indexed by `Tile.index`."""
     found = [0] * KINDS
     for tile in tiles:
         found[tile.index] += 1

@@ -2,10 +2,10 @@
 
 Five dice, three rolls a turn, 13 boxes to fill (section 9 of the rule
 book): the Megawürfel sheet and Hasbro's rules are presets of one
-[`Rules`][morpyam.yahtzee.rules.Rules] value. The API has the shape of the
+`Rules` value. The API has the shape of the
 Morpyam engine (``new_game``, ``legal_actions``, ``apply``,
 ``chance_outcomes``, ``sample_chance``, ``scores``), and
-[`solve`][morpyam.yahtzee.solver.solve] computes the optimal solitaire
+`solve` computes the optimal solitaire
 strategy (with the ``solver`` extra: numpy).
 
 Examples:

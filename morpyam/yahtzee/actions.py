@@ -1,7 +1,7 @@
 """The moves of the score-sheet game: frozen, hashable values with a short text form.
 
 ``str(action)`` is the action's notation, which
-[`parse_action`][morpyam.yahtzee.actions.parse_action] reads back:
+`parse_action` reads back:
 
 | action | notation |
 | --- | --- |
@@ -13,7 +13,7 @@
 Faces are stored sorted, so ``RollResult((3, 1, 2)) == RollResult((1, 2, 3))``.
 A value that can never be valid (a face of 7, five kept dice, a box that does
 not exist) is refused when the action is built, with an
-[`IllegalActionError`][morpyam.errors.IllegalActionError] naming the rule.
+`IllegalActionError` naming the rule.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def parse_action(text: str) -> Action:
         NotationError: naming the column of the first wrong word (a
             ``ValueError``). Values no action can hold (five kept dice, a face
             of 7) are refused here too, and so is a text over
-            [`MAX_ACTION_LENGTH`][morpyam.notation.MAX_ACTION_LENGTH] characters,
+            `MAX_ACTION_LENGTH` characters,
             before it is read.
     """
     if not isinstance(text, str):

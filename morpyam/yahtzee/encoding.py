@@ -1,11 +1,11 @@
-"""Fixed integer encoding of the score-sheet game (extra ``numpy``), like [`morpyam.encoding`][morpyam.encoding].
+"""Fixed integer encoding of the score-sheet game (extra ``numpy``), like `morpyam.encoding`.
 
 Action ids (44): ``0 .. 30`` are the rolls by keep mask over the five
-sorted dice ([`keep_mask`][morpyam.encoding.keep_mask]: bit ``i`` keeps the
+sorted dice (`keep_mask`: bit ``i`` keeps the
 ``i``-th die, repeated faces keep the leftmost), ``31 + box.index`` scores
 a box (``31`` ones .. ``43`` chance). Chance ids (461) are those of
-Morpyam: [`CHANCE_FACES`][morpyam.encoding.CHANCE_FACES]. The observation
-fields are in [`Encoding.layout`][morpyam.yahtzee.encoding.Encoding.layout]
+Morpyam: `CHANCE_FACES`. The observation
+fields are in `Encoding.layout`
 and tabled on the ecosystems page.
 
 Examples:
@@ -72,7 +72,7 @@ def rules_from(rules: Rules | str | None) -> Rules | Any:
     """``rules`` itself, the preset of that name, or Hasbro's rules for ``None``.
 
     Anything else is handed back as it is, for the
-    [`Encoding`][morpyam.yahtzee.encoding.Encoding] to refuse.
+    `Encoding` to refuse.
 
     Raises:
         ValueError: for a name that is not a preset (``"hasbro"``, ``"megawuerfel"``).
@@ -142,7 +142,7 @@ class Encoding:
 
     @property
     def game(self) -> Game[Rules, State, Action]:
-        """The module ``morpyam.yahtzee``, which is a [`Game`][morpyam.game.Game]."""
+        """The module ``morpyam.yahtzee``, which is a `Game`."""
         import morpyam.yahtzee
 
         return morpyam.yahtzee
@@ -152,23 +152,23 @@ class Encoding:
         return new_game(self.rules, players=self.players, games=self.games)
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """[`legal_actions`][morpyam.yahtzee.engine.legal_actions]."""
+        """`legal_actions`."""
         return legal_actions(state)
 
     def apply(self, state: State, action: Action) -> State:
-        """[`apply`][morpyam.yahtzee.engine.apply]."""
+        """`apply`."""
         return apply(state, action)
 
     def chance_outcomes(self, state: State) -> tuple[tuple[RollResult, Fraction], ...]:
-        """[`chance_outcomes`][morpyam.yahtzee.engine.chance_outcomes]."""
+        """`chance_outcomes`."""
         return chance_outcomes(state)
 
     def sample_chance(self, state: State, rng: random.Random) -> RollResult:
-        """[`sample_chance`][morpyam.yahtzee.engine.sample_chance]."""
+        """`sample_chance`."""
         return sample_chance(state, rng)
 
     def scores(self, state: State) -> tuple[int, ...]:
-        """[`scores`][morpyam.yahtzee.engine.scores]."""
+        """`scores`."""
         return scores(state)
 
     def action_id(self, state: State, action: Action) -> int:

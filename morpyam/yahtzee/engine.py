@@ -2,7 +2,7 @@
 
 The dice facts (the sorted outcomes, their exact distributions, the keep
 options of five dice, merging kept and thrown dice) are the tables of
-[`morpyam.dice`][morpyam.dice], shared with the Morpyam engine.
+`morpyam.dice`, shared with the Morpyam engine.
 ``legal_actions`` and ``apply`` are built on the same questions (which
 boxes may be scored, what they score), so what one lists is exactly what
 the other accepts.
@@ -101,7 +101,7 @@ def new_game(rules: Rules, *, players: int = 1, games: int = 1) -> State:
     (Y-END-1).
 
     Raises:
-        ValueError: for rules that are not a [`Rules`][morpyam.yahtzee.rules.Rules],
+        ValueError: for rules that are not a `Rules`,
             or players outside the rules' `min_players` to `max_players` or games outside 1 to 6.
     """
     if not isinstance(rules, Rules):
@@ -159,7 +159,7 @@ def allowed_boxes(state: State) -> tuple[Box, ...]:
     """The boxes the player may score with the dice showing, in sheet order; ``()`` before a roll.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+        ValueError: for a ``state`` that is not a `State`
             (a Morpyam or MyRummy state is named, with where to go).
     """
     if not isinstance(state, State):
@@ -172,8 +172,8 @@ def allowed_boxes(state: State) -> tuple[Box, ...]:
 
 
 def box_points(state: State, box: Box | str) -> int:
-    """The points scoring ``box`` (a [`Box`][morpyam.yahtzee.rules.Box] or its name, as in
-    [`Score`][morpyam.yahtzee.actions.Score]) now would write in it, joker values included
+    """The points scoring ``box`` (a `Box` or its name, as in
+    `Score`) now would write in it, joker values included
     (Y-JOKER-1).
 
     The bonuses it may bring (Y-BONUS-1, Y-BONUS-2) are apart.
@@ -181,7 +181,7 @@ def box_points(state: State, box: Box | str) -> int:
     Raises:
         IllegalActionError: before the turn's first roll or while dice are in the air, or
             for a box that does not exist (Y-BOX-1).
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+        ValueError: for a ``state`` that is not a `State`
             (a Morpyam or MyRummy state is named, with where to go).
     """
     if not isinstance(state, State):
@@ -199,10 +199,10 @@ def box_points(state: State, box: Box | str) -> int:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every action [`apply`][morpyam.yahtzee.engine.apply] accepts here, in the order the module documents.
+    """Every action `apply` accepts here, in the order the module documents.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+        ValueError: for a ``state`` that is not a `State`
             (a Morpyam or MyRummy state is named, with where to go).
     """
     try:
@@ -222,7 +222,7 @@ def chance_outcomes(state: State) -> tuple[tuple[RollResult, Fraction], ...]:
     """The outcomes of the dice in the air with their exact probabilities; ``()`` at a decision.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+        ValueError: for a ``state`` that is not a `State`
             (a Morpyam or MyRummy state is named, with where to go).
     """
     try:
@@ -234,12 +234,12 @@ def chance_outcomes(state: State) -> tuple[tuple[RollResult, Fraction], ...]:
 
 
 def sample_chance(state: State, rng: random.Random) -> RollResult:
-    """Throw the dice in the air with ``rng``: one of [`chance_outcomes`][morpyam.yahtzee.engine.chance_outcomes],
+    """Throw the dice in the air with ``rng``: one of `chance_outcomes`,
     drawn at its probability without listing them (``rng.choices`` draws the faces).
 
     Raises:
         IllegalActionError: at a state that is not a chance node.
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+        ValueError: for a ``state`` that is not a `State`
             or an ``rng`` that is not a `random.Random`.
     """
     if not isinstance(state, State):
@@ -259,11 +259,11 @@ def apply(state: State, action: Action) -> State:
 
     Raises:
         IllegalActionError: when the rules do not allow ``action`` here, naming the rule.
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+        ValueError: for a ``state`` that is not a `State`
             (a Morpyam or MyRummy state is named, with the ``apply`` that takes it), or
             an ``action`` that is no action of this game, such as the text
             ``"score chance"`` (read it with
-            [`parse_action`][morpyam.yahtzee.actions.parse_action]), whatever the state.
+            `parse_action`), whatever the state.
     """
     try:
         sheets = state.sheets
@@ -399,7 +399,7 @@ def scores(state: State) -> tuple[int, ...]:
     """Per player: the grand total of their sheets so far, bonuses included (Y-END-1).
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State]
+        ValueError: for a ``state`` that is not a `State`
             (a Morpyam or MyRummy state is named, with where to go).
     """
     if not isinstance(state, State):  # a MyRummy state has totals too

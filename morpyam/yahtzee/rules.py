@@ -4,9 +4,9 @@ The boxes score the five dice as the Megawürfel sheet says (section 9 of the ru
 the upper boxes the sum of the dice showing their face, the lower boxes their
 pattern's value, 0 when the pattern is missing (Y-BOX-1 to Y-BOX-8). The
 bonuses and the joker rule, where the Megawürfel sheet and Hasbro's rules
-differ, are knobs of [`Rules`][morpyam.yahtzee.rules.Rules] (Y-BONUS-1,
+differ, are knobs of `Rules` (Y-BONUS-1,
 Y-BONUS-2, Y-JOKER-1). Box scores for the 252 sorted outcomes are a table
-built once at import from [`morpyam.dice.OUTCOMES`][morpyam.dice.OUTCOMES].
+built once at import from `morpyam.dice.OUTCOMES`.
 """
 
 from __future__ import annotations
@@ -130,8 +130,8 @@ YAHTZEE_POINTS = 50
 
 
 def _as_box(value: Box | str) -> Box:
-    """``value`` itself if it is a [`Box`][morpyam.yahtzee.rules.Box], else the box it names
-    (read by [`Box.parse`][morpyam.yahtzee.rules.Box.parse]).
+    """``value`` itself if it is a `Box`, else the box it names
+    (read by `Box.parse`).
 
     Raises:
         IllegalActionError: for a value that names no box (Y-BOX-1).
@@ -183,7 +183,7 @@ def box_scores(dice: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def base_score(box: Box | str, dice: tuple[int, ...]) -> int:
-    """What ``box`` (a [`Box`][morpyam.yahtzee.rules.Box] or its name) scores with five
+    """What ``box`` (a `Box` or its name) scores with five
     sorted ``dice``, before any joker rule (Y-BOX-2 to Y-BOX-8).
 
     Examples:
@@ -194,7 +194,7 @@ def base_score(box: Box | str, dice: tuple[int, ...]) -> int:
 
     Raises:
         ValueError: unless ``dice`` are five sorted faces from 1 to 6;
-            [`IllegalActionError`][morpyam.errors.IllegalActionError] for a box
+            `IllegalActionError` for a box
             that does not exist (Y-BOX-1).
     """
     index = _INDEX[box if type(box) is Box else _as_box(box)]
@@ -294,7 +294,7 @@ class Rules:
     """Y-SET-1: the fewest players (1: solitaire allowed; the leaflet says "minimal 2 Spielern")."""
     max_players: int = attrs.field(default=6, validator=_int_at_least(1))
     """Y-SET-1: the most players (the leaflet sets none; at most
-    [`PLAYER_LIMIT`][morpyam.yahtzee.rules.PLAYER_LIMIT])."""
+    `PLAYER_LIMIT`)."""
 
     def __attrs_post_init__(self) -> None:
         if type(self.zero_only_when_nothing_fits) is not bool:

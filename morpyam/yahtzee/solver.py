@@ -4,7 +4,7 @@ A turn start is summed up by three facts (the standard state of Verhoeff
 and Glenn): which boxes are filled (13 bits), the upper sum capped at the
 bonus target (63 with ``>=``, 64 with ``>``, since above it only "reached"
 matters), and, when extra Yahtzees earn a bonus, whether the Yahtzee box
-holds 50. [`solve`][morpyam.yahtzee.solver.solve] computes the expected
+holds 50. `solve` computes the expected
 points still to come from every reachable turn start, from full sheets back
 to the empty one, vectorised with numpy over the turn starts of a layer:
 
@@ -14,14 +14,14 @@ to the empty one, vectorised with numpy over the turn starts of a layer:
   computed down from the five-dice outcomes: a keep of ``k`` dice is the
   mean of its six ``k + 1``-dice extensions, each face having probability
   1/6, which gives the exact distributions of
-  [`morpyam.dice.distribution`][morpyam.dice.distribution];
+  `morpyam.dice.distribution`;
 - after the first or second roll, an outcome is worth the better of scoring
   now and its best keep of at most four dice, found as a running maximum
   over sub-multisets.
 
 numpy is the optional ``solver`` extra (``pip install morpyam[solver]``); this
-module imports without it, and [`solve`][morpyam.yahtzee.solver.solve] and
-[`Solution.load`][morpyam.yahtzee.solver.Solution.load] say what to install.
+module imports without it, and `solve` and
+`Solution.load` say what to install.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "Solution", "solve"]
 
 FORMAT = "morpyam.yahtzee.solution/1"
-"""The format tag of a saved [`Solution`][morpyam.yahtzee.solver.Solution] file."""
+"""The format tag of a saved `Solution` file."""
 
 _MAX_UPPER = 5 * sum(FACES)  # 105: five of each face in the upper boxes
 _YAHTZEE = Box.YAHTZEE.index
@@ -185,7 +185,7 @@ class _Work:
 
     Most of a first solve's time went to allocating and freeing arrays of a
     chunk's size (each large enough for the allocator to map fresh pages);
-    [`solve`][morpyam.yahtzee.solver.solve] writes into these instead. The
+    `solve` writes into these instead. The
     arithmetic is the same, in the same order, so the values are the same.
     """
 
@@ -280,7 +280,7 @@ def _turn(values: Array, rules: Rules, flag: Indices, mask: Indices, upper: Indi
 def _turn_start(
     values: Array, rules: Rules, flag: Indices, mask: Indices, upper: Indices, work: _Work
 ) -> Array:
-    """The ``start`` of [`_turn`][morpyam.yahtzee.solver._turn], computed in ``work``'s arrays."""
+    """The ``start`` of `_turn`, computed in ``work``'s arrays."""
     tables = _tables()
     import numpy as np
 
@@ -421,7 +421,7 @@ def solve(rules: Rules) -> Solution:
 
     Raises:
         ImportError: without numpy (the ``solver`` extra).
-        ValueError: for rules that are not a [`Rules`][morpyam.yahtzee.rules.Rules],
+        ValueError: for rules that are not a `Rules`,
             or rules with ``zero_only_when_nothing_fits`` (Y-BOX-8), which it does not model.
     """
     _require_numpy()
@@ -461,10 +461,10 @@ def solve(rules: Rules) -> Solution:
 
 @attrs.frozen(eq=False)
 class Solution:
-    """The optimal solitaire strategy of [`rules`][morpyam.yahtzee.solver.Solution.rules].
+    """The optimal solitaire strategy of `rules`.
 
-    Made by [`solve`][morpyam.yahtzee.solver.solve] or
-    [`load`][morpyam.yahtzee.solver.Solution.load]. It answers for any state
+    Made by `solve` or
+    `load`. It answers for any state
     of a game with these rules; with several players or games it plays the
     current player's current sheet to maximise its expected score, which is
     optimal for solitaire.
@@ -477,7 +477,7 @@ class Solution:
     ``[flag, filled, upper]``: ``flag`` 1 when the Yahtzee box holds 50 and
     extra Yahtzees earn a bonus (else 0; the axis has length 1 without that
     bonus), ``filled`` the bits of the filled boxes
-    ([`Sheet.filled`][morpyam.yahtzee.state.Sheet.filled]), ``upper`` the upper
+    (`Sheet.filled`), ``upper`` the upper
     sum capped at the bonus target. Entries no game reaches are 0."""
     _memo: dict[tuple[int, int, int], _Turn] = attrs.field(init=False, factory=dict, repr=False)
 
@@ -525,7 +525,7 @@ class Solution:
         """The expected final total of the sheet being played, with optimal play from ``state``.
 
         Points already on the sheet are included; at the start of a game this
-        is [`expected_score`][morpyam.yahtzee.solver.Solution.expected_score].
+        is `expected_score`.
 
         Raises:
             ValueError: for a state of other rules.
@@ -597,7 +597,7 @@ class Solution:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Solution:
-        """Read a solution written by [`save`][morpyam.yahtzee.solver.Solution.save].
+        """Read a solution written by `save`.
 
         The file is untrusted: only a regular file of at most 64 MiB is read,
         the sizes of its members are checked in the zip directory before

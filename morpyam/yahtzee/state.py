@@ -12,7 +12,7 @@ from morpyam.yahtzee.rules import BOXES, Box, Rules, _as_box
 __all__ = ["FULL", "Sheet", "State"]
 
 FULL = (1 << len(BOXES)) - 1
-"""[`Sheet.filled`][morpyam.yahtzee.state.Sheet.filled] of a full sheet: one bit per box."""
+"""`Sheet.filled` of a full sheet: one bit per box."""
 
 _EMPTY: tuple[int | None, ...] = (None,) * len(BOXES)
 
@@ -37,10 +37,10 @@ def _check_points(instance: Sheet, attribute: attrs.Attribute[Any], value: Any) 
 class Sheet:
     """One player's column for one game: the 13 boxes and the bonuses earned (Y-BOX-1).
 
-    ``sheet[box]`` is the points written in ``box`` (a [`Box`][morpyam.yahtzee.rules.Box]
-    or its name, as in [`Score`][morpyam.yahtzee.actions.Score]), or ``None`` while it
+    ``sheet[box]`` is the points written in ``box`` (a `Box`
+    or its name, as in `Score`), or ``None`` while it
     is empty; a name that is no box raises
-    [`IllegalActionError`][morpyam.errors.IllegalActionError] (Y-BOX-1).
+    `IllegalActionError` (Y-BOX-1).
 
     Examples:
         >>> sheet = Sheet()
@@ -49,14 +49,14 @@ class Sheet:
     """
 
     boxes: tuple[int | None, ...] = attrs.field(default=_EMPTY, validator=_check_boxes)
-    """Points per box in sheet order ([`BOXES`][morpyam.yahtzee.rules.BOXES]); ``None``: empty."""
+    """Points per box in sheet order (`BOXES`); ``None``: empty."""
     upper_bonus: int = attrs.field(default=0, validator=_check_points)
     """The upper bonus once the upper sum has earned it (Y-BONUS-1), else 0."""
     yahtzee_bonus: int = attrs.field(default=0, validator=_check_points)
     """Points of the extra-Yahtzee bonuses earned so far (Y-BONUS-2)."""
 
     filled: int = attrs.field(init=False, eq=False, repr=False)
-    """One bit per filled box (bit ``box.index``); [`FULL`][morpyam.yahtzee.state.FULL] when full."""
+    """One bit per filled box (bit ``box.index``); `FULL` when full."""
     upper_sum: int = attrs.field(init=False, eq=False, repr=False)
     """The sum of the upper boxes (ones to sixes) filled so far (Y-BONUS-1)."""
 
@@ -113,16 +113,16 @@ class Sheet:
 
 @attrs.frozen(repr=False)
 class State:
-    """A position of a game, made by [`new_game`][morpyam.yahtzee.engine.new_game] and
-    [`apply`][morpyam.yahtzee.engine.apply].
+    """A position of a game, made by `new_game` and
+    `apply`.
 
-    It is a *chance node* ([`is_chance`][morpyam.yahtzee.state.State.is_chance])
+    It is a *chance node* (`is_chance`)
     while dice are in the air; otherwise
-    [`current_player`][morpyam.yahtzee.state.State.current_player] decides. Equal
+    `current_player` decides. Equal
     positions compare and hash equal however they were reached.
 
     ``str(state)`` draws the sheet of the game being played and what happens
-    next ([`morpyam.yahtzee.text`][morpyam.yahtzee.text]); ``repr(state)`` is
+    next (`morpyam.yahtzee.text`); ``repr(state)`` is
     one short line.
     """
 
@@ -165,7 +165,7 @@ class State:
 
     @property
     def is_chance(self) -> bool:
-        """Whether the next action is a chance outcome ([`RollResult`][morpyam.yahtzee.actions.RollResult])."""
+        """Whether the next action is a chance outcome (`RollResult`)."""
         return self.in_air
 
     @property

@@ -1,20 +1,20 @@
 """A score-sheet position as JSON (``"format": "yahtzee-state/1"``), read back exactly and checked.
 
 An app that saves a game in progress or a server that keeps its players'
-sheets needs a [`State`][morpyam.yahtzee.state.State] as plain data.
-[`state_to_dict`][morpyam.yahtzee.state_json.state_to_dict] writes every
+sheets needs a `State` as plain data.
+`state_to_dict` writes every
 field (each sheet as a table from box name to points, only the boxes
-filled), and [`state_from_dict`][morpyam.yahtzee.state_json.state_from_dict]
+filled), and `state_from_dict`
 gives back an equal state.
 
 A document is untrusted input, read as Morpyam's state documents are
-([`morpyam.state_json`][morpyam.state_json]): refused over
-[`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE] before it is parsed, every
+(`morpyam.state_json`): refused over
+`MAX_TEXT_SIZE` before it is parsed, every
 field checked for its type and range (a
-[`FileFormatError`][morpyam.files.FileFormatError] saying where), then
-[`check_state`][morpyam.yahtzee.state_json.check_state] checks that the
+`FileFormatError` saying where), then
+`check_state` checks that the
 fields agree the way every position of play does (an
-[`InvalidStateError`][morpyam.state_json.InvalidStateError]). A read gives
+`InvalidStateError`). A read gives
 a whole state or an error, never part of one.
 
 Examples:
@@ -99,7 +99,7 @@ def _sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
 def state_to_dict(state: State) -> dict[str, Any]:
     """Every field of ``state`` as plain data.
 
-    The rules as a table of every field of [`Rules`][morpyam.yahtzee.rules.Rules];
+    The rules as a table of every field of `Rules`;
     ``sheets[player][game]`` as a table with ``boxes`` (box name to points,
     the filled boxes in sheet order), ``upper_bonus`` and ``yahtzee_bonus``;
     the dice as lists of faces.
@@ -123,7 +123,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
 
 
 def state_to_json(state: State) -> str:
-    """``state`` as a JSON document ([`state_to_dict`][morpyam.yahtzee.state_json.state_to_dict])."""
+    """``state`` as a JSON document (`state_to_dict`)."""
     return _json_document(state_to_dict(state))
 
 
@@ -195,7 +195,7 @@ def _sheet(value: object, where: str) -> Sheet:
 
 
 def state_from_dict(data: Mapping[str, Any]) -> State:
-    """Read a state from plain data, such as [`state_to_dict`][morpyam.yahtzee.state_json.state_to_dict] writes.
+    """Read a state from plain data, such as `state_to_dict` writes.
 
     Every field is required (``null`` where the state holds ``None``).
 
@@ -204,7 +204,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             type, a number out of range, a box that does not exist, unsorted
             dice, rules that ``Rules`` refuses.
         InvalidStateError: for fields that disagree
-            ([`check_state`][morpyam.yahtzee.state_json.check_state]).
+            (`check_state`).
     """
     table = _table(data, "document")
     if "format" not in table:
@@ -268,13 +268,13 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
 
 
 def state_from_json(text: str) -> State:
-    """Read a state from a JSON document ([`state_from_dict`][morpyam.yahtzee.state_json.state_from_dict]).
+    """Read a state from a JSON document (`state_from_dict`).
 
     Raises:
-        FileFormatError: for a text over [`MAX_TEXT_SIZE`][morpyam.files.MAX_TEXT_SIZE]
+        FileFormatError: for a text over `MAX_TEXT_SIZE`
             (refused before it is parsed), nested too deeply, a syntax error
             (``where`` is ``"line L, column C"``) or bad content; an
-            [`InvalidStateError`][morpyam.state_json.InvalidStateError] for
+            `InvalidStateError` for
             fields that disagree.
     """
     return state_from_dict(_parse_json(text))

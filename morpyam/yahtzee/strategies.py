@@ -109,7 +109,7 @@ def states(
     """A state reached by up to ``max_steps`` random legal steps from ``new_game``.
 
     ``rules`` fixes the rules (by default drawn from
-    [`rules`][morpyam.yahtzee.strategies.rules]), ``players`` and ``games``
+    `rules`), ``players`` and ``games``
     the size of the game (by default 1 to 4 players within the rules' limits,
     and 1, 2 or 6 games). A turn takes 2 to 6 steps, so a solitaire game of
     one sheet ends within 13 × 6 steps; terminal states and chance nodes are

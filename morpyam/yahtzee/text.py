@@ -1,8 +1,8 @@
 """Plain-text pictures of a score-sheet game, for terminals, logs and apps.
 
-[`render_sheets`][morpyam.yahtzee.text.render_sheets] draws the sheet of
+`render_sheets` draws the sheet of
 the game being played, one column per player, with the upper sum and
-bonuses; [`render`][morpyam.yahtzee.text.render] adds a line on what happens
+bonuses; `render` adds a line on what happens
 next (the dice, the rolls, or the result). ``str(state)`` is
 ``render(state)``.
 
@@ -43,7 +43,7 @@ def render_sheets(state: State, names: Sequence[str] | None = None) -> str:
     several games.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State],
+        ValueError: for a ``state`` that is not a `State`,
             or ``names`` that are not one string per player.
     """
     state = _check(state)
@@ -78,7 +78,7 @@ def render_status(state: State) -> str:
     """One line on what happens next: whose turn, the dice and the rolls, or the result.
 
     Raises:
-        ValueError: for a ``state`` that is not a [`State`][morpyam.yahtzee.state.State].
+        ValueError: for a ``state`` that is not a `State`.
     """
     state = _check(state)
     if state.is_terminal:
@@ -96,7 +96,7 @@ def render_status(state: State) -> str:
 
 
 def render(state: State, names: Sequence[str] | None = None) -> str:
-    """The sheet ([`render_sheets`][morpyam.yahtzee.text.render_sheets]), then the status line.
+    """The sheet (`render_sheets`), then the status line.
 
     Raises:
         ValueError: as ``render_sheets`` does.
