@@ -440,3 +440,22 @@ def test_a_solution_file_without_numpy_names_the_extra(
     solution = tmp_path / "s.npz"
     assert main(["yahtzee", "play", "--seat", "optimal", "--solution", str(solution)]) == 1
     assert "pip install 'morpyam[solver]'" in capsys.readouterr().err
+
+
+def test_the_demo_explains_every_code_its_grid_shows() -> None:
+    # R-CELL-1, R-CELL-2, R-CALL-5: a newcomer reads the codes of the final grid in its legend
+    out: list[str] = []
+    play_demo(mp.Rules.classic(players=3), seed=4, out=out.append)
+    grid_at = next(i for i, text in enumerate(out) if text.split("\n")[0].split() == list("abcdef"))
+    rows = out[grid_at].split("\n")[1:]
+    legend = out[grid_at + 1]
+    assert legend.startswith("(")
+    assert legend.endswith(")")
+    tokens = legend[1:].split(":")[0].split(", ")
+    assert len(tokens) == 3
+    assert "a token of player 0, 1, 2;" in legend
+    shown = {code for row in rows for code in row.split()[1:]}
+    assert shown & set(tokens)  # the game placed tokens
+    for code in shown - set(tokens):
+        # a Brelan's code is explained once, by the example of twos
+        assert ("3×2" if code.startswith("3×") else code) in legend, (code, legend)

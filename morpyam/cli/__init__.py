@@ -67,10 +67,23 @@ def _turn_line(turn: int, player: int, steps: Sequence[str]) -> str:
     return f"Turn {turn:>2} · player {player} {PLAYER_MARKS[player]}: " + "; ".join(steps)
 
 
+def _legend(players: int) -> str:
+    """One line that says what the grid's codes and marks mean, for a reader new to the game."""
+    tokens = ", ".join(f"{PLAYER_MARKS[p]}{p}" for p in range(players))
+    seats = ", ".join(str(p) for p in range(players))
+    return (
+        f"({tokens}: a token of player {seats}; 3×2: three twos (a Brelan); SS small straight; "
+        "STR straight; FUL full house; 4K four of a kind; MIN, MAX a low, a high sum; "
+        "MOR five of a kind; SEC a figure on the turn's first roll; CAL a called figure; "
+        "KO: five tokens of one player in a line)"
+    )
+
+
 def _tell_result(state: mp.State, out: Callable[[str], object]) -> None:
     """The final grid, each player's points and tokens, and the winner."""
     out("")
     out(render_grid(state))
+    out(_legend(state.rules.players))
     out("")
     totals = mp.scores(state)
     for player, total in enumerate(totals):
