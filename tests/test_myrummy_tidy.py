@@ -15,7 +15,7 @@ from test_myrummy_solver import positions
 import morpyam.myrummy as mr
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy import records, solver
-from morpyam.myrummy.dp import best_table
+from morpyam.myrummy.best import best_table
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import sort_table
 from morpyam.myrummy.solver import _branch_and_bound
@@ -268,7 +268,7 @@ def test_a_refused_tidy_table_falls_back_to_the_solvers(monkeypatch: pytest.Monk
     best = mr.best_play(state)
     assert best is not None
     assert best.table == raw_table(state)
-    assert len(best.table) == 4
+    assert len(best.table) > 1  # the solver's pieces, not the one run a tidy would join
 
 
 def refusal(state: mr.State, table: tuple[mr.Meld, ...]) -> IllegalActionError | None:

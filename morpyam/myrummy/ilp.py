@@ -1,4 +1,5 @@
-"""An integer program for the free-rearranging optimum: the solver's cross-check (needs scipy).
+"""An integer program for the solver's relaxation: `best_play`'s fast path and its cross-check
+(needs scipy, the ``myrummy-ilp`` extra).
 
 The classic formulation (den Hertog and Hulshof, 2006): one integer
 variable per combination pattern, how many times it lies on the table after
@@ -25,17 +26,29 @@ other:
 R-RUM-RE-2 and the parts of R-RUM-JOK-3 that need to know which copy is which
 are left out, as in the program's bound: where they bite, the optimum here is
 an upper bound of the best legal play. Install with the ``myrummy-ilp`` extra.
+
+`best_melds` returns an optimum as combinations, for `best_play`
+(`morpyam.myrummy.best`): the judge then decides whether that table is legal.
+It keeps to runs of 3 to 5 tiles and reads "the joker extends a run" a little
+more loosely than `optimum` (a joker that starts one of those pieces counts
+too, since a longer run is cut into pieces), a weaker relaxation that is
+still an upper bound and solves several times faster; of the optima it
+prefers one that keeps old combinations whole, so that the judge accepts it
+more often. HiGHS runs without its presolve, which on these programs took
+most of the time (a 900-column program: 0.4 s of presolve, then solved at
+the root).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 from morpyam.myrummy.melds import Group, Meld, Run
-from morpyam.myrummy.tiles import COLOURS, JOKER_INDEX, KINDS
+from morpyam.myrummy.tiles import COLOURS, JOKER_INDEX, KINDS, TILES
 
-__all__ = ["free_optimum", "optimum", "patterns"]
+__all__ = ["UnsettledError", "available", "best_melds", "free_optimum", "optimum", "patterns"]
 
 Pattern = tuple[tuple[int, ...], int]
 """The kinds a combination holds (jokers as ``JOKER_INDEX``) and its points."""
@@ -213,14 +226,12 @@ def _conditions(before: Sequence[Meld]) -> list[tuple[int, int, bool, bool, bool
     return found
 
 
-def _solve(
-    table: list[int],
-    rack: list[int],
-    joker_penalty: int,
-    opening: int | None,
-    before: Sequence[Meld],
-    whole_rack: bool,
-) -> tuple[int, int] | None:
+class UnsettledError(Exception):
+    """HiGHS stopped without proving an optimum or that there is none (a limit, a numerical
+    failure): the caller falls back to the dynamic program."""
+
+
+def _numerics() -> tuple[Any, Any, Any, Any]:
     try:
         import numpy as np
         from scipy.optimize import (  # type: ignore[import-untyped]
@@ -230,30 +241,222 @@ def _solve(
         )
     except ImportError as error:  # pragma: no cover - the extra is installed in the tests
         raise ImportError(
-            "the MyRummy ILP check needs scipy: pip install 'morpyam[myrummy-ilp]'"
+            "the MyRummy integer program needs scipy: pip install 'morpyam[myrummy-ilp]'"
         ) from error
+    return np, Bounds, LinearConstraint, milp
+
+
+def available() -> bool:
+    """Whether scipy (the ``myrummy-ilp`` extra) can be imported, so that `best_play` may use
+    the integer program as its fast path."""
+    try:
+        _numerics()
+    except ImportError:
+        return False
+    return True
+
+
+_MATRICES: dict[bool, tuple[Any, tuple[Meld, ...], Any]] = {}
+
+
+def _matrix(long_joker_runs: bool) -> tuple[Any, tuple[Meld, ...], Any]:
+    """The patterns as a 53-row matrix of copies, as combinations, and their points (built once
+    per pattern set)."""
+    found = _MATRICES.get(long_joker_runs)
+    if found is None:
+        np = _numerics()[0]
+        listed = patterns(long_joker_runs)
+        copies = np.zeros((KINDS, len(listed)), dtype=np.int8)
+        melds = []
+        for column, (kinds, points) in enumerate(listed):
+            for kind in kinds:
+                copies[kind, column] += 1
+            is_run, _ = _shape(kinds, points)
+            tiles = [TILES[kind] for kind in kinds]
+            melds.append(Run(tiles) if is_run else Group(tiles))
+        found = copies, tuple(melds), np.array([points for _, points in listed], dtype=float)
+        _MATRICES[long_joker_runs] = found
+    return found
+
+
+_ROWS: dict[tuple[bool, object], Any] = {}
+
+
+def _condition_row(long_joker_runs: bool, condition: tuple[int, int, bool, bool, bool, int]) -> Any:
+    """Per pattern: 1 where it meets a table joker's condition (see ``_satisfies``)."""
+    key = (long_joker_runs, condition)
+    row = _ROWS.get(key)
+    if row is None:
+        np = _numerics()[0]
+        listed = patterns(long_joker_runs)
+        row = np.array([float(_satisfies(k, *_shape(k, p), condition)) for k, p in listed])
+        _ROWS[key] = row
+    return row
+
+
+def _jokers_row(long_joker_runs: bool, value: int) -> Any:
+    """Per pattern: how many jokers it places at values up to ``value``."""
+    key = (long_joker_runs, value)
+    row = _ROWS.get(key)
+    if row is None:
+        np = _numerics()[0]
+        listed = patterns(long_joker_runs)
+        row = np.array([float(_jokers_up_to(k, p, value)) for k, p in listed])
+        _ROWS[key] = row
+    return row
+
+
+def _kinds(meld: Meld) -> tuple[int, ...]:
+    """A combination's kinds as the patterns list them (a group's jokers last)."""
+    if isinstance(meld, Group):
+        real = [tile.index for tile in meld.tiles if not tile.is_joker]
+        return (*real, *(JOKER_INDEX,) * (len(meld.tiles) - len(real)))
+    return tuple(tile.index for tile in meld.tiles)
+
+
+def _solve(
+    table: list[int],
+    rack: list[int],
+    joker_penalty: int,
+    opening: int | None,
+    before: Sequence[Meld],
+    whole_rack: bool,
+) -> tuple[int, int] | None:
+    worth = [joker_penalty if kind == JOKER_INDEX else kind % 13 + 1 for kind in range(KINDS)]
+    scores = [10_000 + w for w in worth]
+    solved = _program(table, rack, scores, opening, before, whole_rack, (), True, None, None)
+    if solved is None:
+        return None
+    laid, _ = solved
+    return sum(laid), sum(count * w for count, w in zip(laid, worth))
+
+
+def best_melds(
+    table: Sequence[int],
+    rack: Sequence[int],
+    scores: Sequence[int],
+    *,
+    opening: int | None = None,
+    before: Sequence[Meld] = (),
+    whole_rack: bool = False,
+    prefer: Sequence[Meld] = (),
+    stay: int | None = None,
+    at_least: int | None = None,
+) -> tuple[list[int], tuple[Meld, ...]] | None:
+    """An optimum of the relaxation as combinations: the copies laid per kind and the melds
+    (``None`` when no table keeps every table copy).
+
+    ``scores[k]``: what laying a copy of kind ``k`` is worth. ``opening``,
+    ``before`` and ``whole_rack`` as for `optimum` (``whole_rack``: every rack
+    copy is laid). Of the optima, one that keeps the most of the combinations
+    ``prefer`` whole (the old table, so that "three must stay" and the joker
+    rules are likely met as they are); with ``stay`` (a ``min_stay``), one that
+    also uses the fewest combinations holding from 2 to ``stay - 1`` tiles of
+    a combination of ``before`` but not all of it, the pieces "three must stay"
+    forbids. ``at_least``: only plays whose laid copies are worth that much
+    (``None`` when there is none).
+
+    Raises:
+        UnsettledError: when HiGHS proved neither an optimum nor that there is none.
+        ImportError: when scipy is missing, with how to install it.
+    """
+    return _program(table, rack, scores, opening, before, whole_rack, prefer, False, stay, at_least)
+
+
+def _program(
+    table: Sequence[int],
+    rack: Sequence[int],
+    scores: Sequence[int],
+    opening: int | None,
+    before: Sequence[Meld],
+    whole_rack: bool,
+    prefer: Sequence[Meld],
+    long_runs: bool,
+    stay: int | None,
+    at_least: int | None,
+) -> tuple[list[int], tuple[Meld, ...]] | None:
+    np, bounds_type, constraint_type, milp = _numerics()
     conditions = _conditions(before)
-    found = patterns(long_joker_runs=bool(conditions))
-    n = len(found)
-    size = n + KINDS
-    a = np.zeros((KINDS, size))
-    for column, (kinds, _) in enumerate(found):
-        for kind in kinds:
-            a[kind, column] += 1
-    for kind in range(KINDS):
-        a[kind, n + kind] = -1
-    constraints = [LinearConstraint(a, np.array(table, float), np.array(table, float))]
-    if opening is not None:
-        row = np.zeros(size)
-        row[:n] = [points for _, points in found]
-        constraints.append(LinearConstraint(row.reshape(1, -1), opening, np.inf))
-    for condition in conditions:
-        row = np.zeros(size)
-        row[:n] = [
-            1.0 if _satisfies(kinds, *_shape(kinds, points), condition) else 0.0
-            for kinds, points in found
+    if not long_runs:
+        conditions = [
+            (v, c, lax, group, False, stayed) for v, c, lax, group, _, stayed in conditions
         ]
-        constraints.append(LinearConstraint(row.reshape(1, -1), 1, np.inf))
+    long_runs = long_runs and bool(conditions)
+    copies, melds, points = _matrix(long_runs)
+    have = np.array(table, dtype=np.int64) + np.array(rack, dtype=np.int64)
+    columns = np.flatnonzero((copies <= have[:, None]).all(axis=0))
+    extra = sorted(set(prefer), key=lambda meld: meld.key)
+    bonus = [sum(1 for meld in prefer if meld == wanted) for wanted in extra]
+    n = len(columns) + len(extra)
+    a = np.zeros((KINDS, n + KINDS))
+    a[:, : len(columns)] = copies[:, columns]
+    for place, meld in enumerate(extra, start=len(columns)):
+        for tile in meld.tiles:
+            a[tile.index, place] += 1
+    a[np.arange(KINDS), n + np.arange(KINDS)] = -1
+    target = np.array(table, dtype=float)
+    constraints = [constraint_type(a, target, target)]
+    if opening is not None:
+        meld_points = [*points[columns], *(meld.points for meld in extra), *[0] * KINDS]
+        constraints.append(constraint_type(np.array([meld_points]), opening, np.inf))
+    rows = _joker_rows(table, rack, before, conditions, long_runs, columns, extra, n)
+    constraints += [constraint_type(row, low, high) for row, low, high in rows]
+    cost = np.zeros(n + KINDS)
+    cost[len(columns) : n] = -1.0
+    kept_whole = 1 + sum(bonus)  # the least weight that outweighs every old combination kept
+    worst = 0
+    if stay is not None and before:
+        risk = _risk(a[:, :n], before, stay)
+        cost[:n] += kept_whole * risk
+        worst = kept_whole * int(risk.max(initial=0)) * (sum(table) + sum(rack)) // 3
+    cost[n:] = [-(kept_whole + worst) * score for score in scores]
+    if at_least is not None:
+        row = np.concatenate([np.zeros(n), np.array(scores, dtype=float)])
+        constraints.append(constraint_type(row.reshape(1, -1), at_least, np.inf))
+    upper = np.concatenate([np.full(len(columns), 2.0), bonus, np.array(rack, float)])
+    lower = np.concatenate([np.zeros(n), np.array(rack, float) if whole_rack else np.zeros(KINDS)])
+    result = milp(
+        cost,
+        constraints=constraints,
+        integrality=np.ones(n + KINDS),
+        bounds=bounds_type(lower, upper),
+        options={"mip_rel_gap": 0.0, "presolve": False},
+    )
+    if result.status == 2:
+        return None
+    if result.status != 0 or result.x is None:
+        raise UnsettledError(result.message)
+    used = [round(value) for value in result.x]
+    chosen = [*(melds[column] for column in columns), *extra]
+    after = tuple(meld for meld, times in zip(chosen, used) for _ in range(times))
+    return used[n:], after
+
+
+def _joker_rows(
+    table: Sequence[int],
+    rack: Sequence[int],
+    before: Sequence[Meld],
+    conditions: list[tuple[int, int, bool, bool, bool, int]],
+    long_runs: bool,
+    columns: Any,
+    extra: list[Meld],
+    n: int,
+) -> list[tuple[Any, float, float]]:
+    """The table jokers' rows (R-RUM-JOK-3 as relaxed), each with its bounds: one per joker,
+    and a cap on the jokers placed up to a value where later jokers need one of their own."""
+    np = _numerics()[0]
+    extra_kinds = [(_kinds(meld), meld.points) for meld in extra]
+
+    def row_of(per_pattern: Any, per_extra: list[float]) -> Any:
+        row = np.zeros(n + KINDS)
+        row[: len(columns)] = per_pattern[columns]
+        row[len(columns) : n] = per_extra
+        return row.reshape(1, -1)
+
+    rows = []
+    for condition in conditions:
+        met = [1.0 if _satisfies(k, *_shape(k, p), condition) else 0.0 for k, p in extra_kinds]
+        rows.append((row_of(_condition_row(long_runs, condition), met), 1.0, np.inf))
     mandatory = [0] * 15
     for value, colours in _right_tiles(before):
         if not any(table[kind] + rack[kind] for kind in colours):
@@ -262,21 +465,19 @@ def _solve(
     for value in range(1, 13):
         later = sum(mandatory[value + 1 :])
         if later:
-            row = np.zeros(size)
-            row[:n] = [_jokers_up_to(kinds, points, value) for kinds, points in found]
-            constraints.append(LinearConstraint(row.reshape(1, -1), -np.inf, jokers - later))
-    worth = [joker_penalty if kind == JOKER_INDEX else kind % 13 + 1 for kind in range(KINDS)]
-    cost = np.zeros(size)
-    cost[n:] = [-(10_000 + w) for w in worth]
-    upper = np.concatenate([np.full(n, 2.0), np.array(rack, float)])
-    lower = np.array(rack, float) if whole_rack else np.zeros(KINDS)
-    result = milp(
-        cost,
-        constraints=constraints,
-        integrality=np.ones(size),
-        bounds=Bounds(np.concatenate([np.zeros(n), lower]), upper),
-    )
-    if result.x is None:
-        return None
-    laid = [round(value) for value in result.x[n:]]
-    return sum(laid), sum(count * w for count, w in zip(laid, worth))
+            placed = [float(_jokers_up_to(k, p, value)) for k, p in extra_kinds]
+            rows.append((row_of(_jokers_row(long_runs, value), placed), -np.inf, jokers - later))
+    return rows
+
+
+def _risk(copies: Any, before: Sequence[Meld], stay: int) -> Any:
+    """Per column: how many old combinations it holds 2 to ``stay - 1`` tiles of, not all."""
+    np = _numerics()[0]
+    risk = np.zeros(copies.shape[1])
+    for meld in before:
+        held = np.zeros(KINDS, dtype=np.int8)
+        for tile in meld.tiles:
+            held[tile.index] += 1
+        shared = np.minimum(copies, held[:, None]).sum(axis=0)
+        risk += (shared >= 2) & (shared < stay) & (shared < len(meld.tiles))
+    return risk

@@ -37,7 +37,7 @@ from typing import Literal
 
 from morpyam.errors import IllegalActionError, _shown
 from morpyam.myrummy.actions import Play
-from morpyam.myrummy.dp import best_table, best_table_within
+from morpyam.myrummy.best import best_table, best_table_within
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.state import State
@@ -290,7 +290,9 @@ def _judged(state: State, kept: tuple[Meld, ...], melds: tuple[MeldKey, ...]) ->
 def plays(state: State) -> Iterator[Play]:
     """Every legal play of the player on turn, lazily, each once; none at a chance node or the end.
 
-    The number of plays can be huge on a full table: take what you need.
+    The first is `best_play`'s (as fast as it is); the rest follow in the
+    enumeration's order. The number of plays can be huge on a full table:
+    take what you need.
 
     Raises:
         ValueError: for a ``state`` that is not a ``State``.
@@ -304,8 +306,12 @@ def _plays(state: State) -> Iterator[Play]:
     setup = _setup(state)
     if setup is None:
         return
+    first = best_play(state)
+    if first is None:
+        return
+    yield first
     search, kept = setup
-    seen: set[tuple[Meld, ...]] = set()
+    seen: set[tuple[Meld, ...]] = {first.table}
     for melds in search.run(0, None):
         play = _judged(state, kept, melds)
         if play is not None and play.table not in seen:

@@ -1,0 +1,246 @@
+"""The best play's two paths, the integer program and the dynamic program, checked against
+each other: one optimum, each table legal, and the fallback taken whenever the program's table
+or HiGHS cannot be trusted."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from hypothesis_profiles import examples
+
+import morpyam.myrummy as mr
+from morpyam.myrummy import best, dp, ilp
+from morpyam.myrummy import strategies as rst
+from morpyam.myrummy.judge import judge_play
+from morpyam.myrummy.melds import sort_table
+from morpyam.myrummy.tiles import KINDS, counts
+
+
+def slow_ok(count: int) -> settings:
+    return settings(
+        max_examples=examples(count), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+
+
+def score(state: mr.State, table: tuple[mr.Meld, ...] | None) -> tuple[int, int] | None:
+    """(rack tiles laid, their penalty points) of the table ``table`` after ``state``; the
+    judge must accept it."""
+    if table is None:
+        return None
+    player = state.player
+    rack_after, _ = judge_play(
+        state.rules, state.table, state.racks[player], state.opened[player], table
+    )
+    laid = Counter(state.racks[player]) - Counter(rack_after)
+    return sum(laid.values()), mr.rack_points(state.rules, laid.elements())
+
+
+def points_first(found: tuple[int, int] | None) -> tuple[int, int] | None:
+    return None if found is None else (found[1], found[0])
+
+
+def decidable(state: mr.State) -> bool:
+    """Whether both paths take the position (an opening that may also lay off is the
+    exhaustive search's)."""
+    player = state.current_player
+    if player is None:
+        return False
+    return state.opened[player] or not state.rules.lay_off_in_opening_turn
+
+
+def check_paths(state: mr.State, goal: str) -> None:
+    first = goal == "points"
+    fast = best._fast_table(state, first)
+    slow = dp.best_table(state, points_first=first)
+    if fast is best._UNSETTLED:
+        return  # the program's table was refused: best_table is the dynamic program's
+    assert isinstance(fast, tuple) or fast is None
+    got, expected = score(state, fast), score(state, slow)
+    if first:
+        got, expected = points_first(got), points_first(expected)
+    assert got == expected
+
+
+@slow_ok(150)
+@given(rst.positions(max_rack=8, max_melds=6), st.sampled_from(["tiles", "points"]))
+def test_the_two_paths_find_one_optimum(state: mr.State, goal: str) -> None:
+    # R-RUM-RE-2, R-RUM-JOK-3, R-RUM-OPEN-1, R-RUM-VAR-HAND: every knob, both objectives
+    assume(decidable(state))
+    check_paths(state, goal)
+
+
+@pytest.mark.slow
+@slow_ok(2000)
+@given(rst.positions(max_rack=10, max_melds=9), st.sampled_from(["tiles", "points"]))
+def test_the_two_paths_find_one_optimum_on_thousands_of_positions(
+    state: mr.State, goal: str
+) -> None:
+    # R-RUM-RE-2, R-RUM-JOK-3, R-RUM-OPEN-1, R-RUM-VAR-HAND: as above, on bigger tables
+    assume(decidable(state))
+    check_paths(state, goal)
+
+
+@st.composite
+def within_cases(draw: st.DrawFn) -> tuple[mr.State, list[int], list[int]]:
+    state = draw(rst.positions(max_rack=8, max_melds=6))
+    assume(decidable(state))
+    rack = counts(state.racks[state.player])
+    must = [draw(st.integers(0, count)) if count else 0 for count in rack]
+    may = [draw(st.integers(0, count - m)) if count - m else 0 for count, m in zip(rack, must)]
+    return state, must, may
+
+
+@slow_ok(150)
+@given(within_cases())
+def test_the_two_paths_agree_on_plays_within(case: tuple[mr.State, list[int], list[int]]) -> None:
+    # R-RUM-OPEN-1, R-RUM-VAR-HAND, R-RUM-RE-2: the tiles that must and may be laid
+    state, must, may = case
+    fast = best._fast_within(state, must, may)
+    slow = dp.best_table_within(state, must, may)
+    if fast is best._UNSETTLED:
+        return
+    assert isinstance(fast, tuple) or fast is None
+    assert score(state, fast) == score(state, slow)
+    if fast is not None:
+        rack = counts(state.racks[state.player])
+        rack_after, _ = judge_play(
+            state.rules,
+            state.table,
+            state.racks[state.player],
+            state.opened[state.player],
+            fast,
+        )
+        left = counts(rack_after)
+        for kind in range(KINDS):
+            assert must[kind] <= rack[kind] - left[kind] <= must[kind] + may[kind]
+
+
+def late_state() -> mr.State:
+    """A position with one best play: [gn4 gn5 gn6] laid as a run of its own or on a run."""
+    return mr.position(
+        mr.Rules.classic(),
+        racks=[mr.parse_tiles("gn4 gn5 gn6 pu1"), mr.parse_tiles("bk9")],
+        table=[mr.parse_meld("[gn7 gn8 gn9]"), mr.parse_meld("{pu3 bk3 gy3}")],
+        opened=[0, 1],
+    )
+
+
+def test_a_table_the_judge_refuses_falls_back_to_the_dynamic_program(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # R-RUM-RE-3: a program table that drops a table tile is refused, and the program decides
+    state = late_state()
+    real = ilp.best_melds
+
+    def dropping(*args: object, **kwargs: object) -> object:
+        found = real(*args, **kwargs)  # type: ignore[arg-type]
+        assert found is not None
+        laid, melds = found
+        return laid, melds[1:]
+
+    monkeypatch.setattr(ilp, "best_melds", dropping)
+    assert best._fast_table(state, False) is best._UNSETTLED
+    assert best.best_table(state) == dp.best_table(state)
+    assert score(state, best.best_table(state)) == (3, 15)  # gn4 gn5 gn6: 3 tiles, 15 points
+
+
+def test_highs_that_cannot_settle_falls_back_to_the_dynamic_program(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # R-RUM-LAY-1: a solver stopped by a limit proves nothing; the dynamic program decides
+    def unsettled(*args: object, **kwargs: object) -> object:
+        raise ilp.UnsettledError("time limit reached")
+
+    monkeypatch.setattr(ilp, "best_melds", unsettled)
+    state = late_state()
+    assert best.best_table(state) == dp.best_table(state)
+    assert best.best_table_within(state, [0] * KINDS, counts(state.racks[0])) is not None
+
+
+def test_without_scipy_the_dynamic_program_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-RUM-LAY-1: the core needs only attrs; scipy is the myrummy-ilp extra's
+    monkeypatch.setitem(sys.modules, "scipy.optimize", None)
+    assert not ilp.available()
+    with pytest.raises(ImportError, match="myrummy-ilp"):
+        ilp.best_melds([0] * KINDS, [0] * KINDS, [1] * KINDS)
+    state = late_state()
+    play = mr.best_play(state)
+    assert play is not None
+    assert score(state, play.table) == (3, 15)
+
+
+def test_status_of_highs_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-RUM-RE-3: only an optimum or a proof of none counts
+    np, bounds, constraint, _milp = ilp._numerics()
+
+    class Stopped:
+        status = 1
+        x = None
+        message = "Time limit reached"
+
+    monkeypatch.setattr(
+        ilp, "_numerics", lambda: (np, bounds, constraint, lambda *a, **k: Stopped())
+    )
+    with pytest.raises(ilp.UnsettledError, match="Time limit"):
+        ilp.best_melds([0] * KINDS, [1] * KINDS, [1] * KINDS)
+
+
+@slow_ok(60)
+@given(rst.positions(max_rack=8, max_melds=6))
+def test_the_first_of_plays_is_the_best_play(state: mr.State) -> None:
+    # R-RUM-LAY-1: plays() starts with best_play's play and never repeats it
+    first = list(zip(range(3), mr.plays(state)))
+    found = [play for _, play in first]
+    best_found = mr.best_play(state)
+    if best_found is None:
+        assert found == []
+    else:
+        assert found[0] == best_found
+        assert best_found not in found[1:]
+
+
+def test_a_refused_table_is_repaired_at_the_same_optimum() -> None:
+    # R-RUM-RE-2: the program's first table leaves two tiles of [gy1 gy2 gy3 gy4] together in a
+    # second [gy3 gy4 gy5]; the second try avoids such pieces and lays as much. pu12 fits
+    # nowhere ({pu12 gn12 gy12} has it, no pu11 or pu13 lies anywhere), so 3 tiles is the most.
+    table = [
+        mr.parse_meld(text)
+        for text in (
+            "[pu2 pu3 pu4 pu5]",
+            "[pu4 pu5 pu6 pu7 pu8]",
+            "[pu6 pu7 pu8 pu9]",
+            "[bk1 bk2 bk3]",
+            "[bk3 bk4 bk5 bk6]",
+            "[bk7 bk8 bk9 bk10 bk11]",
+            "[gn1 gn2 gn3 gn4 gn5 gn6]",
+            "[gn11 gn12 gn13]",
+            "[gy1 gy2 gy3 gy4]",
+            "[gy3 gy4 gy5]",
+            "{pu1 bk1 gn1 gy1}",
+            "{pu9 bk9 gn9 gy9}",
+            "{pu12 gn12 gy12}",
+            "{bk6 gn6 gy6}",
+        )
+    ]
+    state = mr.position(
+        mr.Rules.classic(),
+        racks=[mr.parse_tiles("pu12 bk4 gn2 gy5"), mr.parse_tiles("bk13")],
+        table=table,
+        opened=[0, 1],
+    )
+    on_table = counts(tile for meld in table for tile in meld.tiles)
+    rack = counts(state.racks[0])
+    scores = best._scores(state, False)
+    first = ilp.best_melds(on_table, rack, scores, before=table, prefer=table)
+    assert first is not None
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-RE-2"):
+        judge_play(state.rules, state.table, state.racks[0], True, sort_table(first[1]))
+    repaired = best._fast_table(state, False)
+    assert repaired is not best._UNSETTLED
+    assert isinstance(repaired, tuple)
+    assert score(state, repaired)[0] == 3  # type: ignore[index]
+    assert score(state, repaired) == score(state, dp.best_table(state))
