@@ -22,8 +22,11 @@ differ, for two documented reasons counted apart:
 
 rummikub-solver (with the HiGHS backend) is a benchmark-only dependency,
 installed by ``nox -s peers`` or by hand: ``pip install 'rummikub-solver[highs]'``
-(Python 3.11 or newer); the library never imports it. Its first call builds
-the integer program and is left out of the timings.
+(Python 3.11 or newer); the library never imports it. The first call of
+each solver builds its integer program once and is left out of the timings.
+``best_play`` takes the integer program of the ``myrummy-ilp`` extra when scipy
+is installed (the script says which path it took); without scipy, the
+dynamic program.
 
 Run with ``python benchmarks/bench_myrummy_peers.py [--positions N] [--seed S]
 [--sizes 14x20,20x40] [--jokers none|table|both]``.
@@ -43,6 +46,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 import morpyam.myrummy as mr
+from morpyam.myrummy import ilp
 
 SIZES = tuple((rack, table) for rack in (14, 20, 30) for table in (20, 40, 60))
 """The default sizes: racks of 14, 20 and 30 tiles, tables of 20, 40 and 60."""
@@ -102,16 +106,20 @@ def position(rack_size: int, table_size: int, rng: random.Random, table_jokers: 
         return Position(rack=tuple(rest[:rack_size]), table=tuple(table), other=rest[rack_size])
 
 
-def morpyam_tiles_laid(spot: Position) -> int:
-    """How many rack tiles ``best_play`` lays on the position (0 when it lays none)."""
+def morpyam_best(spot: Position) -> tuple[mr.State, mr.Play | None]:
+    """The position as a state, and ``best_play`` on it (the call the script times)."""
     state = mr.position(
         mr.Rules.rummikub(), racks=[spot.rack, (spot.other,)], table=spot.table, opened=[0, 1]
     )
-    play = mr.best_play(state)
+    return state, mr.best_play(state)
+
+
+def tiles_laid(state: mr.State, play: mr.Play | None) -> int:
+    """How many rack tiles ``play`` lays (0 for no play); ``apply`` checks it."""
     if play is None:
         return 0
     after = mr.apply(state, play)
-    return len(spot.rack) - len(after.racks[0])
+    return len(state.racks[0]) - len(after.racks[0])
 
 
 def peer_solver() -> Callable[[Position], int]:
@@ -180,6 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     solve_peer = peer_solver()
     rng = random.Random(args.seed)
     print(f"Python {platform.python_version()} on {platform.machine()}; seed {args.seed}")
+    path = "integer program (scipy)" if ilp.available() else "dynamic program (no scipy)"
+    print(f"morpyam's path: {path}")
     print("wall time per position in ms: median, p90, p99, max")
     disagreements = 0
     for table_jokers in settings:
@@ -187,14 +197,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             spots = [
                 position(rack_size, table_size, rng, table_jokers) for _ in range(args.positions)
             ]
-            solve_peer(spots[0])  # the first call builds the integer program
+            solve_peer(spots[0])  # the first calls build the integer programs
+            morpyam_best(spots[0])
             ours: list[float] = []
             theirs: list[float] = []
             more = fewer = 0
             for spot in spots:
                 start = time.perf_counter()
-                laid = morpyam_tiles_laid(spot)
+                state, play = morpyam_best(spot)
                 ours.append(time.perf_counter() - start)
+                laid = tiles_laid(state, play)
                 start = time.perf_counter()
                 peer_laid = solve_peer(spot)
                 theirs.append(time.perf_counter() - start)
