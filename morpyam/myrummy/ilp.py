@@ -280,16 +280,46 @@ def _matrix(long_joker_runs: bool) -> tuple[Any, tuple[Meld, ...], Any]:
 
 
 _ROWS: dict[tuple[bool, object], Any] = {}
+_SHAPES: dict[bool, tuple[Any, Any, Any, Any, Any]] = {}
+
+
+def _shapes(long_joker_runs: bool) -> tuple[Any, Any, Any, Any, Any]:
+    """Per pattern, as arrays: whether it is a run, its first and last value, its colour (of
+    its first tile that is no joker), and whether it holds a joker (built once)."""
+    found = _SHAPES.get(long_joker_runs)
+    if found is None:
+        np = _numerics()[0]
+        listed = patterns(long_joker_runs)
+        shapes = [_shape(kinds, points) for kinds, points in listed]
+        runs = np.array([is_run for is_run, _ in shapes])
+        first = np.array([start for _, start in shapes])
+        last = np.array(
+            [start + (len(k) - 1 if r else 0) for (k, _), (r, start) in zip(listed, shapes)]
+        )
+        colour = np.array([next(x for x in k if x != JOKER_INDEX) // 13 for k, _ in listed])
+        jokered = np.array([JOKER_INDEX in kinds for kinds, _ in listed])
+        found = runs, first, last, colour, jokered
+        _SHAPES[long_joker_runs] = found
+    return found
 
 
 def _condition_row(long_joker_runs: bool, condition: tuple[int, int, bool, bool, bool, int]) -> Any:
-    """Per pattern: 1 where it meets a table joker's condition (see ``_satisfies``)."""
+    """Per pattern: 1 where it meets a table joker's condition (see ``_satisfies``); only a run
+    of a colour it stood for through its value, or a group of its value, can."""
     key = (long_joker_runs, condition)
     row = _ROWS.get(key)
     if row is None:
         np = _numerics()[0]
         listed = patterns(long_joker_runs)
-        row = np.array([float(_satisfies(k, *_shape(k, p), condition)) for k, p in listed])
+        runs, first, last, colour, _ = _shapes(long_joker_runs)
+        value, colours = condition[0], condition[1]
+        near = (
+            runs & ((colours >> colour) & 1).astype(bool) & (first <= value) & (value <= last)
+        ) | (~runs & (first == value))
+        row = np.zeros(len(listed))
+        for column in np.flatnonzero(near):
+            kinds, points = listed[column]
+            row[column] = float(_satisfies(kinds, *_shape(kinds, points), condition))
         _ROWS[key] = row
     return row
 
@@ -301,7 +331,9 @@ def _jokers_row(long_joker_runs: bool, value: int) -> Any:
     if row is None:
         np = _numerics()[0]
         listed = patterns(long_joker_runs)
-        row = np.array([float(_jokers_up_to(k, p, value)) for k, p in listed])
+        row = np.zeros(len(listed))
+        for column in np.flatnonzero(_shapes(long_joker_runs)[4]):
+            row[column] = float(_jokers_up_to(*listed[column], value))
         _ROWS[key] = row
     return row
 
