@@ -333,7 +333,8 @@ def _jokers_row(long_joker_runs: bool, value: int) -> Any:
         listed = patterns(long_joker_runs)
         row = np.zeros(len(listed))
         for column in np.flatnonzero(_shapes(long_joker_runs)[4]):
-            row[column] = float(_jokers_up_to(*listed[column], value))
+            kinds, points = listed[column]
+            row[column] = float(_jokers_up_to(kinds, points, value))
         _ROWS[key] = row
     return row
 
