@@ -244,3 +244,28 @@ def test_a_refused_table_is_repaired_at_the_same_optimum() -> None:
     assert isinstance(repaired, tuple)
     assert score(state, repaired)[0] == 3  # type: ignore[index]
     assert score(state, repaired) == score(state, dp.best_table(state))
+
+
+def test_the_dynamic_program_stops_at_its_budget() -> None:
+    # R-RUM-LAY-1: a budget only hands the question to another exact method
+    state = late_state()
+    with pytest.raises(dp.OverBudgetError):
+        dp.best_table(state, budget=1)
+    with pytest.raises(dp.OverBudgetError):
+        dp.best_table_within(state, [0] * KINDS, counts(state.racks[0]), budget=1)
+    assert score(state, dp.best_table(state, budget=10_000)) == (3, 15)
+
+
+@slow_ok(60)
+@given(rst.positions(max_rack=8, max_melds=6), st.sampled_from([1, 10, best.BUDGET]))
+def test_every_budget_finds_one_optimum(state: mr.State, budget: int) -> None:
+    # R-RUM-RE-2, R-RUM-JOK-3, R-RUM-OPEN-1: the dynamic program first, the integer program
+    # past its budget, the dynamic program with no limit last: one optimum
+    assume(decidable(state))
+    saved = best.BUDGET
+    best.BUDGET = budget
+    try:
+        found = best.best_table(state)
+    finally:
+        best.BUDGET = saved
+    assert score(state, found) == score(state, dp.best_table(state))

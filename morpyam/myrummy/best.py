@@ -1,16 +1,23 @@
-"""The best table: the integer program first where scipy is installed, the dynamic program else.
+"""The best table: the dynamic program where it is quick, the integer program where it is not.
 
 Both solve the same relaxation of the rules (free rearranging, with the
 opening's points and the table jokers' conditions, see
 `morpyam.myrummy.dp`), so the optimum of either is an upper bound of every
-legal play. The integer program (`morpyam.myrummy.ilp`, HiGHS through scipy)
-finds an optimal table fast at every size; of its optima it takes one that
-keeps the most old combinations whole. When the judge accepts that table, it
-is a best play. When it does not (R-RUM-RE-2 or the part of R-RUM-JOK-3 that
-the relaxation leaves out), or HiGHS cannot settle, the dynamic program's
-exact search answers. So the result is exact either way; only the
-arrangement of an optimal table may differ between the two paths, never its
-score.
+legal play. The dynamic program is fastest on small problems (a few rack
+tiles late in a game) and grows with the copies on hand; the integer program
+(`morpyam.myrummy.ilp`, HiGHS through scipy) costs about 15 ms to set up and
+stays fast at every size. So, where scipy is installed, the dynamic program
+runs first on a rack of up to `SMALL_RACK` tiles, within a budget of states
+and search nodes (`BUDGET`); past it, or on a bigger rack, the integer
+program finds an optimal table, of its optima one that keeps the
+most old combinations whole. When the judge accepts that table, it is a best
+play. When it does not (R-RUM-RE-2 or the part of R-RUM-JOK-3 that the
+relaxation leaves out), after one more try that avoids the pieces "three
+must stay" forbids, or when HiGHS cannot settle, the dynamic program answers
+with no limit. The result is exact on every path (a budget only chooses the
+method, never the answer); only the arrangement of an optimal table may
+differ between the paths, never its score. Without scipy the dynamic program
+answers alone.
 """
 
 from __future__ import annotations
@@ -31,23 +38,46 @@ _Solve = Callable[[int | None, int | None], _Found]
 """The program of one position, given ``stay`` and ``at_least`` (see `ilp.best_melds`)."""
 
 
+SMALL_RACK = 10
+"""Up to this many rack tiles the dynamic program is tried first (where scipy is installed):
+late in a real game, with a few tiles on the rack, it mostly answers in a few milliseconds,
+where the integer program's setting up alone takes about 15; its states grow with the copies
+on hand, so bigger racks go to the integer program first."""
+BUDGET = 1_000
+"""The states and search nodes the dynamic program may visit, tried first, before the
+integer program is tried (about 50 to 100 µs each)."""
+
+
 def best_table(state: State, *, points_first: bool = False) -> tuple[Meld, ...] | None:
-    """As `morpyam.myrummy.dp.best_table`, the same optimum, found by the integer program
-    when it can be."""
-    fast = _fast_table(state, points_first) if ilp.available() else _UNSETTLED
-    if fast is not _UNSETTLED:
-        return fast  # type: ignore[return-value]
+    """As `morpyam.myrummy.dp.best_table`, the same optimum: for a rack of up to
+    `SMALL_RACK` tiles the dynamic program within `BUDGET` first; then the integer program;
+    then the dynamic program without a limit."""
+    if ilp.available():
+        try:
+            if len(state.racks[state.player]) <= SMALL_RACK:
+                return dp.best_table(state, points_first=points_first, budget=BUDGET)
+        except dp.OverBudgetError:
+            pass
+        fast = _fast_table(state, points_first)
+        if fast is not _UNSETTLED:
+            return fast  # type: ignore[return-value]
     return dp.best_table(state, points_first=points_first)
 
 
 def best_table_within(
     state: State, must: Sequence[int], may: Sequence[int]
 ) -> tuple[Meld, ...] | None:
-    """As `morpyam.myrummy.dp.best_table_within`, the same optimum, found by the integer
-    program when it can be."""
-    fast = _fast_within(state, must, may) if ilp.available() else _UNSETTLED
-    if fast is not _UNSETTLED:
-        return fast  # type: ignore[return-value]
+    """As `morpyam.myrummy.dp.best_table_within`, the same optimum, found as `best_table`
+    finds it."""
+    if ilp.available():
+        try:
+            if sum(must) + sum(may) <= SMALL_RACK:
+                return dp.best_table_within(state, must, may, budget=BUDGET)
+        except dp.OverBudgetError:
+            pass
+        fast = _fast_within(state, must, may)
+        if fast is not _UNSETTLED:
+            return fast  # type: ignore[return-value]
     return dp.best_table_within(state, must, may)
 
 

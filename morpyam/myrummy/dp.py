@@ -60,7 +60,14 @@ from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, Tile, counts
 
-__all__ = ["Solver", "Weights", "best_table", "best_table_within", "relaxed_optimum"]
+__all__ = [
+    "OverBudgetError",
+    "Solver",
+    "Weights",
+    "best_table",
+    "best_table_within",
+    "relaxed_optimum",
+]
 
 _J = JOKER_INDEX
 _NEG = -(1 << 60)
@@ -73,6 +80,11 @@ Units = tuple[int, ...]
 Weights = tuple[int, int]
 """What a rack tile of value 1 adds to the score, and what each further point adds: the score
 of a tile of value ``v`` is ``weights[0] + v * weights[1]``."""
+
+
+class OverBudgetError(Exception):
+    """The program visited more states and search nodes than its budget: the caller takes
+    another exact method (see `morpyam.myrummy.best`)."""
 
 
 LensMove = tuple[Lens, int, int, int, int]
@@ -301,8 +313,13 @@ class Solver:
         weights: Weights,
         joker_score: int,
         opening: int,
+        budget: int | None = None,
     ) -> None:
         self.rules = rules
+        self.budget = budget
+        """The most states and search nodes to visit before `OverBudgetError` (``None``: no
+        limit); a caller with another exact method at hand sets it."""
+        self.work = 0
         self.need = [[0] * _COLOURS] + [
             [table[c * _TOP + v - 1] for c in range(_COLOURS)] for v in range(1, _TOP + 1)
         ]
@@ -422,6 +439,7 @@ class Solver:
             if rest != _NEG and gain + rest > best:
                 best = gain + rest
         self.memo[key] = best
+        self._spend()
         return best
 
     def _colour_moves(
@@ -598,6 +616,11 @@ class Solver:
             self._search(1, empty, 0, 0, 0, [])
         return self.found
 
+    def _spend(self) -> None:
+        self.work += 1
+        if self.budget is not None and self.work > self.budget:
+            raise OverBudgetError(self.work)
+
     def _search(
         self,
         v: int,
@@ -607,6 +630,7 @@ class Solver:
         gain: int,
         melds: list[Meld],
     ) -> None:
+        self._spend()
         if v > _TOP:
             closed = [Run([TILES[k] for k in run]) for colour in runs for run in colour]
             self._judge([*melds, *closed], gain + (jokers - self.table_jokers) * self.joker_score)
@@ -696,7 +720,9 @@ class Solver:
         self.limit = score
 
 
-def _solver(state: State, points_first: bool) -> tuple[Solver, bool, tuple[Meld, ...]]:
+def _solver(
+    state: State, points_first: bool, budget: int | None = None
+) -> tuple[Solver, bool, tuple[Meld, ...]]:
     """The program for the player on turn (who may touch the table only once laid out): the
     solver, whether they have laid out, and the table kept as it is."""
     rules = state.rules
@@ -709,18 +735,20 @@ def _solver(state: State, points_first: bool) -> tuple[Solver, bool, tuple[Meld,
         weights, joker_score = (10_000, 1), 10_000 + rules.joker_penalty
     if state.opened[player]:
         table_counts = counts(tile for meld in state.table for tile in meld.tiles)
-        solver = Solver(rules, table_counts, rack_counts, state.table, weights, joker_score, 0)
+        solver = Solver(
+            rules, table_counts, rack_counts, state.table, weights, joker_score, 0, budget
+        )
         return solver, True, ()
     nothing = [0] * KINDS
     if rules.handrummy:
-        solver = Solver(rules, nothing, rack_counts, (), weights, joker_score, 0)
+        solver = Solver(rules, nothing, rack_counts, (), weights, joker_score, 0, budget)
         whole = sum(solver.tile_score[tile.value] for tile in rack if not tile.is_joker)
         whole += rack_counts[_J] * joker_score
         if solver.bound(1, _EMPTY, 0, 0) == whole:
             return solver, False, state.table
     opening = rules.opening_points
     return (
-        Solver(rules, nothing, rack_counts, (), weights, joker_score, opening),
+        Solver(rules, nothing, rack_counts, (), weights, joker_score, opening, budget),
         False,
         state.table,
     )
@@ -729,19 +757,21 @@ def _solver(state: State, points_first: bool) -> tuple[Solver, bool, tuple[Meld,
 _EMPTY: tuple[Lens, ...] = ((),) * _COLOURS
 
 
-def best_table(state: State, *, points_first: bool = False) -> tuple[Meld, ...] | None:
+def best_table(
+    state: State, *, points_first: bool = False, budget: int | None = None
+) -> tuple[Meld, ...] | None:
     """The table after a best play of the player on turn (most tiles, then most points; with
     ``points_first`` the other way round), or ``None`` when no play is legal.
 
     The state must be a decision of a player who may lay (laid out, or an opening that only
     lays new combinations: not ``Rules.lay_off_in_opening_turn`` before laying out).
     """
-    solver, opened, keep = _solver(state, points_first)
+    solver, opened, keep = _solver(state, points_first, budget)
     return solver.best(state.table, state.racks[state.player], opened, keep)
 
 
 def best_table_within(
-    state: State, must: Sequence[int], may: Sequence[int]
+    state: State, must: Sequence[int], may: Sequence[int], *, budget: int | None = None
 ) -> tuple[Meld, ...] | None:
     """The table after a best play (most tiles, then most points) of the player on turn among
     the plays that lay every rack copy counted by ``must`` and no others but copies counted by
@@ -763,16 +793,16 @@ def best_table_within(
     if state.opened[player]:
         table_counts = counts(tile for meld in state.table for tile in meld.tiles)
         need = [a + b for a, b in zip(table_counts, must)]
-        solver = Solver(rules, need, may, state.table, weights, joker_score, 0)
+        solver = Solver(rules, need, may, state.table, weights, joker_score, 0, budget)
         return solver.best(state.table, rack, True, (), floor=floor)
     rack_counts = counts(rack)
     if rules.handrummy and all(a + b == c for a, b, c in zip(must, may, rack_counts)):
-        whole = Solver(rules, rack_counts, [0] * KINDS, (), weights, joker_score, 0)
+        whole = Solver(rules, rack_counts, [0] * KINDS, (), weights, joker_score, 0, budget)
         found = whole.best(state.table, rack, False, state.table, floor=-1)
         if found is not None:
             return found
     opening = rules.opening_points
-    solver = Solver(rules, must, may, (), weights, joker_score, opening)
+    solver = Solver(rules, must, may, (), weights, joker_score, opening, budget)
     return solver.best(state.table, rack, False, state.table, floor=floor)
 
 
