@@ -5,13 +5,14 @@ play whole games with ``Rules.classic()`` (``"three must stay"``, the joker
 rules, the opening's 30 points), and every decision of a player on turn whose
 table holds 40 to 80 tiles is kept. On each, the script times ``best_play``
 and ``next(plays(state))`` (wall time, one process, ``time.perf_counter``)
-and prints the median, 90th and 99th percentile and the slowest, with which
-path ``best_play`` took: the integer program of the ``myrummy-ilp`` extra
-when scipy is installed, else the dynamic program.
+and prints the median, 90th and 99th percentile and the slowest, and which
+paths ``best_play`` had: with scipy (the ``myrummy-ilp`` extra) the dynamic
+program on small racks within its budget and the integer program past it,
+without scipy the dynamic program alone.
 
 Run with ``python benchmarks/bench_myrummy_late.py [--games N] [--seed S]
 [--players P] [--no-scipy]``; ``--no-scipy`` hides scipy, to time the pure-Python
-path on the same positions.
+path (the games are then the same, the arrangements of the plays may differ).
 """
 
 from __future__ import annotations
@@ -70,7 +71,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.no_scipy:
         sys.modules["scipy"] = None  # type: ignore[assignment]
-    path = "integer program (scipy)" if ilp.available() else "dynamic program (no scipy)"
+    path = (
+        "dynamic program on small racks within its budget, else integer program (scipy)"
+        if ilp.available()
+        else "dynamic program (no scipy)"
+    )
     print(f"Python {platform.python_version()} on {platform.machine()}; best_play's path: {path}")
     start = time.perf_counter()
     states = late_positions(args.games, args.seed, args.players)

@@ -188,7 +188,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     solve_peer = peer_solver()
     rng = random.Random(args.seed)
     print(f"Python {platform.python_version()} on {platform.machine()}; seed {args.seed}")
-    path = "integer program (scipy)" if ilp.available() else "dynamic program (no scipy)"
+    path = (
+        "dynamic program on small racks within its budget, else integer program (scipy)"
+        if ilp.available()
+        else "dynamic program (no scipy)"
+    )
     print(f"morpyam's path: {path}")
     print("wall time per position in ms: median, p90, p99, max")
     disagreements = 0
