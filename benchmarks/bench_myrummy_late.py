@@ -12,7 +12,7 @@ without scipy the dynamic program alone.
 
 Run with ``python benchmarks/bench_myrummy_late.py [--games N] [--seed S]
 [--players P] [--no-scipy]``; ``--no-scipy`` hides scipy, to time the pure-Python
-path (the games are then the same, the arrangements of the plays may differ).
+path (plays of the same score may be arranged differently, so the games may differ).
 """
 
 from __future__ import annotations
