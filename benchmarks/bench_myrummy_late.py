@@ -96,6 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         first.append(time.perf_counter() - began)
     print(f"  best_play          {figures(best)}")
     print(f"  first of plays()   {figures(first)}")
+    print(f"  best_play over 1 s on {sum(took > 1 for took in best)} of {len(best)} decisions")
     sizes = [table_size(state) for state in states]
     racks = [len(state.racks[state.player]) for state in states]
     print(
