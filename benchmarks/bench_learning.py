@@ -9,15 +9,17 @@ steps per second of wall time. The envs:
 
 - ``morpyam/Yahtzee-v0``: one player, the return is the sheet's points;
 - ``morpyam/Morpyam-v0`` against the random seat: +1 a win, −1 a loss;
-- ``morpyam/MyRummy-v0`` against the random seat, when this version of the
-  library registers it.
+- ``morpyam/MyRummy-v0`` against the random seat (``--myrummy-rules`` names
+  the preset: late in a classic game a single mask can take the solver
+  minutes, see docs/performance.md; ``rummikub`` plays free rearranging).
 
 This is a benchmark, not a test: a run takes minutes, and its figures go to
 docs/ecosystems.md. sb3-contrib (with PyTorch) is a benchmark-only
 dependency: ``pip install sb3-contrib`` (on this project's machines
 ``pip install torch==2.13.0 sb3-contrib`` takes the CPU build).
 
-Run with ``python benchmarks/bench_learning.py [--steps N] [--episodes N] [--seed S] [--only ID]``.
+Run with ``python benchmarks/bench_learning.py [--steps N] [--episodes N] [--seed S] [--only ID]
+[--myrummy-rules NAME]``.
 """
 
 from __future__ import annotations
@@ -112,6 +114,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--episodes", type=int, default=100, help="episodes per figure (100)")
     parser.add_argument("--seed", type=int, default=1, help="the seed (1)")
     parser.add_argument("--only", choices=sorted(ENVS), help="one env only")
+    parser.add_argument(
+        "--myrummy-rules",
+        default="classic",
+        help="the MyRummy preset (classic); rummikub plays free rearranging",
+    )
     args = parser.parse_args(argv)
     registered = {env_id for env_id, *_ in mg.ENVS}
     for env_id, options in ENVS.items():
@@ -120,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if env_id not in registered:
             print(f"{env_id}: not registered by this version of the library")
             continue
+        if env_id == "morpyam/MyRummy-v0":
+            options = {**options, "rules": args.myrummy_rules}
         measure(env_id, options, args.steps, args.episodes, args.seed)
     return 0
 
