@@ -127,9 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if env_id not in registered:
             print(f"{env_id}: not registered by this version of the library")
             continue
-        if env_id == "morpyam/MyRummy-v0":
-            options = {**options, "rules": args.myrummy_rules}
-        measure(env_id, options, args.steps, args.episodes, args.seed)
+        extra = {"rules": args.myrummy_rules} if env_id == "morpyam/MyRummy-v0" else {}
+        measure(env_id, {**options, **extra}, args.steps, args.episodes, args.seed)
     return 0
 
 
