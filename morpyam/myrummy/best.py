@@ -95,74 +95,31 @@ def _scores(state: State, points_first: bool) -> list[int]:
 
 
 def _fast_table(state: State, points_first: bool) -> object:
-    rules = state.rules
     rack = counts(state.racks[state.player])
     scores = _scores(state, points_first)
     if state.opened[state.player]:
-        table = counts(tile for meld in state.table for tile in meld.tiles)
-        return _judged(
-            state,
-            lambda stay, floor: ilp.best_melds(
-                table,
-                rack,
-                scores,
-                before=state.table,
-                prefer=_kept(state),
-                stay=stay,
-                at_least=floor,
-            ),
-            scores,
-            keep=(),
-            lay_none=False,
-        )
-    nothing = [0] * KINDS
-    if rules.handrummy:
-        whole = _judged(
-            state,
-            lambda stay, floor: ilp.best_melds(nothing, rack, scores, whole_rack=True),
-            scores,
-            keep=state.table,
-            lay_none=False,
-        )
-        if whole is not None:
-            return whole
-    return _judged(
-        state,
-        lambda stay, floor: ilp.best_melds(nothing, rack, scores, opening=rules.opening_points),
-        scores,
-        keep=state.table,
-        lay_none=False,
-    )
+        return _laid_out(state, [0] * KINDS, rack, scores, lay_none=False)
+    return _opening(state, [0] * KINDS, rack, scores, lay_none=False)
 
 
 def _fast_within(state: State, must: Sequence[int], may: Sequence[int]) -> object:
-    rules = state.rules
     scores = _scores(state, False)
-    lay_none = any(must)
     if state.opened[state.player]:
-        table = counts(tile for meld in state.table for tile in meld.tiles)
-        need = [a + b for a, b in zip(table, must)]
-        return _judged(
-            state,
-            lambda stay, floor: ilp.best_melds(
-                need,
-                may,
-                scores,
-                before=state.table,
-                prefer=_kept(state),
-                stay=stay,
-                at_least=floor,
-            ),
-            scores,
-            keep=(),
-            lay_none=lay_none,
-        )
+        return _laid_out(state, must, may, scores, lay_none=any(must))
+    return _opening(state, must, may, scores, lay_none=any(must))
+
+
+def _opening(
+    state: State, must: Sequence[int], may: Sequence[int], scores: list[int], lay_none: bool
+) -> object:
+    """The program for a player who has not laid out: new combinations only, the opening's
+    points, or with Handrummy the whole rack (R-RUM-OPEN-1, R-RUM-VAR-HAND)."""
+    rules = state.rules
     rack = counts(state.racks[state.player])
     if rules.handrummy and all(a + b == c for a, b, c in zip(must, may, rack)):
-        nothing = [0] * KINDS
         whole = _judged(
             state,
-            lambda stay, floor: ilp.best_melds(rack, nothing, scores),
+            lambda stay, floor: ilp.best_melds(rack, [0] * KINDS, scores),
             scores,
             keep=state.table,
             lay_none=True,
@@ -174,6 +131,24 @@ def _fast_within(state: State, must: Sequence[int], may: Sequence[int]) -> objec
         lambda stay, floor: ilp.best_melds(must, may, scores, opening=rules.opening_points),
         scores,
         keep=state.table,
+        lay_none=lay_none,
+    )
+
+
+def _laid_out(
+    state: State, must: Sequence[int], may: Sequence[int], scores: list[int], lay_none: bool
+) -> object:
+    """The program for a player who has laid out: every table copy and those of ``must``
+    placed, any of ``may``."""
+    table = counts(tile for meld in state.table for tile in meld.tiles)
+    need = [a + b for a, b in zip(table, must)]
+    return _judged(
+        state,
+        lambda stay, floor: ilp.best_melds(
+            need, may, scores, before=state.table, prefer=_kept(state), stay=stay, at_least=floor
+        ),
+        scores,
+        keep=(),
         lay_none=lay_none,
     )
 
