@@ -48,6 +48,7 @@ then uses the older exhaustive branch and bound.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, product
@@ -61,11 +62,15 @@ from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, Tile, counts
 
 __all__ = [
+    "JUDGE_UNITS",
+    "OutOfTimeError",
     "OverBudgetError",
     "Solver",
     "Weights",
     "best_table",
     "best_table_within",
+    "objective_weights",
+    "relaxation_allows",
     "relaxed_optimum",
 ]
 
@@ -80,6 +85,21 @@ Units = tuple[int, ...]
 Weights = tuple[int, int]
 """What a rack tile of value 1 adds to the score, and what each further point adds: the score
 of a tile of value ``v`` is ``weights[0] + v * weights[1]``."""
+
+
+JUDGE_UNITS = 20
+"""What asking the judge counts against a budget: a state or a search node counts 1 (about
+50 µs late in a game), a judge's verdict on a partial or whole table about 20 times as much."""
+
+
+class OutOfTimeError(Exception):
+    """The deadline a caller set has passed (see `morpyam.myrummy.search`)."""
+
+
+def check_deadline(deadline: float | None) -> None:
+    """Raise `OutOfTimeError` if ``deadline`` (a ``time.perf_counter`` reading) has passed."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise OutOfTimeError
 
 
 class OverBudgetError(Exception):
@@ -314,8 +334,11 @@ class Solver:
         joker_score: int,
         opening: int,
         budget: int | None = None,
+        deadline: float | None = None,
     ) -> None:
         self.rules = rules
+        self.deadline = deadline
+        """A ``time.perf_counter`` reading past which the program stops with `OutOfTimeError`."""
         self.budget = budget
         """The most states and search nodes to visit before `OverBudgetError` (``None``: no
         limit); a caller with another exact method at hand sets it."""
@@ -416,13 +439,19 @@ class Solver:
             if not self.table_jokers <= jokers <= self.jokers:
                 return _NEG
             return (jokers - self.table_jokers) * self.joker_score
+        raw = (v, lens, jokers, points)
+        found = self.memo.get(raw)
+        if found is not None:
+            return found
         canonical = self._canonical(v, lens, self.jokers - jokers)
         if canonical is None:
+            self.memo[raw] = _NEG
             return _NEG
         lens = canonical
         key = (v, lens, jokers, points)
         found = self.memo.get(key)
         if found is not None:
+            self.memo[raw] = found
             return found
         best = _NEG
         bound = self.bound
@@ -438,7 +467,7 @@ class Solver:
             rest = bound(v + 1, *after)
             if rest != _NEG and gain + rest > best:
                 best = gain + rest
-        self.memo[key] = best
+        self.memo[key] = self.memo[raw] = best
         self._spend()
         return best
 
@@ -616,10 +645,12 @@ class Solver:
             self._search(1, empty, 0, 0, 0, [])
         return self.found
 
-    def _spend(self) -> None:
-        self.work += 1
+    def _spend(self, units: int = 1) -> None:
+        self.work += units
         if self.budget is not None and self.work > self.budget:
             raise OverBudgetError(self.work)
+        if self.deadline is not None:
+            check_deadline(self.deadline)
 
     def _search(
         self,
@@ -703,6 +734,7 @@ class Solver:
             old = self.done[v]
         else:
             return False
+        self._spend(JUDGE_UNITS)
         partial: list[object] = list(made)
         partial += [_Partial(run, c, v) for c, colour in enumerate(runs) for run in colour]
         return (
@@ -710,6 +742,7 @@ class Solver:
         )
 
     def _judge(self, melds: list[Meld], score: int) -> None:
+        self._spend(JUDGE_UNITS)
         state_table, rack, opened, keep = self.before
         after = sort_table((*keep, *melds))
         try:
@@ -721,7 +754,7 @@ class Solver:
 
 
 def _solver(
-    state: State, points_first: bool, budget: int | None = None
+    state: State, points_first: bool, budget: int | None = None, deadline: float | None = None
 ) -> tuple[Solver, bool, tuple[Meld, ...]]:
     """The program for the player on turn (who may touch the table only once laid out): the
     solver, whether they have laid out, and the table kept as it is."""
@@ -729,26 +762,23 @@ def _solver(
     player = state.player
     rack = state.racks[player]
     rack_counts = counts(rack)
-    if points_first:
-        weights, joker_score = (1, 200), 1 + 200 * rules.joker_penalty
-    else:
-        weights, joker_score = (10_000, 1), 10_000 + rules.joker_penalty
+    weights, joker_score = objective_weights(rules, points_first)
     if state.opened[player]:
         table_counts = counts(tile for meld in state.table for tile in meld.tiles)
         solver = Solver(
-            rules, table_counts, rack_counts, state.table, weights, joker_score, 0, budget
+            rules, table_counts, rack_counts, state.table, weights, joker_score, 0, budget, deadline
         )
         return solver, True, ()
     nothing = [0] * KINDS
     if rules.handrummy:
-        solver = Solver(rules, nothing, rack_counts, (), weights, joker_score, 0, budget)
+        solver = Solver(rules, nothing, rack_counts, (), weights, joker_score, 0, budget, deadline)
         whole = sum(solver.tile_score[tile.value] for tile in rack if not tile.is_joker)
         whole += rack_counts[_J] * joker_score
         if solver.bound(1, _EMPTY, 0, 0) == whole:
             return solver, False, state.table
     opening = rules.opening_points
     return (
-        Solver(rules, nothing, rack_counts, (), weights, joker_score, opening, budget),
+        Solver(rules, nothing, rack_counts, (), weights, joker_score, opening, budget, deadline),
         False,
         state.table,
     )
@@ -758,7 +788,11 @@ _EMPTY: tuple[Lens, ...] = ((),) * _COLOURS
 
 
 def best_table(
-    state: State, *, points_first: bool = False, budget: int | None = None
+    state: State,
+    *,
+    points_first: bool = False,
+    budget: int | None = None,
+    deadline: float | None = None,
 ) -> tuple[Meld, ...] | None:
     """The table after a best play of the player on turn (most tiles, then most points; with
     ``points_first`` the other way round), or ``None`` when no play is legal.
@@ -766,12 +800,17 @@ def best_table(
     The state must be a decision of a player who may lay (laid out, or an opening that only
     lays new combinations: not ``Rules.lay_off_in_opening_turn`` before laying out).
     """
-    solver, opened, keep = _solver(state, points_first, budget)
+    solver, opened, keep = _solver(state, points_first, budget, deadline)
     return solver.best(state.table, state.racks[state.player], opened, keep)
 
 
 def best_table_within(
-    state: State, must: Sequence[int], may: Sequence[int], *, budget: int | None = None
+    state: State,
+    must: Sequence[int],
+    may: Sequence[int],
+    *,
+    budget: int | None = None,
+    deadline: float | None = None,
 ) -> tuple[Meld, ...] | None:
     """The table after a best play (most tiles, then most points) of the player on turn among
     the plays that lay every rack copy counted by ``must`` and no others but copies counted by
@@ -793,26 +832,74 @@ def best_table_within(
     if state.opened[player]:
         table_counts = counts(tile for meld in state.table for tile in meld.tiles)
         need = [a + b for a, b in zip(table_counts, must)]
-        solver = Solver(rules, need, may, state.table, weights, joker_score, 0, budget)
+        solver = Solver(rules, need, may, state.table, weights, joker_score, 0, budget, deadline)
         return solver.best(state.table, rack, True, (), floor=floor)
     rack_counts = counts(rack)
     if rules.handrummy and all(a + b == c for a, b, c in zip(must, may, rack_counts)):
-        whole = Solver(rules, rack_counts, [0] * KINDS, (), weights, joker_score, 0, budget)
+        whole = Solver(
+            rules, rack_counts, [0] * KINDS, (), weights, joker_score, 0, budget, deadline
+        )
         found = whole.best(state.table, rack, False, state.table, floor=-1)
         if found is not None:
             return found
     opening = rules.opening_points
-    solver = Solver(rules, must, may, (), weights, joker_score, opening, budget)
+    solver = Solver(rules, must, may, (), weights, joker_score, opening, budget, deadline)
     return solver.best(state.table, rack, False, state.table, floor=floor)
 
 
-def relaxed_optimum(state: State) -> tuple[int, int] | None:
+def relaxation_allows(state: State, must: Sequence[int], may: Sequence[int]) -> bool:
+    """Whether the relaxation has a play laying every copy of ``must`` and no others but some
+    of ``may`` (as `best_table_within` takes them); ``False`` proves that no legal play does,
+    without a search. Before laying out the rules are the opening's, and the question is left
+    to the search (``True``) where the opening may also lay off."""
+    rules = state.rules
+    player = state.player
+    weights, joker_score = objective_weights(rules, False)
+    floor = -1 if any(must) else 0
+    if state.opened[player]:
+        table_counts = counts(tile for meld in state.table for tile in meld.tiles)
+        need = [a + b for a, b in zip(table_counts, must)]
+        solver = Solver(rules, need, may, state.table, weights, joker_score, 0)
+        return solver.bound(1, _EMPTY, 0, 0) > floor
+    if rules.lay_off_in_opening_turn:
+        return True
+    rack_counts = counts(state.racks[player])
+    if rules.handrummy and all(a + b == c for a, b, c in zip(must, may, rack_counts)):
+        whole = Solver(rules, rack_counts, [0] * KINDS, (), weights, joker_score, 0)
+        if whole.bound(1, _EMPTY, 0, 0) >= 0:
+            return True
+    solver = Solver(rules, must, may, (), weights, joker_score, rules.opening_points)
+    return solver.bound(1, _EMPTY, 0, 0) > floor
+
+
+def relaxed_optimum(state: State, *, points_first: bool = False) -> tuple[int, int] | None:
     """The relaxation's optimum (tiles laid, their points) for the player on turn: the bound
-    the search starts from, an upper bound of the best legal play; ``None`` when it lays nothing.
+    the search starts from, an upper bound of the best legal play (most tiles, then points; or
+    with ``points_first`` most points, then tiles); ``None`` when it lays nothing.
+
+    An opening that may also lay off (``Rules.lay_off_in_opening_turn``) is bounded as if the
+    player had laid out (the table free to rearrange), which allows every such opening.
     """
-    solver, _, _ = _solver(state, False)
+    player = state.player
+    if not state.opened[player] and state.rules.lay_off_in_opening_turn:
+        table = counts(tile for meld in state.table for tile in meld.tiles)
+        weights, joker_score = objective_weights(state.rules, points_first)
+        rack = counts(state.racks[player])
+        solver = Solver(state.rules, table, rack, state.table, weights, joker_score, 0)
+    else:
+        solver, _, _ = _solver(state, points_first)
     root = solver.bound(1, _EMPTY, 0, 0)
     if root <= 0:
         return None
-    tiles, points = divmod(root, 10_000)
+    if points_first:
+        points, tiles = divmod(root, 200)
+    else:
+        tiles, points = divmod(root, 10_000)
     return tiles, points
+
+
+def objective_weights(rules: Rules, points_first: bool) -> tuple[Weights, int]:
+    """The score of a rack tile (see `Weights`) and of a joker, for either objective."""
+    if points_first:
+        return (1, 200), 1 + 200 * rules.joker_penalty
+    return (10_000, 1), 10_000 + rules.joker_penalty
