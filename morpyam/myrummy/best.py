@@ -22,10 +22,10 @@ answers alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy import dp, ilp
+from morpyam.myrummy import copies, dp, ilp
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Meld, sort_table
 from morpyam.myrummy.state import State
@@ -49,20 +49,14 @@ integer program is tried (about 50 µs each late in a game, up to 0.5 ms where s
 nodes ask the judge)."""
 
 
-def best_table(state: State, *, points_first: bool = False) -> tuple[Meld, ...] | None:
-    """As `morpyam.myrummy.dp.best_table`, the same optimum: for a rack of up to
-    `SMALL_RACK` tiles the dynamic program within `BUDGET` first; then the integer program;
-    then the dynamic program without a limit."""
-    if ilp.available():
-        try:
-            if len(state.racks[state.player]) <= SMALL_RACK:
-                return dp.best_table(state, points_first=points_first, budget=BUDGET)
-        except dp.OverBudgetError:
-            pass
-        fast = _fast_table(state, points_first)
-        if fast is not _UNSETTLED:
-            return fast  # type: ignore[return-value]
-    return dp.best_table(state, points_first=points_first)
+def best_table(
+    state: State, *, points_first: bool = False, deadline: float | None = None
+) -> tuple[Meld, ...] | None:
+    """As `morpyam.myrummy.dp.best_table`, the same optimum, by the quickest exact path (see
+    the module). ``deadline``: a ``time.perf_counter`` reading past which it stops with
+    `morpyam.myrummy.dp.OutOfTimeError`."""
+    rack = counts(state.racks[state.player])
+    return _best(state, [0] * KINDS, rack, points_first, 0, deadline)
 
 
 def best_table_within(
@@ -70,16 +64,124 @@ def best_table_within(
 ) -> tuple[Meld, ...] | None:
     """As `morpyam.myrummy.dp.best_table_within`, the same optimum, found as `best_table`
     finds it."""
-    if ilp.available():
+    return _best(state, must, may, False, -1 if any(must) else 0, None)
+
+
+def _best(
+    state: State,
+    must: Sequence[int],
+    may: Sequence[int],
+    points_first: bool,
+    floor: int,
+    deadline: float | None,
+) -> tuple[Meld, ...] | None:
+    """The best table of the player on turn laying the copies ``must`` and any of ``may``,
+    scoring more than ``floor``: see the module for the paths."""
+    small = sum(must) + sum(may) <= SMALL_RACK
+    follow_copies = _copies_help(state)
+    if small and (follow_copies or ilp.available()):
         try:
-            if sum(must) + sum(may) <= SMALL_RACK:
-                return dp.best_table_within(state, must, may, budget=BUDGET)
+            return _dp(state, must, may, points_first, BUDGET, deadline)
         except dp.OverBudgetError:
             pass
-        fast = _fast_within(state, must, may)
+    if ilp.available() and not (small and follow_copies):
+        dp.check_deadline(deadline)
+        fast = _fast(state, must, may, points_first)
         if fast is not _UNSETTLED:
             return fast  # type: ignore[return-value]
-    return dp.best_table_within(state, must, may)
+    if follow_copies:
+        dp.check_deadline(deadline)
+        exact = _copies_table(state, must, may, points_first, floor, deadline)
+        if exact is not _UNSETTLED:
+            return exact  # type: ignore[return-value]
+    return _dp(state, must, may, points_first, None, deadline)
+
+
+def _dp(
+    state: State,
+    must: Sequence[int],
+    may: Sequence[int],
+    points_first: bool,
+    budget: int | None,
+    deadline: float | None,
+) -> tuple[Meld, ...] | None:
+    if any(must) or may != counts(state.racks[state.player]):
+        return dp.best_table_within(state, must, may, budget=budget, deadline=deadline)
+    return dp.best_table(state, points_first=points_first, budget=budget, deadline=deadline)
+
+
+def _fast(state: State, must: Sequence[int], may: Sequence[int], points_first: bool) -> object:
+    if any(must) or may != counts(state.racks[state.player]):
+        return _fast_within(state, must, may)
+    return _fast_table(state, points_first)
+
+
+def _copies_help(state: State) -> bool:
+    """Whether the relaxation can miss the rules here, so that the program that follows every
+    copy is worth trying: the player has laid out, and "three must stay" is on or a joker lies
+    on the table (R-RUM-RE-2, R-RUM-JOK-3)."""
+    if not state.opened[state.player]:
+        return False
+    stay = state.rules.min_stay
+    if stay is not None and stay >= 3:
+        return True
+    return any(tile.is_joker for meld in state.table for tile in meld.tiles)
+
+
+def _copies_table(
+    state: State,
+    must: Sequence[int],
+    may: Sequence[int],
+    points_first: bool,
+    floor: int,
+    deadline: float | None = None,
+) -> object:
+    """The best table by the program that follows every copy (`morpyam.myrummy.copies`), for
+    a player who has laid out: every table copy and those of ``must`` placed, any of ``may``,
+    scoring more than ``floor``. ``_UNSETTLED`` if the judge refuses its table (a reading the
+    program takes loosely, where two table jokers share a combination).
+
+    The relaxation's optimum from each state bounds what it can still gain, so the program
+    first looks only at states that can reach the relaxation's optimum, then at those that can
+    reach each lower level in turn: the first level that holds a legal table holds the best.
+    """
+    rules = state.rules
+    weights, joker_score = dp.objective_weights(rules, points_first)
+    table = counts(tile for meld in state.table for tile in meld.tiles)
+    need = [a + b for a, b in zip(table, must)]
+    relaxation = dp.Solver(rules, need, may, state.table, weights, joker_score, 0)
+    program = copies.CopySolver(rules, state.table, need, may, weights, joker_score)
+    program.deadline = relaxation.deadline = deadline
+
+    def potential(v: int, key: copies.Key) -> int:
+        return relaxation.bound(v, program.lens(key), key[1], 0)
+
+    root = relaxation.bound(1, ((),) * 4, 0, 0)
+    found = program.best(floor, _levels(root, floor, weights), potential)
+    if found is None:
+        return None
+    after = sort_table(program.table(found[1]))
+    return after if _legal(state, (), after) else _UNSETTLED
+
+
+def _levels(root: int, floor: int, weights: tuple[int, int]) -> Iterator[int]:
+    """Scores from ``root`` down to ``floor + 1``, each lower than the last: the relaxation's
+    optimum, then each number of tiles below it (most tiles first), or with points first ever
+    wider steps of points."""
+    if root <= floor:
+        return
+    yield root
+    tiles_first = weights[0] > weights[1]
+    step = weights[0] if tiles_first else weights[1] * 8
+    level = root - root % step
+    while level > floor + 1:
+        if level < root:
+            yield level
+        level -= step
+        if not tiles_first:
+            step *= 2
+    if root > floor + 1:
+        yield floor + 1
 
 
 _UNSETTLED = object()

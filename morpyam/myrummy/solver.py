@@ -38,13 +38,22 @@ from typing import Literal
 from morpyam.errors import IllegalActionError, _shown
 from morpyam.myrummy.actions import Play
 from morpyam.myrummy.best import best_table, best_table_within
+from morpyam.myrummy.dp import check_deadline
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tidy import tidy
 from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, Tile, counts
 
-__all__ = ["OBJECTIVES", "Objective", "best_play", "best_play_within", "plays", "tables"]
+__all__ = [
+    "OBJECTIVES",
+    "Objective",
+    "best_play",
+    "best_play_by",
+    "best_play_within",
+    "plays",
+    "tables",
+]
 
 Objective = Literal["tiles", "points"]
 OBJECTIVES: tuple[Objective, ...] = ("tiles", "points")
@@ -349,16 +358,23 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
         raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
     if objective not in OBJECTIVES:
         raise ValueError(f"objective is one of {OBJECTIVES}, got {_shown(objective)}")
+    return best_play_by(state, objective, None)
+
+
+def best_play_by(state: State, objective: Objective, deadline: float | None) -> Play | None:
+    """`best_play` for a checked ``state`` and ``objective``, stopping with
+    `morpyam.myrummy.dp.OutOfTimeError` once ``deadline`` (a ``time.perf_counter`` reading)
+    has passed."""
     if state.current_player is None:
         return None
     rules = state.rules
     player = state.player
     opened = state.opened[player]
     if not opened and rules.lay_off_in_opening_turn:
-        found = _branch_and_bound(state, objective)
+        found = _branch_and_bound(state, objective, deadline)
         after = None if found is None else found.table
     else:
-        after = best_table(state, points_first=objective == "points")
+        after = best_table(state, points_first=objective == "points", deadline=deadline)
     return None if after is None else Play(_tidied(state, after))
 
 
@@ -458,7 +474,9 @@ def _tidied(state: State, after: tuple[Meld, ...]) -> tuple[Meld, ...]:
     return after
 
 
-def _branch_and_bound(state: State, objective: Objective) -> Play | None:
+def _branch_and_bound(
+    state: State, objective: Objective, deadline: float | None = None
+) -> Play | None:
     """The exhaustive search's best play: the exact fallback where the program does not fit."""
     setup = _setup(state, objective == "points")
     if setup is None:  # pragma: no cover - best_play checks the turn first
@@ -466,6 +484,7 @@ def _branch_and_bound(state: State, objective: Objective) -> Play | None:
     search, kept = setup
     best: Play | None = None
     for melds in search.run(0, None):
+        check_deadline(deadline)
         play = _judged(state, kept, melds)
         if play is not None:
             best = play
