@@ -52,6 +52,7 @@ from morpyam.myrummy.observe import Observation, determinise, observe
 from morpyam.myrummy.records import GameRecord, load_record, replay, save_record
 from morpyam.myrummy.rollouts import RolloutBot, WatcherBot
 from morpyam.myrummy.rules import PRESETS, Rules
+from morpyam.myrummy.search import SearchResult, search
 from morpyam.myrummy.solver import best_play, plays
 from morpyam.myrummy.state import State
 from morpyam.myrummy.state_json import state_from_json, state_to_json
@@ -83,6 +84,7 @@ __all__ = [
     "RolloutBot",
     "Rules",
     "Run",
+    "SearchResult",
     "Split",
     "State",
     "Swap",
@@ -116,6 +118,7 @@ __all__ = [
     "sample_chance",
     "save_record",
     "scores",
+    "search",
     "simulate",
     "state_from_json",
     "state_to_json",
