@@ -89,6 +89,7 @@ from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play
 from morpyam.myrummy.engine import apply, chance_outcomes, new_game, sample_chance
 from morpyam.myrummy.melds import Run
 from morpyam.myrummy.rules import PRESETS, Rules
+from morpyam.myrummy.dp import relaxation_allows
 from morpyam.myrummy.solver import best_play_within
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import (
@@ -250,7 +251,10 @@ class _Known:
     def _ask(self, must: Sequence[int], may: Sequence[int]) -> Play | None:
         """The solver's play; a refusal with the whole rest of the rack in ``may`` marks ``must``
         dead (no play lays it, nor any set holding it)."""
-        play = best_play_within(self.state, _tiles(must), _tiles(may))
+        if relaxation_allows(self.state, must, may):
+            play = best_play_within(self.state, _tiles(must), _tiles(may))
+        else:
+            play = None
         if play is None:
             if all(a + b == c for a, b, c in zip(must, may, self.rack)):
                 self.dead.append(_bits(must))
