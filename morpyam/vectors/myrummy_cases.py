@@ -584,7 +584,7 @@ def _tags(state: mr.State, probes: Sequence[Probe]) -> set[str]:
     tags = {probe.rule for probe in probes if probe.rule is not None}
     if state.first is None and not state.is_terminal:
         tags.add("R-RUM-SET-3")
-    if state.deal_left:
+    if state.deal_left and state.first is not None:
         tags.add("R-RUM-SET-2")
         if state.pool_size == 106:
             tags.add("R-RUM-SET-1")
