@@ -76,8 +76,13 @@ def _small_rummy(state: mr.State) -> None:
 def count_paths(
     game: str, state: Any, depth: int, *, limit: int | None = None
 ) -> tuple[PathCount, ...]:
-    """The path counts of ``state`` at depths 1 to ``depth`` (see the module).
+    """The path counts of ``state`` at depths 1 to ``depth``.
 
+    ``paths`` counts the sequences of that many actions, each legal where it
+    is played (chance outcomes counted once each; for MyRummy the draw or pass
+    and every play, not the time-out); ``weight`` weighs each chance outcome
+    by its probability. The definitions in full are on the page "Checking
+    another implementation" and in the module `morpyam.vectors.counts`.
     ``limit`` bounds the positions expanded (``None``: no bound).
 
     Examples:
