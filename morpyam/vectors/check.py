@@ -139,8 +139,13 @@ def _short(value: object) -> str:
     return text if len(text) <= 80 else text[:77] + "…"
 
 
+def _cut(text: str) -> str:
+    """``text`` for a message: at most 100 characters."""
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
 def _named(actions: list[str]) -> str:
-    shown = ", ".join(f"`{action}`" for action in actions[:_SHOWN])
+    shown = ", ".join(f"`{_cut(action)}`" for action in actions[:_SHOWN])
     more = len(actions) - _SHOWN
     return shown + (f" and {more} more" if more > 0 else "")
 
@@ -242,14 +247,15 @@ class _Case:
             text = str(action)
             if text in given and given[text] != p:
                 self.report(
-                    f"`{text}` has probability {fraction_text(p)} in the library, "
+                    f"`{_cut(text)}` has probability {fraction_text(p)} in the library, "
                     f"{fraction_text(given[text])} in the corpus"
                 )
 
     def _probe(
         self, state: Any, before: dict[str, Any], probe: dict[str, Any], number: int
     ) -> None:
-        text = _get(probe, "action", str)
+        text: str = _get(probe, "action", str)
+        shown_text = _cut(text)
         refused = probe.get("refused")
         after = probe.get("after")
         if not (
@@ -257,7 +263,7 @@ class _Case:
             or (refused is None and isinstance(after, dict))
         ):
             raise _MalformedError(
-                f"probe {number} ({text[:60]}) needs either 'refused' (text) or 'after' (an object)"
+                f"probe {number} ({shown_text}) needs either 'refused' (text) or 'after' (an object)"
             )
         kit = self.kit
         seat = resign_text(text)
@@ -271,23 +277,23 @@ class _Case:
         except IllegalActionError as error:
             if refused is None:
                 self.report(
-                    f"`{text}` is refused by the library with {error.rule} ({error.reason}); "
+                    f"`{shown_text}` is refused by the library with {error.rule} ({error.reason}); "
                     "the corpus gives the state after it",
                     error.rule,
                 )
             elif error.rule != refused:
                 self.report(
-                    f"`{text}` is refused by the library with {error.rule}, "
+                    f"`{shown_text}` is refused by the library with {error.rule}, "
                     f"the corpus says {refused[:60]}",
                     error.rule,
                 )
             return
         except (NotationError, ValueError) as error:
-            self.report(f"`{text}` is no action of {kit.name} for the library: {error}")
+            self.report(f"`{shown_text}` is no action of {kit.name} for the library: {error}")
             return
         if refused is not None:
             self.report(
-                f"`{text}` is accepted by the library, the corpus says it is refused with "
+                f"`{shown_text}` is accepted by the library, the corpus says it is refused with "
                 f"{refused[:60]}",
                 refused,
             )
@@ -306,7 +312,7 @@ class _Case:
                 f"{_short(expected.get(key, kit.absent.get(key)))} in the corpus"
                 for key in differ[:3]
             )
-            self.report(f"after `{text}`: {shown}")
+            self.report(f"after `{shown_text}`: {shown}")
 
     def _rummy(self, state: mr.State) -> None:
         listed = self.data.get("plays")
@@ -359,18 +365,20 @@ class _Case:
             action = mr.parse_action(play)
             mr.apply(state, action)
         except IllegalActionError as error:
-            self.report(f"the corpus's best play `{play}` is refused with {error.rule}", error.rule)
+            self.report(
+                f"the corpus's best play `{_cut(play)}` is refused with {error.rule}", error.rule
+            )
             return
         except ValueError as error:
-            self.report(f"the corpus's best play `{play}` is no play: {error}")
+            self.report(f"the corpus's best play `{_cut(play)}` is no play: {error}")
             return
         if not isinstance(action, mr.Play):
-            self.report(f"the corpus's best play `{play}` is no play")
+            self.report(f"the corpus's best play `{_cut(play)}` is no play")
         elif (best_score(state, action)["tiles"], best_score(state, action)["points"]) != (
             tiles,
             points,
         ):
-            self.report(f"the corpus's best play `{play}` does not lay what the corpus says")
+            self.report(f"the corpus's best play `{_cut(play)}` does not lay what the corpus says")
 
 
 def _check_counts(file: str, line: int, data: Any) -> list[Mismatch]:
