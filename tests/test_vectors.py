@@ -154,7 +154,8 @@ def test_a_corpus_edited_by_hand_is_reported_with_the_case_and_the_rule(
     assert main(["vectors", "check", str(folder)]) == 1
     out = capsys.readouterr().out
     assert out.count(straight) == 2
-    assert f"morpyam.jsonl:{refusal.line}: {straight} [" in out
+    assert f"morpyam.jsonl:{refusal.line}: {straight}: `place d3` is refused by " in out
+    assert f"{chance.what} (the case exercises R-FIG-9, R-SET-1, R-TURN-1)" in out
     assert out.rstrip().endswith("3 mismatches.")
 
 

@@ -61,7 +61,8 @@ def register_vectors(subparsers: Any) -> None:
         type=_cases,
         default=DEFAULT_CASES,
         metavar="N",
-        help=f"positions from seeded play per preset and player count (default {DEFAULT_CASES})",
+        help=f"positions from seeded play for each group of a preset and a number of players "
+        f"(default {DEFAULT_CASES})",
     )
     export.add_argument("--seed", type=int, default=0, help="seed of the played games (default 0)")
     export.set_defaults(run=_run_export)

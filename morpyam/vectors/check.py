@@ -69,8 +69,11 @@ class Mismatch:
     corpus's."""
 
     def __str__(self) -> str:
-        rules = f" [{', '.join(self.rule_ids)}]" if self.rule_ids else ""
-        return f"{self.file}:{self.line}: {self.case}{rules}: {self.what}"
+        """``file:line: case: what``, then the case's rule IDs unless ``what`` names the rule."""
+        text = f"{self.file}:{self.line}: {self.case}: {self.what}"
+        if self.rule is None and self.rule_ids:
+            text += f" (the case exercises {', '.join(self.rule_ids)})"
+        return text
 
 
 @attrs.frozen
