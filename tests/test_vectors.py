@@ -98,12 +98,14 @@ def test_the_scenarios_are_reached_as_their_notes_say() -> None:
     assert judged["play [gn3 gn4 gn5] {bk6 gn6 gy6} {bk7 gn7 gy7}"] is None
 
 
-def _copy(folder: Path, game: str) -> Path:
-    """A copy of the committed corpus of ``game`` alone, in ``folder``."""
+def _copy(folder: Path, *games: str) -> Path:
+    """A copy of the committed corpus of ``games`` alone, in ``folder``."""
     folder.mkdir()
-    shutil.copy(CORPUS / f"{game}.jsonl", folder)
     manifest = json.loads((CORPUS / "manifest.json").read_text(encoding="utf-8"))
-    manifest["files"] = {f"{game}.jsonl": manifest["files"][f"{game}.jsonl"]}
+    names = [f"{game}.jsonl" for game in games]
+    for name in names:
+        shutil.copy(CORPUS / name, folder)
+    manifest["files"] = {name: manifest["files"][name] for name in names}
     (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     return folder
 
@@ -181,6 +183,118 @@ def test_edited_plays_and_best_play_are_reported(tmp_path: Path) -> None:
     assert whats[1].startswith("plays legal in the library, not listed in the corpus: `play ")
     assert whats[2].startswith("the best play lays 3 tiles")  # gn7, bk10, bk11
     assert whats[3].endswith("does not lay what the corpus says")  # its play lays 3
+
+
+def _probe(case: dict[str, Any], action: str) -> dict[str, Any]:
+    probes: list[dict[str, Any]] = case["probes"]
+    (probe,) = [probe for probe in probes if probe["action"] == action]
+    return probe
+
+
+def _swap_first_two(values: list[str]) -> None:
+    values[0], values[1] = values[1], values[0]
+
+
+STRAIGHT = "morpyam/classic-2p/straight-on-the-first-roll"
+EDITS: list[tuple[str, str, Any, str]] = [
+    ("morpyam", STRAIGHT, lambda c: c.update(node="chance"), "a decision node in the library, "),
+    ("morpyam", STRAIGHT, lambda c: c.update(current_player=1), "player 0 decides in the library"),
+    ("morpyam", STRAIGHT, lambda c: _swap_first_two(c["legal"]), "listed in another order"),
+    (
+        "morpyam",
+        STRAIGHT,
+        lambda c: c.update(scores=[1, 0]),
+        "the scores are [0, 0] in the library",
+    ),
+    ("morpyam", STRAIGHT, lambda c: c.update(winners=[0]), "the winners are [] in the library"),
+    (
+        "morpyam",
+        STRAIGHT,
+        lambda c: _probe(c, "place d3").update(after={}, refused=None),
+        "`place d3` is refused by the library with R-CELL-3 (the CALL cell d3 is covered only by "
+        "a successful call); the corpus gives the state after it",
+    ),
+    (
+        "morpyam",
+        STRAIGHT,
+        lambda c: _probe(c, "place c3").update(after=None, refused="R-CELL-2"),
+        "`place c3` is accepted by the library, the corpus says it is refused with R-CELL-2",
+    ),
+    (
+        "morpyam",
+        STRAIGHT,
+        lambda c: _probe(c, "place c3")["after"].update(player=0),
+        "after `place c3`: player: 1 in the library, 0 in the corpus",
+    ),
+    (
+        "morpyam",
+        STRAIGHT,
+        lambda c: _probe(c, "place c3").update(action="place here"),
+        "`place here` is no action of morpyam for the library: ",
+    ),
+    (
+        "yahtzee",
+        "yahtzee/megawuerfel-1p/start",
+        lambda c: c["probes"].append({"action": "resign 0", "refused": "Y-SET-1"}),
+        ": yahtzee has no resignation",
+    ),
+    (
+        "myrummy",
+        "myrummy/classic-2p/empty-pool-passes",
+        lambda c: c.update(plays=[]),
+        "plays are checked only at a decision with at most 9 table tiles and 14 rack tiles",
+    ),
+    (
+        "myrummy",
+        "myrummy/classic-2p/joker-exchange",
+        lambda c: c["best"].update(play="play [gn5 gn6 gn7]"),
+        "the corpus's best play `play [gn5 gn6 gn7]` is refused with R-RUM-RE-3",
+    ),
+    (
+        "myrummy",
+        "myrummy/classic-2p/joker-exchange",
+        lambda c: c["best"].update(play="draw"),
+        "the corpus's best play `draw` is no play",
+    ),
+    (
+        "myrummy",
+        "myrummy/classic-2p/joker-exchange",
+        lambda c: c["best"].update(play="play [gn5"),
+        "the corpus's best play `play [gn5` is no play: ",
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "case_id", "edit", "what"), EDITS)
+def test_every_kind_of_difference_is_reported(
+    tmp_path: Path, game: str, case_id: str, edit: Any, what: str
+) -> None:
+    folder = _copy(tmp_path / "vectors", game)
+    _edit(folder, game, case_id, edit)
+    (mismatch,) = check_corpus(folder).mismatches
+    assert mismatch.case == case_id
+    assert what in mismatch.what
+
+
+@pytest.mark.slow
+def test_a_fresh_export_of_every_game_checks_clean(tmp_path: Path) -> None:
+    written = export_corpus(tmp_path, cases=2, seed=1)
+    assert sorted(written) == [
+        "counts.jsonl",
+        "manifest.json",
+        "morpyam.jsonl",
+        "myrummy.jsonl",
+        "yahtzee.jsonl",
+    ]
+    report = check_corpus(tmp_path)
+    assert report.ok, "\n".join(map(str, report.mismatches[:20]))
+    named = Counter(
+        rule
+        for game in ("morpyam", "yahtzee", "myrummy")
+        for _, case in read_lines(tmp_path / f"{game}.jsonl")
+        for rule in set(case["rule_ids"])
+    )
+    assert all(named[rule] >= 3 for rule in checked_rules())
 
 
 def test_export_is_deterministic(tmp_path: Path) -> None:
