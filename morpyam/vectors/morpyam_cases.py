@@ -331,7 +331,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         "no-call-cell-free",
         "classic",
         2,
-        ("R-CALL-4", "R-CALL-3", "R-CALL-5"),
+        ("R-CALL-4",),
         "Both CALL cells are covered by SEC calls that came up: no call can be made.",
         _first(classic),
         (
