@@ -3,11 +3,13 @@
 # dependencies = ["nox[uv]>=2025.2.9"]
 # ///
 """Development sessions: ``nox -s tests``, ``slow``, ``coverage``, ``lint``, ``typecheck``, ``docs``,
-``package``, ``review``, ``bench``, ``fuzz``, ``mutants`` (CONTRIBUTING.md says what each runs)."""
+``package``, ``review``, ``vectors``, ``bench``, ``fuzz``, ``mutants`` (CONTRIBUTING.md says what
+each runs)."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -118,6 +120,32 @@ def review(session: nox.Session) -> None:
     """Run repo-review (sp-repo-review) on the repository."""
     session.install("sp-repo-review[cli]")
     session.run("repo-review", ".")
+
+
+VECTOR_CASES = "30"
+"""Positions from seeded play per group in the corpus ``nox -s vectors`` writes (about 2 MB)."""
+
+
+@nox.session
+def vectors(session: nox.Session) -> None:
+    """Write the test vectors twice, compare them byte for byte, and check them against the library.
+
+    Each export runs in a process of its own (``morpyam vectors export``), so the
+    comparison also catches an order that depends on hashing; ``morpyam vectors
+    check`` then replays the corpus. The committed corpus is checked by the tests.
+    """
+    session.install(".[myrummy-ilp]")
+    folder = Path(session.create_tmp())
+    written = [folder / "vectors-1", folder / "vectors-2"]
+    for target in written:
+        shutil.rmtree(target, ignore_errors=True)
+        session.run("morpyam", "vectors", "export", str(target), "--cases", VECTOR_CASES)
+    first, second = written
+    names = sorted(path.name for path in first.iterdir())
+    differ = [name for name in names if (first / name).read_bytes() != (second / name).read_bytes()]
+    if differ or names != sorted(path.name for path in second.iterdir()):
+        session.error(f"two exports of the same corpus differ: {', '.join(differ) or 'the files'}")
+    session.run("morpyam", "vectors", "check", str(first))
 
 
 @nox.session(default=False)

@@ -7,15 +7,17 @@ anything it raises that is not among its documented errors is a bug.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import tempfile
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import attrs
 
 import morpyam as mp
-from morpyam import files, records, state_json
+from morpyam import files, records, state_json, vectors
 from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
 from morpyam.myrummy import bots as rummy_bots
@@ -46,6 +48,19 @@ def _solution(data: bytes) -> None:
         with open(path, "wb") as file:
             file.write(data)
         yz.Solution.load(path)
+
+
+_CORPUS_FILES = (*(f"{game}.jsonl" for game in vectors.GAMES), "counts.jsonl")
+
+
+def _vectors(data: bytes) -> None:
+    """The bytes as every file of a test-vector corpus, checked against the library."""
+    with tempfile.TemporaryDirectory() as folder:
+        for name in _CORPUS_FILES:
+            Path(folder, name).write_bytes(data)
+        manifest = {"format": vectors.FORMAT, "files": {name: {} for name in _CORPUS_FILES}}
+        Path(folder, "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+        vectors.check_corpus(folder)
 
 
 @attrs.frozen
@@ -86,6 +101,7 @@ READERS: dict[str, Reader] = {
     "yahtzee_state_json": Reader(
         lambda data: yz.state_from_json(_text(data)), (files.FileFormatError,)
     ),
+    "vectors": Reader(_vectors, (vectors.CorpusError,)),
 }
 """Every reader of untrusted input, by name."""
 
@@ -157,6 +173,7 @@ def seeds() -> dict[str, list[bytes]]:
         sheet = yz.apply(sheet, move)
         corpus["yahtzee_state_json"].append(yz.state_to_json(sheet).encode())
     corpus["solution"] = list(_solutions())
+    corpus["vectors"] = list(_vector_lines())
     bots: list[rummy_bots.Bot] = [rummy_bots.GreedyBot(), rummy_bots.RandomBot()]
     for seed in (1, 2):
         match = rummy_bots.play_match(mr.Rules.classic(), bots, seed=seed, max_actions=60)
@@ -166,6 +183,15 @@ def seeds() -> dict[str, list[bytes]]:
             if index % 10 == 0:
                 corpus["myrummy_state_json"].append(mr.state_to_json(position).encode())
     return corpus
+
+
+def _vector_lines() -> Iterator[bytes]:
+    """The lines of a corpus of test vectors (the scenarios, and the path counts)."""
+    with tempfile.TemporaryDirectory() as folder:
+        written = vectors.export_corpus(folder, cases=0)
+        for name in written:
+            if name.endswith(".jsonl"):
+                yield from Path(folder, name).read_bytes().splitlines(keepends=True)
 
 
 def _solutions() -> Iterator[bytes]:

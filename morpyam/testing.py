@@ -9,6 +9,11 @@ Examples:
     >>> ends = check_engine(mp.Rules.flash(players=3), games=2, seed=1)
     >>> all(end.is_terminal for end in ends)
     True
+
+For another implementation of the rules, in any language, the test vectors
+are the check: `export_vectors` writes the corpus, `check_vectors` replays
+one against this library (`morpyam.vectors`; the documentation's page
+"Checking another implementation").
 """
 
 from __future__ import annotations
@@ -40,13 +45,19 @@ from morpyam.rules import Rules
 from morpyam.state import State
 
 if TYPE_CHECKING:  # pragma: no cover - the encodings need the numpy extra
+    import os
+    from collections.abc import Iterable
+
     from morpyam.encoding import GameEncoding
+    from morpyam.vectors import CheckReport
 
 __all__ = [
     "EngineCheckError",
     "check_encoding",
     "check_engine",
     "check_state",
+    "check_vectors",
+    "export_vectors",
     "play_checked",
     "random_action",
 ]
@@ -297,3 +308,40 @@ def check_encoding(
         _require(total is None or math.isclose(sum(returns), total), f"returns {returns} sum")
         ends.append(state)
     return ends
+
+
+def export_vectors(
+    directory: str | os.PathLike[str],
+    *,
+    games: Iterable[str] | None = None,
+    cases: int | None = None,
+    seed: int = 0,
+) -> dict[str, int]:
+    """Write the test-vector corpus of ``games`` (default: all three) into ``directory``.
+
+    The same as ``morpyam vectors export``: see `morpyam.vectors.export_corpus`
+    (``cases``: positions from seeded play per preset and player count;
+    ``None``: its default). Returns the lines written per file.
+
+    Raises:
+        ValueError: for an unknown game, or ``cases`` or ``seed`` out of range.
+    """
+    from morpyam.vectors import export_corpus
+    from morpyam.vectors.corpus import DEFAULT_CASES
+
+    chosen = DEFAULT_CASES if cases is None else cases
+    return export_corpus(directory, games=games, cases=chosen, seed=seed)
+
+
+def check_vectors(directory: str | os.PathLike[str]) -> CheckReport:
+    """Replay the test-vector corpus in ``directory`` against this library.
+
+    The same as ``morpyam vectors check``: see `morpyam.vectors.check_corpus`.
+    The report's ``mismatches`` name each difference with its case and rule IDs.
+
+    Raises:
+        morpyam.vectors.CorpusError: for a folder that is not a readable corpus.
+    """
+    from morpyam.vectors import check_corpus
+
+    return check_corpus(directory)

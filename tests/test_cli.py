@@ -265,10 +265,12 @@ COMMAND_LINES = _commands()
 
 def test_the_walk_finds_every_command() -> None:
     # counted by hand from the registered commands: the demo; play, replay, show, simulate,
-    # odds, advise; yahtzee and its play, solve; myrummy and its play, replay
-    assert len(COMMAND_LINES) == 13
+    # odds, advise; yahtzee and its play, solve; myrummy and its play, replay; vectors and
+    # its export, check
+    assert len(COMMAND_LINES) == 16
     assert ["yahtzee", "solve"] in COMMAND_LINES
     assert ["myrummy", "replay"] in COMMAND_LINES
+    assert ["vectors", "check"] in COMMAND_LINES
 
 
 @pytest.mark.parametrize("words", COMMAND_LINES, ids=" ".join)
@@ -297,14 +299,16 @@ def test_an_unknown_option_gets_the_commands_own_usage(
     assert f"\n{prog}: error: " in err
 
 
-@pytest.mark.parametrize("group", ["yahtzee", "myrummy"])
+@pytest.mark.parametrize(
+    ("group", "command"), [("yahtzee", "play"), ("myrummy", "play"), ("vectors", "export")]
+)
 def test_a_group_without_its_command_prints_its_help(
-    group: str, capsys: pytest.CaptureFixture[str]
+    group: str, command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main([group]) == 0
     out, err = capsys.readouterr()
     assert out.startswith(f"usage: morpyam {group} ")
-    assert "play" in out
+    assert command in out
     assert err == ""
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import pathlib
 import random
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +23,7 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 import morpyam as mp
-from morpyam import files, records, state_json
+from morpyam import files, records, state_json, vectors
 from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
 from morpyam.notation import NotationError
@@ -92,6 +94,40 @@ def _replayed(record: records.GameRecord) -> None:
     records.replay(record)
 
 
+VECTORS = pathlib.Path(__file__).parent / "data" / "vectors"
+VECTOR_CASES = {
+    "morpyam/classic-2p/straight-on-the-first-roll",
+    "morpyam/classic-2p/call-came-up",
+    "morpyam/plus-2p/plus-laying",
+    "yahtzee/hasbro-1p/second-yahtzee",
+    "myrummy/classic-2p/joker-exchange",
+    "myrummy/classic-2p/deal-begins",
+    "yahtzee/hasbro-second-roll",  # path counts
+    "myrummy/classic-lot",
+}
+
+
+def _vector_lines() -> list[str]:
+    """A few lines of the committed test vectors, cases and path counts, cheap to check."""
+    return [
+        line
+        for path in sorted(VECTORS.glob("*.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if json.loads(line)["id"] in VECTOR_CASES
+    ]
+
+
+def _check_vectors(text: str) -> None:
+    """The line as every file of a corpus folder, checked against the library."""
+    names = [*(f"{game}.jsonl" for game in vectors.GAMES), "counts.jsonl"]
+    with tempfile.TemporaryDirectory() as folder:
+        for name in names:
+            pathlib.Path(folder, name).write_text(text + "\n", encoding="utf-8")
+        manifest = {"format": vectors.FORMAT, "files": {name: {} for name in names}}
+        pathlib.Path(folder, "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+        vectors.check_corpus(folder)
+
+
 JSON_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exception], ...]]] = {
     "record": (
         [record.to_json() for record in GAMES],
@@ -132,6 +168,7 @@ JSON_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
         lambda text: mr.replay(mr.GameRecord.from_json(text)),
         (ValueError,),  # documented: ValueError (IllegalActionError, NotationError among them)
     ),
+    "test vectors": (_vector_lines(), _check_vectors, (vectors.CorpusError,)),
 }
 
 TEXT_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exception], ...]]] = {

@@ -29,6 +29,7 @@ from morpyam.cli.console import colour_players
 from morpyam.cli.myrummy import register_myrummy
 from morpyam.cli.play import call_came_up, register_play, register_replay, register_show
 from morpyam.cli.simulate import register_advise, register_odds, register_simulate
+from morpyam.cli.vectors import register_vectors
 from morpyam.cli.yahtzee import register_yahtzee
 from morpyam.files import FileFormatError, rules_with
 from morpyam.rules import PRESETS as RULE_PRESETS
@@ -199,6 +200,7 @@ COMMANDS += [
     register_advise,
     register_yahtzee,
     register_myrummy,
+    register_vectors,
 ]
 
 
