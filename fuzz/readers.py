@@ -80,6 +80,9 @@ READERS: dict[str, Reader] = {
     "myrummy_notation": Reader(
         lambda data: mr.parse_action(_text(data)), (NotationError, mp.IllegalActionError)
     ),
+    "myrummy_entry": Reader(
+        lambda data: rummy_records.parse_entry(_text(data)), (NotationError, mp.IllegalActionError)
+    ),
     "myrummy_state_json": Reader(
         lambda data: mr.state_from_json(_text(data)), (files.FileFormatError,)
     ),
@@ -158,10 +161,12 @@ def seeds() -> dict[str, list[bytes]]:
         corpus["yahtzee_state_json"].append(yz.state_to_json(sheet).encode())
     corpus["solution"] = list(_solutions())
     bots: list[rummy_bots.Bot] = [rummy_bots.GreedyBot(), rummy_bots.RandomBot()]
+    corpus["myrummy_entry"] += [b"timeout", b"timeout [gn4 gn5 gn6]", b"resign 1"]
     for seed in (1, 2):
         match = rummy_bots.play_match(mr.Rules.classic(), bots, seed=seed, max_actions=60)
         corpus["myrummy_record"].append(match.to_json().encode())
         corpus["myrummy_notation"] += [str(action).encode() for action in match.actions[-20:]]
+        corpus["myrummy_entry"] += [str(action).encode() for action in match.actions[-20:]]
         for index, position in enumerate(rummy_records.positions(match)):
             if index % 10 == 0:
                 corpus["myrummy_state_json"].append(mr.state_to_json(position).encode())

@@ -177,6 +177,14 @@ TEXT_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
         mr.parse_action,
         (NotationError, mp.IllegalActionError),  # a bare ValueError is a bug
     ),
+    "myrummy entry": (
+        sorted(
+            {str(action) for match in MATCHES for action in match.actions}
+            | {"timeout", "timeout [gn4 gn5 gn6]", "resign 1"}
+        ),
+        mr.records.parse_entry,
+        (NotationError, mp.IllegalActionError),
+    ),
 }
 
 WORDS = st.sampled_from(

@@ -31,6 +31,7 @@ from morpyam.myrummy.engine import (
     resign,
     sample_chance,
     scores,
+    time_out,
 )
 from morpyam.myrummy.melds import Group, Meld, Run, parse_meld
 from morpyam.myrummy.moves import (
@@ -119,4 +120,5 @@ __all__ = [
     "simulate",
     "state_from_json",
     "state_to_json",
+    "time_out",
 ]

@@ -3,7 +3,10 @@
 A record holds the rules and every action from ``new_game`` on, chance
 outcomes (the lot, each tile dealt or drawn) included, so that
 `replay` rebuilds every position exactly.
-Actions are written in their notation (``draw bk7``, ``play [gn4 gn5 gn6]``).
+Actions are written in their notation (``draw``, ``bk7``, ``play [gn4 gn5 gn6]``).
+What is no move of the game is kept where it happened, as in Morpyam's records:
+a time-out (`TimeOut`, ``timeout``) and a resignation (`Resign`, ``resign 1``);
+replaying calls `time_out` and `resign` for them.
 The Morpyam records of `morpyam.records` have the same
 shape of API: ``to_json``/``from_json``, ``replay``, ``positions``,
 ``load_record``/``save_record``.
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -33,16 +37,21 @@ import attrs
 
 from morpyam.errors import IllegalActionError
 from morpyam.files import FileFormatError, _check_size, _parse_json, _read, _write
-from morpyam.myrummy.actions import Action, parse_action
-from morpyam.myrummy.engine import apply, new_game
+from morpyam.myrummy.actions import _VERBS, Action, TimeOut, _read_action
+from morpyam.myrummy.engine import apply, new_game, resign, time_out
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
+from morpyam.records import Resign
+from morpyam.records import parse_entry as _parse_morpyam_entry
 
 __all__ = [
     "MAX_ACTIONS",
     "MAX_NESTING",
+    "Entry",
     "GameRecord",
+    "Resign",
     "load_record",
+    "parse_entry",
     "positions",
     "replay",
     "save_record",
@@ -84,9 +93,46 @@ def _fail(reason: str) -> ValueError:
     return ValueError(f"not a MyRummy record: {reason}")
 
 
+Entry = Action | TimeOut | Resign
+"""One entry of a record: an action of the game, a time-out or a resignation."""
+
+_ENTRY_VERBS = (*_VERBS[:-1], "timeout", "resign", _VERBS[-1])
+_RESIGN = re.compile(r"\s*resign(\s|$)", re.IGNORECASE)
+
+
+def parse_entry(text: str) -> Entry:
+    """Read a record entry: an action's notation (`parse_action`), ``timeout`` or ``resign N``.
+
+    Examples:
+        >>> parse_entry("timeout")
+        TimeOut(table=None)
+        >>> parse_entry("resign 1")
+        Resign(player=1)
+
+    Raises:
+        NotationError: for text that is no entry (a ``ValueError``), naming the column of
+            the wrong word; melds the rules forbid raise their `IllegalActionError`.
+    """
+    if isinstance(text, str) and _RESIGN.match(text[:20]):
+        entry = _parse_morpyam_entry(text)
+        assert isinstance(entry, Resign)
+        return entry
+    return _read_action(text, _ENTRY_VERBS)
+
+
+def _step(state: State, entry: Entry) -> State:
+    """The state after one entry: ``apply``, or `time_out` and `resign` beside it."""
+    if isinstance(entry, TimeOut):
+        return time_out(state, entry.table)
+    if isinstance(entry, Resign):
+        return resign(state, entry.player)
+    return apply(state, entry)
+
+
 @attrs.frozen
 class GameRecord:
-    """A match as its rules and every action from ``new_game`` (chance outcomes included).
+    """A match as its rules and every entry from ``new_game``: actions (chance outcomes
+    included), time-outs and resignations.
 
     Examples:
         >>> from morpyam.myrummy import GreedyBot, Rules, play_match
@@ -99,8 +145,8 @@ class GameRecord:
 
     rules: Rules
     """The rules of the match."""
-    actions: tuple[Action, ...]
-    """Every action in order, in their notation when written out."""
+    actions: tuple[Entry, ...]
+    """Every entry in order, in their notation when written out."""
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON values: ``game``, ``rules`` (every field) and ``actions``."""
@@ -148,7 +194,7 @@ class GameRecord:
             rules = Rules(**fields)
         except TypeError as error:
             raise _fail(str(error)) from None
-        return cls(rules, tuple(parse_action(word) for word in words))
+        return cls(rules, tuple(parse_entry(word) for word in words))
 
 
 def positions(record: GameRecord) -> Iterator[State]:
@@ -162,7 +208,7 @@ def positions(record: GameRecord) -> Iterator[State]:
     yield state
     for number, action in enumerate(record.actions, 1):
         try:
-            state = apply(state, action)
+            state = _step(state, action)
         except IllegalActionError as error:
             raise IllegalActionError(
                 error.rule, f"action {number} ({action}): {error.reason}"
