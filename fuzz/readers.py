@@ -83,6 +83,7 @@ READERS: dict[str, Reader] = {
     "myrummy_entry": Reader(
         lambda data: rummy_records.parse_entry(_text(data)), (NotationError, mp.IllegalActionError)
     ),
+    "myrummy_move": Reader(lambda data: mr.parse_move(_text(data)), (NotationError,)),
     "myrummy_state_json": Reader(
         lambda data: mr.state_from_json(_text(data)), (files.FileFormatError,)
     ),
@@ -91,6 +92,17 @@ READERS: dict[str, Reader] = {
     ),
 }
 """Every reader of untrusted input, by name."""
+
+
+_MOVES = (
+    "lay gn8 gn9 gn10",
+    "add gn7 J to 3",
+    "move gn4 gn5 from 2 to new",
+    "split 4 at gn7",
+    "join 2 3",
+    "swap gn6 for J in 1",
+)
+"""One move of each kind, in the notation of `morpyam.myrummy.parse_move`."""
 
 
 def _games(rng: random.Random) -> Iterator[records.GameRecord]:
@@ -162,6 +174,7 @@ def seeds() -> dict[str, list[bytes]]:
     corpus["solution"] = list(_solutions())
     bots: list[rummy_bots.Bot] = [rummy_bots.GreedyBot(), rummy_bots.RandomBot()]
     corpus["myrummy_entry"] += [b"timeout", b"timeout [gn4 gn5 gn6]", b"resign 1"]
+    corpus["myrummy_move"] += [text.encode() for text in _MOVES]
     for seed in (1, 2):
         match = rummy_bots.play_match(mr.Rules.classic(), bots, seed=seed, max_actions=60)
         corpus["myrummy_record"].append(match.to_json().encode())

@@ -177,6 +177,18 @@ TEXT_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
         mr.parse_action,
         (NotationError, mp.IllegalActionError),  # a bare ValueError is a bug
     ),
+    "myrummy move": (
+        [
+            "lay gn8 gn9 gn10",
+            "add gn7 J to 3",
+            "move gn4 gn5 from 2 to new",
+            "split 4 at gn7",
+            "join 2 3",
+            "swap gn6 for J in 1",
+        ],
+        mr.parse_move,
+        (NotationError,),  # a bare ValueError is a bug
+    ),
     "myrummy entry": (
         sorted(
             {str(action) for match in MATCHES for action in match.actions}

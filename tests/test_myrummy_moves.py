@@ -238,6 +238,11 @@ def test_parse_move_reads_every_move_and_points_at_the_wrong_word() -> None:
             mr.parse_move(text)
         assert caught.value.column == column, text
         assert caught.value.reason.startswith(reason), caught.value.reason
+    # combination numbers in the digits 0-9 only: "²" and "٣" are digits to Python, not here
+    for text, column in (("join ² 3", 6), ("join ٣ 2", 6), ("add gn7 to ¹", 12)):
+        with pytest.raises(NotationError, match="is no combination number") as caught:
+            mr.parse_move(text)
+        assert caught.value.column == column
     with pytest.raises(NotationError, match="at most 200"):
         mr.parse_move("lay " + "gn1 " * 60)
     with pytest.raises(NotationError, match="a move is text"):

@@ -640,7 +640,7 @@ def _read_tiles(words: Sequence[str], text: str, column: int) -> tuple[Tile, ...
 
 
 def _read_number(word: str, text: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= 40:
+    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= 40:  # not "²" nor "٣"
         where = text.lower().rfind(word.lower()) + 1 if word else len(text) + 1
         raise NotationError(
             f"{word or 'nothing'!r} is no combination number (1, 2, ...)", text, where
