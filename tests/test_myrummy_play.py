@@ -308,7 +308,7 @@ def test_terminal_help_and_unknown_words() -> None:
     assert unknown == "  dance\n  ^ 'dance' is not a command; type help for the commands"
     assert "  first 1\n  ^ 'first' is not a command; type help for the commands" in lines
     assert "  timeout\n  ^ 'timeout' is not a command; type help for the commands" in lines
-    assert "  add gn5 to\n      ^ write it as: add gn7 to 3" in lines
+    assert "  add gn5 to\n      ^ write it as: add gn7 to 3 (or add J to 3 at start)" in lines
     assert not any("''" in line for line in lines)  # the empty lines were skipped
     assert lines[-1] == "Game stopped."
 

@@ -76,6 +76,8 @@ def _combination_text(tiles: Combination, before: Sequence[Meld] = (), note: boo
     """A combination of a table being built, its tiles in the order they lie: ``[..]`` for a
     run, ``{..}`` for a group (as the meld of ``before`` with its tiles was), bare tiles for
     what is no combination yet."""
+    if not tiles:
+        return "(empty)"
     text = tiles_text(tiles)
     try:
         meld = Turn([tiles], ()).play(before).table[0]
@@ -231,15 +233,9 @@ class _Teller:
         return _combination_text(self.turn.combination(number), note=False)
 
     def step(self, move: TableMove) -> None:
-        size = len(self.turn.table)
         self.turn = apply_move(self.turn, move)
         if isinstance(move, (Lay, Split)) or (isinstance(move, Move) and move.to is None):
             self.labels.append(None)
-            size += 1
-        if isinstance(move, Join):
-            del self.labels[move.second - 1]
-        elif isinstance(move, Move) and len(self.turn.table) < size:  # the source emptied
-            del self.labels[move.source - 1]
 
     def taken(self, move: Move) -> str:
         return f"{tiles_text(move.tiles)} from {self.name(move.source)}"
@@ -285,9 +281,7 @@ def tell(before: Sequence[Meld], after: Sequence[Meld], rack: Sequence[Tile]) ->
             taken = moves.pop(0)
             assert isinstance(taken, Move)
             parts.append(teller.taken(taken))
-            size = len(teller.turn.table)
             teller.step(taken)
-            new -= size - len(teller.turn.table)  # a combination emptied before it moves it up
         made = _combination_text(teller.turn.table[new - 1], note=False)
         if isinstance(move, Lay):
             said.append(f"lays {made}" + (f" with {_and(parts)}" if parts else ""))

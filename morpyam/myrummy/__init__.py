@@ -56,6 +56,7 @@ from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.solver import best_play, plays
 from morpyam.myrummy.state import State
 from morpyam.myrummy.state_json import state_from_json, state_to_json
+from morpyam.myrummy.text import render, render_table
 from morpyam.myrummy.tiles import JOKER, TILES, Colour, Tile, parse_tile, parse_tiles
 
 __all__ = [
@@ -112,6 +113,8 @@ __all__ = [
     "plays",
     "position",
     "rack_points",
+    "render",
+    "render_table",
     "replay",
     "resign",
     "sample_chance",
