@@ -87,6 +87,9 @@ READERS: dict[str, Reader] = {
     "myrummy_state_json": Reader(
         lambda data: mr.state_from_json(_text(data)), (files.FileFormatError,)
     ),
+    "myrummy_observation_json": Reader(
+        lambda data: mr.observation_from_json(_text(data)), (files.FileFormatError,)
+    ),
     "yahtzee_state_json": Reader(
         lambda data: yz.state_from_json(_text(data)), (files.FileFormatError,)
     ),
@@ -183,6 +186,8 @@ def seeds() -> dict[str, list[bytes]]:
         for index, position in enumerate(rummy_records.positions(match)):
             if index % 10 == 0:
                 corpus["myrummy_state_json"].append(mr.state_to_json(position).encode())
+                seen = mr.observe(position, index % position.players)
+                corpus["myrummy_observation_json"].append(mr.observation_to_json(seen).encode())
     return corpus
 
 

@@ -117,6 +117,15 @@ JSON_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
         mr.state_from_json,
         (files.FileFormatError,),
     ),
+    "myrummy observation": (
+        [
+            mr.observation_to_json(mr.observe(state, seat))
+            for state in RUMMY_STATES
+            for seat in range(state.players)
+        ],
+        mr.observation_from_json,
+        (files.FileFormatError,),
+    ),
     "yahtzee state": (
         [yz.state_to_json(state) for state in SHEET_STATES],
         yz.state_from_json,

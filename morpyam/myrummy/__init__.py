@@ -49,6 +49,7 @@ from morpyam.myrummy.moves import (
     moves_between,
     parse_move,
 )
+from morpyam.myrummy.observation_json import observation_from_json, observation_to_json
 from morpyam.myrummy.observe import Observation, determinise, observe
 from morpyam.myrummy.records import GameRecord, load_record, replay, save_record
 from morpyam.myrummy.rollouts import RolloutBot, WatcherBot
@@ -103,6 +104,8 @@ __all__ = [
     "load_record",
     "moves_between",
     "new_game",
+    "observation_from_json",
+    "observation_to_json",
     "observe",
     "parse_action",
     "parse_meld",
