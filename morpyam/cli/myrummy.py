@@ -602,6 +602,8 @@ def _run_play(args: argparse.Namespace) -> int:
 def _run_replay(args: argparse.Namespace) -> int:
     try:
         record = load_record(args.file)
+    except IllegalActionError as error:  # an illegal entry, found as the plays are read
+        return _fail(str(error), "replay", status=1)
     except OSError as error:
         return _fail(f"cannot read {args.file}: {error.strerror or error}", "replay")
     except ValueError as error:

@@ -51,6 +51,7 @@ from morpyam.myrummy.moves import (
 )
 from morpyam.myrummy.observation_json import observation_from_json, observation_to_json
 from morpyam.myrummy.observe import Observation, determinise, observe
+from morpyam.myrummy.play_text import parse_play, play_text
 from morpyam.myrummy.records import GameRecord, load_record, replay, save_record
 from morpyam.myrummy.rollouts import RolloutBot, WatcherBot
 from morpyam.myrummy.rules import PRESETS, Rules
@@ -110,9 +111,11 @@ __all__ = [
     "parse_action",
     "parse_meld",
     "parse_move",
+    "parse_play",
     "parse_tile",
     "parse_tiles",
     "play_match",
+    "play_text",
     "plays",
     "position",
     "rack_points",
