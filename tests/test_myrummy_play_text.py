@@ -11,10 +11,16 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
-from morpyam.myrummy.bots import GreedyBot, RandomBot
+from morpyam.myrummy.bots import Bot, GreedyBot, RandomBot
 from morpyam.notation import NotationError
 
 T, M = mr.parse_tiles, mr.parse_meld
+
+
+def whole(text: str) -> mr.Play:
+    play = mr.parse_action(text)
+    assert isinstance(play, mr.Play)
+    return play
 
 
 def opened(rack: str, *melds: str) -> mr.State:
@@ -26,17 +32,17 @@ def opened(rack: str, *melds: str) -> mr.State:
 def test_a_play_as_its_moves_by_hand() -> None:
     # R-RUM-LAY-1 / R-RUM-TURN-1: a lay-off and a new run, said as a player says them
     state = opened("gn10 gn11 gn12 pu9 bk5", "[pu5 pu6 pu7 pu8]")
-    play = mr.parse_action("play [pu5 pu6 pu7 pu8 pu9] [gn10 gn11 gn12]")
+    play = whole("play [pu5 pu6 pu7 pu8 pu9] [gn10 gn11 gn12]")
     assert mr.play_text(state, play) == "add pu9 to 1; lay gn10 gn11 gn12"
     assert mr.parse_play(state, "add pu9 to 1; lay gn10 gn11 gn12") == play
     assert mr.parse_play(state, str(play)) == play  # the whole table still reads
     # R-RUM-RE-4: black 6 on black 2-3-4-5, its black 2 into a group with grey 2 and purple 2
     state = opened("bk6 gy2 pu2 gn9", "[bk2 bk3 bk4 bk5]")
-    play = mr.parse_action("play [bk3 bk4 bk5 bk6] {pu2 bk2 gy2}")
+    play = whole("play [bk3 bk4 bk5 bk6] {pu2 bk2 gy2}")
     assert mr.play_text(state, play) == "add bk6 to 1; lay pu2 gy2; move bk2 from 1 to 2"
     # the numbers are those of the table as a screen listed it, when given
     state = opened("gn7", "[gn4 gn5 gn6]", "{bk9 gn9 gy9}")
-    play = mr.parse_action("play [gn4 gn5 gn6 gn7] {bk9 gn9 gy9}")
+    play = whole("play [gn4 gn5 gn6 gn7] {bk9 gn9 gy9}")
     order = [M("{bk9 gn9 gy9}"), M("[gn4 gn5 gn6]")]
     assert mr.play_text(state, play) == "add gn7 to 1"
     assert mr.play_text(state, play, order=order) == "add gn7 to 2"
@@ -46,14 +52,14 @@ def test_a_play_as_its_moves_by_hand() -> None:
 def test_a_joker_is_said_at_the_end_it_stands_at() -> None:
     # R-RUM-JOK-1: [J gn5 gn6 gn7] and [gn5 gn6 gn7 J] are two plays; the text tells them apart
     state = opened("J bk5", "[gn5 gn6 gn7]")
-    low = mr.parse_action("play [J gn5 gn6 gn7]")
-    high = mr.parse_action("play [gn5 gn6 gn7 J]")
+    low = whole("play [J gn5 gn6 gn7]")
+    high = whole("play [gn5 gn6 gn7 J]")
     assert mr.play_text(state, high) == "add J to 1"
     assert mr.play_text(state, low) == "add J to 1 at start"
     assert mr.parse_play(state, "add J to 1 at start") == low
     # a group of one tile and two jokers is also a run: no moves say it, the table does
     state = opened("gn8 J J bk5")
-    group = mr.parse_action("play {gn8 J J}")
+    group = whole("play {gn8 J J}")
     assert mr.play_text(state, group) == "play {gn8 J J}"
     assert mr.parse_play(state, mr.play_text(state, group)) == group
 
@@ -83,7 +89,7 @@ SMALL = attrs.evolve(mr.Rules.classic(), rack_size=9)
 def test_every_play_reads_back_and_a_record_of_moves_replays(seed: int, rules: mr.Rules) -> None:
     # R-RUM-MATCH-1: a record keeps plays as their moves and replays to the same match; each
     # play's text reads back to that play exactly, and the whole-table form reads too
-    bots = [GreedyBot(max_table=40), RandomBot(max_table=40), GreedyBot(max_table=40)]
+    bots: list[Bot] = [GreedyBot(max_table=40), RandomBot(max_table=40), GreedyBot(max_table=40)]
     record = mr.play_match(rules, bots[: rules.players], seed=seed, max_actions=150)
     state = mr.new_game(rules)
     for entry in record.actions:
