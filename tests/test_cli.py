@@ -419,7 +419,7 @@ def test_a_failure_once_the_work_began_is_status_1(
         assert main([*bots, "--record", str(record)]) == 1  # the game was played
     out, err = capsys.readouterr()
     assert "The record, to copy by hand:" in out
-    assert err == f"morpyam play: error: {record}: No space left on device\n"
+    assert err == f"morpyam play: error: cannot write {record}: No space left on device\n"
     assert main([*bots, "--record", str(record)]) == 0
     capsys.readouterr()
     folder = tmp_path / "picture.svg"
