@@ -21,6 +21,7 @@ __all__ = [
     "PLAYER_STYLES",
     "TILE_STYLES",
     "Column",
+    "colour_line",
     "colour_players",
     "colour_tiles",
     "fancy",
@@ -70,6 +71,13 @@ def colour_players(text: str, stream: TextIO, *, colour: bool = True) -> None:
         colour,
         [(match, PLAYER_STYLES[int(match.group(2))]) for match in _MARK.finditer(text)],
     )
+
+
+def colour_line(text: str, stream: TextIO, style: str | None, colour: bool = True) -> None:
+    """Write ``text`` and a newline to ``stream``, the whole line in ``style`` when fancy (and
+    ``colour``); ``None``: plain."""
+    spans = [] if style is None else [(match, style) for match in re.finditer(r".+", text)]
+    _paint(text, stream, colour, spans)
 
 
 TILE_STYLES = {"pu": "magenta", "bk": "bold", "gn": "green", "gy": "bright_black", "J": "bold red"}

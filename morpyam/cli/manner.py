@@ -37,6 +37,7 @@ __all__ = [
     "check_first_player",
     "fail",
     "fresh_seed",
+    "in_words",
     "label",
     "prompt",
     "read_names",
@@ -245,7 +246,7 @@ def rule_settings(rules: Any, settings: Sequence[str] | None) -> Any:
         try:
             rules = attrs.evolve(rules, **{field: value})
         except (ValueError, TypeError) as error:
-            raise ValueError(f"--rule {setting}: {_plain(error)}") from None
+            raise ValueError(f"--rule {setting}: {in_words(error)}") from None
     return rules
 
 
@@ -260,7 +261,7 @@ def _value(current: object, text: str) -> object:
     return text
 
 
-def _plain(error: Exception) -> str:
+def in_words(error: Exception) -> str:
     """A rules error in a player's words: no ``Rules.`` prefix, no Python type names."""
     return (
         str(error)
