@@ -229,6 +229,10 @@ def test_a_turn_starts_from_a_state_and_a_seat_and_takes_moves_back() -> None:
     two = mr.apply_move(one, mr.parse_move("add J to 1"))
     assert two.table[0] == (*T("gn4 gn5 gn6 gn7"), mr.JOKER)
     assert [str(move) for move in two.moves] == ["add gn7 to 1", "add J to 1"]
+    with pytest.raises(mr.MoveError, match=r"gn7 is already laid this turn \(in combination 1\)"):
+        mr.apply_move(two, mr.parse_move("lay gn7"))
+    with pytest.raises(mr.MoveError, match="gn8 is not on your rack"):
+        mr.apply_move(two, mr.parse_move("lay gn8"))
     assert two.undo() == one
     assert two.undo().undo() == start
     assert two.reset() == start

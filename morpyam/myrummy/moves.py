@@ -492,6 +492,32 @@ def _remove(source: Sequence[Tile], tiles: Iterable[Tile], where: str) -> tuple[
     return tuple(left)
 
 
+def _from_hand(turn: Turn, tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """The hand without ``tiles``; a tile of the rack laid earlier this turn is said to be so.
+
+    Raises:
+        MoveError: naming a tile that is not in hand: already laid this turn, or not on the rack.
+    """
+    tiles = tuple(tiles)
+    try:
+        return _remove(turn.hand, tiles, "on your rack")
+    except MoveError:
+        start = Counter(turn.reset().hand)
+        hand = Counter(turn.hand)
+        for tile, wanted in Counter(tiles).items():
+            if hand[tile] < wanted <= start[tile]:
+                where = [
+                    number
+                    for number, combination in enumerate(turn.table, 1)
+                    if tile in combination
+                ]
+                place = f" (in combination {where[-1]})" if where else ""
+                raise MoveError(
+                    f"{tile} is already laid this turn{place}: undo to take it back"
+                ) from None
+        raise
+
+
 def _melds(value: Any) -> tuple[Meld, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise MoveError(f"before is a sequence of melds, not {value!r}")
@@ -744,11 +770,11 @@ def _placed(target: Combination, tiles: Sequence[Tile], end: End | None) -> Comb
 def _moved(turn: Turn, move: TableMove) -> tuple[Sequence[Combination], Sequence[Tile]]:
     table = turn.table
     if isinstance(move, Lay):
-        hand = _remove(turn.hand, move.tiles, "on your rack")
+        hand = _from_hand(turn, move.tiles)
         return (*table, _arranged(move.tiles)), hand
     if isinstance(move, Add):
         target = turn.combination(move.to)
-        hand = _remove(turn.hand, move.tiles, "on your rack")
+        hand = _from_hand(turn, move.tiles)
         return _replace(table, move.to, _placed(target, move.tiles, move.end)), hand
     if isinstance(move, Move):
         source = turn.combination(move.source)
@@ -783,7 +809,7 @@ def _moved(turn: Turn, move: TableMove) -> tuple[Sequence[Combination], Sequence
         return changed, turn.hand
     if isinstance(move, Swap):
         tiles = turn.combination(move.combination)
-        hand = _remove(turn.hand, (move.tile,), "on your rack")
+        hand = _from_hand(turn, (move.tile,))
         jokers = [place for place, tile in enumerate(tiles) if tile.is_joker]
         if not jokers:
             raise MoveError(f"there is no joker in combination {move.combination}")
