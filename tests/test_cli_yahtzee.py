@@ -65,7 +65,7 @@ def test_a_human_seat(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     monkeypatch.setattr("sys.stdin", io.StringIO(script))
     status, out, _ = run(capsys, "play", "--seats", "human", "--seed", "2")
     assert status == 0
-    assert re.search(r"  Allowed now:\n    score: ones \d+, twos \d+, ", out)
+    assert re.search(r"\nAllowed now:\n  score: ones \d+, twos \d+, ", out)
     assert "roll, keeping any 0 to 4 of the dice" in out  # one line, not 30 forms of roll keep
     assert "roll keep 6 6        keep these faces" in out
     assert "game 1" in out  # the sheet
@@ -169,7 +169,7 @@ def test_help_at_the_first_prompt_does_not_roll(
     status, out, _ = run(capsys, "play", "--seat", "human")
     assert status == 1
     assert out.count("quit (or exit, q)    stop the game") == 2
-    assert "  Allowed now:\n    roll (the first roll throws all 5 dice)" in out
+    assert "\nAllowed now:\n  roll (the first roll throws all 5 dice)" in out
     assert "  what\n  ^ 'what' is not a command; type one of: roll" in out
     assert "(roll 1)" not in out  # no dice were thrown
 
@@ -186,7 +186,7 @@ def test_same_option_names_as_morpyam_play(
     monkeypatch.setattr("sys.stdin", io.StringIO(script))
     status, out, _ = run(capsys, "play", "--seat", "human", "--manual-dice")
     assert status == 1
-    assert "dice 1 2 3 4 5 (roll 1)" in out
+    assert "  roll → 1 2 3 4 5 (roll 1)\n  score: " in out  # the dice told once
 
 
 def test_bad_command_lines(capsys: pytest.CaptureFixture[str]) -> None:

@@ -569,14 +569,14 @@ def _match_over(state: State, view: _Table) -> str:
 
 
 def _hand_over(player: int, read: Input, view: _Table, clear: Callable[[], None]) -> None:
-    """In a hot seat: clear the screen, wait for the next player, then tell them what they
-    missed since their last turn."""
-    clear()
+    """In a hot seat: clear the screen (once a rack may be on it), wait for the next player,
+    then tell them what they missed since their last turn."""
+    if view.holder is not None:  # a rack may be on the screen: wipe it before it is handed
+        clear()
     view.holder = None
     answer = _read(read, f"Pass the terminal to {view.who(player)}, then press Enter. ", view.out)
     if answer.strip().lower() in ("quit", "exit", "q"):
         raise _StopGameError
-    clear()
     view.holder = player
     missed = view.missed.pop(player, [])
     if missed:

@@ -140,7 +140,7 @@ def _allowed(state: State) -> str:
             if state.dice is None
             else f"roll, keeping any 0 to 4 of the dice {_faces(state.dice)}"
         )
-    return "  Allowed now:\n    " + "\n    ".join(lines)
+    return "Allowed now:\n  " + "\n  ".join(lines)
 
 
 def _human(
@@ -174,7 +174,7 @@ def _human(
                     action, problem = _read_action(text)
                     out(problem or "  The dice are not rolled yet: press Enter (or type roll).")
         options = ", ".join(f"{box} {box_points(state, box)}" for box in allowed_boxes(state))
-        out(f"  dice {_faces(state.dice)} (roll {state.rolls}); score: {options}")
+        out(f"  score: {options}")  # the dice were just told, with the roll's number
         while True:
             text = _line(read, asked)
             if not text:
@@ -300,7 +300,7 @@ def _play_on(
             result = thrower(state) if thrower is not None else sample_chance(state, rng)
             state = apply(state, result)
             assert state.dice is not None
-            out(f"{line} → {_faces(state.dice)}")
+            out(f"{line} → {_faces(state.dice)} (roll {state.rolls})")
             continue
         if state.rolls == 0:
             filled = state.sheet.filled.bit_count()
