@@ -201,7 +201,9 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--rounds: R-RUM-MATCH-1: rounds is a whole number from 1 to 100, got 0" in err
     assert "Rules." not in err
     assert main(["myrummy", "play", "--rule", "min_stay=1"]) == 2
-    assert "--rule min_stay=1: R-RUM-RE-2: min_stay is off or 2 to 13" in capsys.readouterr().err
+    assert "--rule min_stay: R-RUM-RE-2: min_stay is off or 2 to 13" in capsys.readouterr().err
+    assert main(["myrummy", "play", "--rule", "colours=4"]) == 2
+    assert "--rule 'colours': unknown field; the fields are players, " in capsys.readouterr().err
     assert main(["myrummy", "play", "--first-player", "2"]) == 2
     assert "--first-player: a seat 0 to 1, not 2" in capsys.readouterr().err
     assert main(["myrummy", "play", "--name", "Anne"]) == 2

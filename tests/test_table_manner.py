@@ -91,8 +91,9 @@ def test_one_wording_per_kind_of_error(
     )
     assert main([*argv, "--seats", "random,random", "--rule", "nonsense=1"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"{prog}: error: --rule ")
-    assert "Rules." not in err
+    assert err.startswith(f"{prog}: error: --rule 'nonsense': unknown field; the fields are ")
+    assert main([*argv, "--seats", "random,random", "--rule", "players"]) == 2
+    assert capsys.readouterr().err == f"{prog}: error: --rule 'players': expected FIELD=VALUE\n"
 
 
 @pytest.mark.parametrize(

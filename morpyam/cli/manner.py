@@ -233,20 +233,23 @@ def rule_settings(rules: Any, settings: Sequence[str] | None) -> Any:
     that can be off.
 
     Raises:
-        ValueError: in a player's words, naming the setting (``--rule rounds=0: ...``).
+        ValueError: in a player's words, naming the field as Morpyam's ``--rule`` does
+            (``--rule rounds: ...``).
     """
     fields = [field.name for field in attrs.fields(type(rules))]
     for setting in settings or ():
         field, equals, text = (part.strip() for part in setting.partition("="))
         if not equals:
-            raise ValueError(f"--rule {setting}: write FIELD=VALUE, such as {fields[0]}=...")
+            raise ValueError(f"--rule {setting[:40]!r}: expected FIELD=VALUE")
         if field not in fields:
-            raise ValueError(f"--rule {setting}: no such knob; the knobs are {', '.join(fields)}")
+            raise ValueError(
+                f"--rule {field[:40]!r}: unknown field; the fields are {', '.join(fields)}"
+            )
         value = _value(getattr(rules, field), text)
         try:
             rules = attrs.evolve(rules, **{field: value})
         except (ValueError, TypeError) as error:
-            raise ValueError(f"--rule {setting}: {in_words(error)}") from None
+            raise ValueError(f"--rule {field}: {in_words(error)}") from None
     return rules
 
 
