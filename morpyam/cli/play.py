@@ -238,7 +238,7 @@ def _ask_human(
             output(_options(state))
             continue
         if word in ("board", "show"):
-            output(render(state))
+            output(_named(render(state), names))
             continue
         if word in ("quit", "exit", "q"):
             raise _StopGameError
@@ -440,7 +440,7 @@ def play_game(
             output("")  # the line of the prompt where Ctrl-C was pressed
         output("Game stopped.")
         return attrs.evolve(record, actions=entries)
-    output(render(state))
+    output(_named(render(state), names))
     output("")
     for line in _summary(state, names):
         output(line)
