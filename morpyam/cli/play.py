@@ -746,9 +746,10 @@ def _run_show(args: argparse.Namespace) -> int:
     if args.svg == STDIO:
         print(picture)
         return 0
-    print(render(state))
+    names = () if isinstance(loaded, State) else loaded.names
+    print(_named(render(state), names))
     if state.is_terminal:
-        for line in _summary(state, () if isinstance(loaded, State) else loaded.names):
+        for line in _summary(state, names):
             print(line)
     if args.svg is not None:
         try:
