@@ -511,7 +511,7 @@ def step_through(
         else:
             entry = record.actions[index - 1]
             output(f"Entry {index} of {len(record.actions)}: {entry}")
-        output(render(states[index]))
+        output(_named(render(states[index]), record.names))
         if index == last:
             if error is not None:
                 output(f"The next entry is illegal: {error}")
