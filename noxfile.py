@@ -93,9 +93,10 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the documentation site strictly (offline)."""
+    """Build the documentation site strictly (offline), then check it for stray backticks."""
     session.install(".", *nox.project.dependency_groups(PYPROJECT, "docs"))
     session.run("mkdocs", "build", "--strict", "--site-dir", "site")
+    session.run("python", "tools/check_site.py", "site")
 
 
 @nox.session

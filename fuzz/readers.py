@@ -95,8 +95,15 @@ READERS: dict[str, Reader] = {
     "myrummy_notation": Reader(
         lambda data: mr.parse_action(_text(data)), (NotationError, mp.IllegalActionError)
     ),
+    "myrummy_entry": Reader(
+        lambda data: rummy_records.parse_entry(_text(data)), (NotationError, mp.IllegalActionError)
+    ),
+    "myrummy_move": Reader(lambda data: mr.parse_move(_text(data)), (NotationError,)),
     "myrummy_state_json": Reader(
         lambda data: mr.state_from_json(_text(data)), (files.FileFormatError,)
+    ),
+    "myrummy_observation_json": Reader(
+        lambda data: mr.observation_from_json(_text(data)), (files.FileFormatError,)
     ),
     "yahtzee_state_json": Reader(
         lambda data: yz.state_from_json(_text(data)), (files.FileFormatError,)
@@ -104,6 +111,17 @@ READERS: dict[str, Reader] = {
     "vectors": Reader(_vectors, (vectors.CorpusError,)),
 }
 """Every reader of untrusted input, by name."""
+
+
+_MOVES = (
+    "lay gn8 gn9 gn10",
+    "add gn7 J to 3",
+    "move gn4 gn5 from 2 to new",
+    "split 4 at gn7",
+    "join 2 3",
+    "swap gn6 for J in 1",
+)
+"""One move of each kind, in the notation of `morpyam.myrummy.parse_move`."""
 
 
 def _games(rng: random.Random) -> Iterator[records.GameRecord]:
@@ -175,13 +193,18 @@ def seeds() -> dict[str, list[bytes]]:
     corpus["solution"] = list(_solutions())
     corpus["vectors"] = list(_vector_lines())
     bots: list[rummy_bots.Bot] = [rummy_bots.GreedyBot(), rummy_bots.RandomBot()]
+    corpus["myrummy_entry"] += [b"timeout", b"timeout [gn4 gn5 gn6]", b"resign 1"]
+    corpus["myrummy_move"] += [text.encode() for text in _MOVES]
     for seed in (1, 2):
         match = rummy_bots.play_match(mr.Rules.classic(), bots, seed=seed, max_actions=60)
         corpus["myrummy_record"].append(match.to_json().encode())
         corpus["myrummy_notation"] += [str(action).encode() for action in match.actions[-20:]]
+        corpus["myrummy_entry"] += [str(action).encode() for action in match.actions[-20:]]
         for index, position in enumerate(rummy_records.positions(match)):
             if index % 10 == 0:
                 corpus["myrummy_state_json"].append(mr.state_to_json(position).encode())
+                seen = mr.observe(position, index % position.players)
+                corpus["myrummy_observation_json"].append(mr.observation_to_json(seen).encode())
     return corpus
 
 

@@ -101,6 +101,18 @@ def _not_an_action(action: object, module: str, kinds: str) -> ValueError:
             f"apply takes an action, not the text {text}: "
             f"read it first with {module}.parse_action({text})"
         )
-    return ValueError(
-        f"apply takes an action ({kinds}), not {type(action).__name__} {_shown(action)}"
-    )
+    name = type(action).__name__
+    message = f"apply takes an action ({kinds}), not {name} {_shown(action)}"
+    beside = _BESIDE_APPLY.get(name)
+    if beside is not None and hasattr(importlib.import_module(module), beside[1]):
+        what, function, arguments = beside
+        message += f": {what} is no move of the game; call {module}.{function}({arguments})"
+    return ValueError(message)
+
+
+_BESIDE_APPLY = {
+    "Resign": ("a resignation", "resign", "state, player"),
+    "TimeOut": ("a time-out", "time_out", "state"),
+}
+"""What a record keeps that is no move of the game, and the function beside ``apply`` that does
+it, by the name of its type (a record entry handed to ``apply`` is told where to go)."""

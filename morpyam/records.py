@@ -261,9 +261,8 @@ class GameRecord:
     """A game as a score sheet: rules, first player, every entry from ``new_game``, metadata.
 
     ``actions`` lists every action applied from
-    `new_game```(rules, first_player=first_player,
-    layout=layout)``, chance outcomes included, with
-    `Resign` entries where players resigned. The
+    ``new_game(rules, first_player=first_player, layout=layout)``, chance outcomes
+    included, with `Resign` entries where players resigned. The
     record does not check that they are legal: `replay` does.
 
     ``names`` is empty or names every player, in seat order. ``event``,

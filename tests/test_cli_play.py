@@ -120,14 +120,17 @@ def test_two_humans_play_a_whole_game_with_real_dice(
         assert message in out, message
     totals = mp.scores(end)
     for player in (0, 1):
-        assert f"Player {player} {'XO'[player]}: {totals[player]} point" in out
-    winners = " and ".join(f"player {p}" for p in sorted(end.winners))
+        assert f"{('Ann', 'Bob')[player]} {'XO'[player]}: {totals[player]} point" in out
+    winners = " and ".join(("Ann", "Bob")[p] for p in sorted(end.winners))
+    assert "won by player" not in out  # the final position names the players too
     assert f"Winner: {winners} (" in out
     assert f"Record saved to {path}" in out
     # the grid is drawn at the start and again after each placement, at least
     placements = sum(isinstance(action, mp.Place) for action in actions)
     assert out.count("    a    b    c    d    e    f") >= placements + 1
-    assert str(end) in out
+    grid, said = str(end).rsplit("\n", 1)
+    assert grid in out
+    assert said.replace("player 0", "Ann").replace("player 1", "Bob") in out
 
 
 def test_a_human_resigns_against_a_random_bot(
@@ -221,16 +224,20 @@ def test_input_that_ends_stops_the_game_and_keeps_the_record(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", "--seat", "human"], "2 to 4 seats"),
+        (["play", "--seat", "human"], "--seat: give one per player, 2 to 4 of them; got 1"),
+        (["play", "--seat", "genius"], "--seat: 'genius' is not a seat; the seats are human,"),
         (["play", "--record", "game.pgn"], "use a .json or .txt file"),
         (
             ["play", "--first-player", "2"],
-            "morpyam play: error: --first-player is a seat: 0 or 1, not 2",
+            "morpyam play: error: --first-player: a seat 0 to 1, not 2",
         ),
-        (["play", "--name", "Ann"], "1 names for 2 seats"),
-        (["play", "--name", "Ann", "--name", "B\tb"], "control character"),
+        (["play", "--name", "Ann"], "--name: give one per seat, or none; got 1 for 2 seats"),
+        (["play", "--name", "Ann", "--name", "B\tb"], "--name: a name is 1 to 40 printable"),
         (["play", "--rules-file", "nowhere.toml"], "nowhere.toml: No such file"),
-        (["play", "--record", "no-such-folder/game.json"], "game.json: No such file"),
+        (
+            ["play", "--record", "no-such-folder/game.json"],
+            "cannot write no-such-folder/game.json: No such file",
+        ),
     ],
 )
 def test_bad_play_options(
@@ -257,8 +264,9 @@ def test_rules_files_and_unknown_seats(
     status, _, _ = run([*args, *["--seat", "random"] * 3], "", monkeypatch, capsys)
     assert status == 0
     assert load_record(path).rules.tokens_per_player == 2
-    with pytest.raises(SystemExit):
-        run(["play", "--seat", "genius"], "", monkeypatch, capsys)
+    status, _, err = run(["play", "--seats", "random,odds"], "", monkeypatch, capsys)
+    assert status == 0  # a list of seats, as in the other games
+    assert err == ""
 
 
 def test_the_seat_registry_takes_new_bots(
@@ -479,8 +487,9 @@ def test_bots_are_told_in_one_line_each_and_calls_say_how_they_went() -> None:
     # no human plays: the grid is drawn once, at the end
     assert text.count("    a    b    c    d    e    f") == 1
     # R-CALL-6: a missed call is told with the dice, a call in its notation
-    assert "(call straight missed)" in text
-    assert "(call straight came up)" in text
+    assert "call straight missed)" in text
+    assert "call straight came up)" in text
+    assert "(roll 1)" in text  # each roll with its number
     assert "STRAIGHT" not in text
     # a die thrown again is told with the five dice it makes
     assert any(" → " in line and line.count(" ") > 6 for line in said if ": dice " in line)
@@ -503,7 +512,11 @@ def test_a_human_sees_the_grid_only_when_its_tokens_changed() -> None:
     placed = sum(": place " in line for line in said)
     # the start, then once per token placed since the human last looked
     assert grids <= placed + 1
-    assert any(line.startswith("player 0: dice ") for line in said)  # the status line alone
+    # each roll is told once: on the line of the player, not again in a status line
+    dice = [line for line in said if ": dice " in line and line.startswith("player 0")]
+    assert dice
+    assert all(line.startswith("player 0 X: dice ") for line in dice)
+    assert any(line == "player 0 to roll" for line in said)  # the status line at a turn's start
 
 
 def test_words_offered_after_a_mistake_are_the_ones_that_work() -> None:
@@ -655,7 +668,7 @@ def test_an_unwritable_record_is_refused_before_the_first_move(
     status, out, err = run(["play", "--record", str(folder)], "roll\n", monkeypatch, capsys)
     assert status == 2
     assert out == ""  # no banner, no prompt: the game did not start
-    assert err.startswith(f"morpyam play: error: {folder}: ")
+    assert err.startswith(f"morpyam play: error: cannot write {folder}: ")
     kept = tmp_path / "kept.json"
     kept.write_text("old")
     missing = tmp_path / "new.json"

@@ -35,9 +35,10 @@ def test_bots_play_a_reproducible_game(capsys: pytest.CaptureFixture[str]) -> No
     assert run(capsys, *argv)[1] == out
     lines = out.splitlines()
     assert lines[0].startswith("Yahtzee, megawuerfel rules (upper bonus 35 at > 63")
-    assert "Turn 13 · P1 random" in out
+    assert "Turn 13 · player 1" in out
+    assert "player 0 (greedy), player 1 (random); seed 4 (--seed 4 plays it again)." in lines[0]
     assert sum(line.startswith("  score ") for line in lines) == 2 * 13  # Y-TURN-2, Y-BOX-1
-    assert lines[-1].startswith("Winner: P")
+    assert lines[-1].startswith("Winner: player ")
     assert any(line.startswith("total ") for line in lines)
 
 
@@ -64,13 +65,17 @@ def test_a_human_seat(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     monkeypatch.setattr("sys.stdin", io.StringIO(script))
     status, out, _ = run(capsys, "play", "--seats", "human", "--seed", "2")
     assert status == 0
-    assert "  allowed now: score ones; score twos;" in out
+    assert re.search(r"\nAllowed now:\n  score: ones \d+, twos \d+, ", out)
+    assert "roll, keeping any 0 to 4 of the dice" in out  # one line, not 30 forms of roll keep
     assert "roll keep 6 6        keep these faces" in out
     assert "game 1" in out  # the sheet
-    assert "not an action: 'nonsense' (type one of: roll, keep 6 6, a box name (chance)" in out
-    assert "not an action: 'keep 7'" in out
+    assert (
+        "  nonsense\n  ^ 'nonsense' is not a command; type one of: roll, keep 6 6, a box name"
+        in out
+    )
+    assert "  keep 7\n       ^ '7' is not a die face (1 to 6)" in out  # the caret under the 7
     assert len(re.findall(r"  score [a-z-]+: \d+ point", out)) == 13
-    assert out.splitlines()[-1].startswith("Winner: P0 human with ")
+    assert out.splitlines()[-1].startswith("Winner: player 0 with ")
 
 
 def test_a_human_is_told_why_an_action_is_refused(
@@ -92,7 +97,7 @@ def test_enter_at_a_decision_is_not_a_roll(
     monkeypatch.setattr("sys.stdin", io.StringIO(human_lines("", "   ", "chance")))
     status, out, _ = run(capsys, "play", "--seats", "human", "--seed", "2")
     assert status == 0
-    assert out.count("not an action: '' (type one of:") == 2
+    assert out.count("  Enter rolls only at the start of a turn") == 2
     assert "(roll 2)" not in out  # every turn scores after its first roll
     assert "  roll keep" not in out
     assert out.count("  score ") == 13
@@ -108,13 +113,15 @@ def test_real_dice(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
         for line in ("", "6 6 6 6 1", box.notation)
     ]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(first + rest) + "\n"))
-    status, out, _ = run(capsys, "play", "--seat", "human", "--real-dice", "--rules", "megawuerfel")
+    status, out, _ = run(
+        capsys, "play", "--seat", "human", "--manual-dice", "--rules", "megawuerfel"
+    )
     assert status == 0
     assert "Y-SET-1: a die shows 1 to 6, not 7" in out
     assert "type the faces of the 5 dice thrown" in out
     assert "  score large-straight: 40 points" in out  # Y-BOX-5
     assert "  score sixes: 24 points" in out  # Y-BOX-2
-    assert "Winner: P0 human with " in out
+    assert "Winner: player 0 with " in out
 
 
 def test_end_of_input_stops_the_game(
@@ -162,8 +169,8 @@ def test_help_at_the_first_prompt_does_not_roll(
     status, out, _ = run(capsys, "play", "--seat", "human")
     assert status == 1
     assert out.count("quit (or exit, q)    stop the game") == 2
-    assert "  allowed now: roll" in out
-    assert "'what': the dice are not rolled yet; type roll, help or quit" in out
+    assert "\nAllowed now:\n  roll (the first roll throws all 5 dice)" in out
+    assert "  what\n  ^ 'what' is not a command; type one of: roll" in out
     assert "(roll 1)" not in out  # no dice were thrown
 
 
@@ -179,17 +186,25 @@ def test_same_option_names_as_morpyam_play(
     monkeypatch.setattr("sys.stdin", io.StringIO(script))
     status, out, _ = run(capsys, "play", "--seat", "human", "--manual-dice")
     assert status == 1
-    assert "dice 1 2 3 4 5 (roll 1)" in out
+    assert "  roll → 1 2 3 4 5 (roll 1)\n  score: " in out  # the dice told once
 
 
 def test_bad_command_lines(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "play", "--seat", "human", "--seat", "robot")
     assert status == 2
-    assert (
-        "morpyam yahtzee play: error: give 1 to 6 --seat options, each one of "
-        "human, optimal, greedy, random; got human, robot"
-    ) in err
-    assert run(capsys, "play", "--seats", ",".join(["greedy"] * 7))[0] == 2  # Y-SET-1
+    assert err == (
+        "morpyam yahtzee play: error: --seat: 'robot' is not a seat; the seats are "
+        "human, optimal, greedy, random\n"
+    )
+    status, _, err = run(capsys, "play", "--seats", ",".join(["greedy"] * 7))  # Y-SET-1
+    assert status == 2
+    assert err.endswith("error: --seat: give one per player, 1 to 6 of them; got 7\n")
+    status, _, err = run(capsys, "play", "--seat", "greedy", "--rule", "min_players=2")
+    assert status == 2  # Y-SET-1: refused before the game, with no API names
+    assert "Rules." not in err
+    assert "play: error: " in err
+    status, _, err = run(capsys, "play", "--seat", "greedy", "--name", "Ann", "--name", "Bo")
+    assert err.endswith("error: --name: give one per seat, or none; got 2 for 1 seats\n")
     status, out, _ = run(capsys)
     assert status == 0  # the command's help, on standard output
     assert "play" in out
@@ -209,8 +224,8 @@ def test_a_bad_rule_option_is_an_error_line(
     assert status == 2
     assert out == ""
     assert err == (
-        f"morpyam yahtzee {argv[0]}: error: argument --yahtzee-bonus: "
-        "Rules.yahtzee_bonus must be an int >= 0, got -5\n"
+        f"morpyam yahtzee {argv[0]}: error: --yahtzee-bonus: "
+        "yahtzee_bonus is a whole number >= 0, got -5\n"
     )
 
 
@@ -234,12 +249,15 @@ def test_without_numpy(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     with pytest.raises(ImportError, match=r"pip install 'morpyam\[solver\]'"):
         yz.solve(yz.Rules.hasbro())
-    status, _, err = run(capsys, "solve")
-    assert status == 1
-    assert "the Yahtzee solver needs numpy" in err
-    status, _, err = run(capsys, "play", "--seats", "optimal")
-    assert status == 1
-    assert "needs numpy" in err
+    status, out, err = run(capsys, "solve")
+    assert (status, out) == (2, "")  # a missing extra: refused before the work
+    assert err == (
+        "morpyam yahtzee solve: error: solve needs numpy, which is not installed: "
+        "pip install 'morpyam[solver]'\n"
+    )
+    status, out, err = run(capsys, "play", "--seats", "optimal")
+    assert (status, out) == (2, "")  # before the banner
+    assert "--seat optimal needs numpy, which is not installed" in err
 
 
 @pytest.fixture(scope="module")
@@ -268,7 +286,7 @@ def test_the_optimal_seat(capsys: pytest.CaptureFixture[str], saved: Path) -> No
     argv = ("play", "--rules", "megawuerfel", "--seats", "optimal,greedy", "--seed", "9")
     status, out, _ = run(capsys, *argv, "--solution", str(saved))
     assert status == 0
-    assert "Turn 13 · P0 optimal" in out
+    assert "Turn 13 · player 0" in out
     status, _, err = run(capsys, "play", "--seats", "optimal", "--solution", str(saved))
     assert status == 2
     assert "solves other rules" in err
@@ -302,6 +320,6 @@ def test_greedy_bot_and_sheet_picture() -> None:
 def test_a_fresh_seed_unless_one_is_given(capsys: pytest.CaptureFixture[str]) -> None:
     # Y-TURN-1: each game throws fresh dice; the seed is printed so that --seed repeats the game
     outs = [run(capsys, "play", "--seats", "greedy")[1] for _ in range(2)]
-    seeds = [int(re.search(r"seed (\d+) \(--seed \1 repeats\)", out)[1]) for out in outs]  # type: ignore[index]
+    seeds = [int(re.search(r"seed (\d+) \(--seed \1 plays it again\)", out)[1]) for out in outs]  # type: ignore[index]
     assert seeds[0] != seeds[1]  # two draws of 2**32 seeds: equal once in 4 billion
     assert run(capsys, "play", "--seats", "greedy", "--seed", str(seeds[0]))[1] == outs[0]

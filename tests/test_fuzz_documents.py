@@ -153,6 +153,15 @@ JSON_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
         mr.state_from_json,
         (files.FileFormatError,),
     ),
+    "myrummy observation": (
+        [
+            mr.observation_to_json(mr.observe(state, seat))
+            for state in RUMMY_STATES
+            for seat in range(state.players)
+        ],
+        mr.observation_from_json,
+        (files.FileFormatError,),
+    ),
     "yahtzee state": (
         [yz.state_to_json(state) for state in SHEET_STATES],
         yz.state_from_json,
@@ -213,6 +222,26 @@ TEXT_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
         sorted({str(action) for match in MATCHES for action in match.actions} | {"first 1"}),
         mr.parse_action,
         (NotationError, mp.IllegalActionError),  # a bare ValueError is a bug
+    ),
+    "myrummy move": (
+        [
+            "lay gn8 gn9 gn10",
+            "add gn7 J to 3",
+            "move gn4 gn5 from 2 to new",
+            "split 4 at gn7",
+            "join 2 3",
+            "swap gn6 for J in 1",
+        ],
+        mr.parse_move,
+        (NotationError,),  # a bare ValueError is a bug
+    ),
+    "myrummy entry": (
+        sorted(
+            {str(action) for match in MATCHES for action in match.actions}
+            | {"timeout", "timeout [gn4 gn5 gn6]", "resign 1"}
+        ),
+        mr.records.parse_entry,
+        (NotationError, mp.IllegalActionError),
     ),
 }
 

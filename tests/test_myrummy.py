@@ -9,9 +9,11 @@ from typing import Any
 import attrs
 import pytest
 
+import morpyam as mp
 import morpyam.myrummy as mr
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.tiles import Colour
+from morpyam.notation import NotationError
 
 T = mr.parse_tiles
 M = mr.parse_meld
@@ -138,7 +140,7 @@ def test_first_player_by_lot() -> None:
 def test_turn_is_draw_or_lay() -> None:
     # R-RUM-TURN-1: lay tiles or take one tile from the pool; drawing ends the turn
     state = mr.position(CLASSIC, racks=[T("gn1"), T("bk1")])
-    assert mr.legal_actions(state) == (mr.Draw(), mr.TimeOut())
+    assert mr.legal_actions(state) == (mr.Draw(),)  # a time-out is beside apply: time_out
     assert state.current_player == 0
     drawn = mr.apply(state, mr.Draw())
     assert drawn.is_chance
@@ -168,19 +170,19 @@ def test_time_out_takes_back_what_was_laid() -> None:
     # R-RUM-TIME-1: a time-out takes back every tile not in correct combinations
     state = opened_position("gn7 gy9", "[gn4 gn5 gn6]")
     assert CLASSIC.time_limit == 120
-    after = mr.apply(state, mr.TimeOut())
+    after = mr.time_out(state)
     assert after.racks[0] == state.racks[0]
     assert after.table == state.table
     assert after.is_chance  # R-RUM-TURN-1: laying nothing, the player takes a tile
     after = mr.apply(after, mr.parse_tile("bk1"))
     assert after.racks[0] == T("bk1 gn7 gy9")
     assert after.current_player == 1
-    kept = mr.apply(state, mr.TimeOut(table("[gn4 gn5 gn6 gn7]")))
+    kept = mr.time_out(state, table("[gn4 gn5 gn6 gn7]"))
     assert kept.racks[0] == T("gy9")
     assert kept.current_player == 1
     penalty = attrs.evolve(CLASSIC, timeout_penalty=3)
     state = opened_position("gn7 gy9", "[gn4 gn5 gn6]", rules=penalty)
-    after = mr.apply(state, mr.TimeOut())
+    after = mr.time_out(state)
     for _ in range(3):
         assert after.is_chance
         assert after.player == 0
@@ -188,9 +190,44 @@ def test_time_out_takes_back_what_was_laid() -> None:
     assert len(after.racks[0]) == 5
     assert after.current_player == 1
     assert str(mr.TimeOut()) == "timeout"
-    assert mr.parse_action("timeout [gn4 gn5 gn6]") == mr.TimeOut(table("[gn4 gn5 gn6]"))
+    entry = mr.records.parse_entry("timeout [gn4 gn5 gn6]")
+    assert entry == mr.TimeOut(table("[gn4 gn5 gn6]"))
     with pytest.raises(ValueError, match="R-RUM-TIME-1"):
         mr.Rules(time_limit=0)
+
+
+def test_a_time_out_is_no_move_as_a_resignation_is_none() -> None:
+    # R-RUM-TIME-1, as R-END-4 in Morpyam: what is no move of the game is done beside apply
+    state = opened_position("gn7 gy9", "[gn4 gn5 gn6]")
+    assert not any(isinstance(action, mr.TimeOut) for action in mr.legal_actions(state))
+    with pytest.raises(ValueError, match=r"call morpyam\.myrummy\.time_out\(state\)") as caught:
+        mr.apply(state, mr.TimeOut())  # type: ignore[arg-type]
+    assert not isinstance(caught.value, IllegalActionError)
+    with pytest.raises(ValueError, match=r"call morpyam\.resign\(state, player\)"):
+        mp.apply(mp.new_game(mp.Rules.classic(), first_player=0), mr.records.Resign(0))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"call morpyam\.myrummy\.resign\(state, player\)"):
+        mr.apply(state, mr.records.Resign(0))  # type: ignore[arg-type]
+    # only a player on turn runs out of time; not at a chance node, not once it is over
+    with pytest.raises(IllegalActionError, match="R-RUM-TIME-1"):
+        mr.time_out(mr.apply(state, mr.Draw()))
+    with pytest.raises(IllegalActionError, match="R-RUM-MATCH-1"):
+        mr.time_out(mr.resign(state, 1))
+    with pytest.raises(IllegalActionError, match="R-RUM-MELD-2"):
+        mr.time_out(state, (*table("[gn4 gn5 gn6]"), M("[gn7 gy9 J]")))
+    # a record keeps a time-out and a resignation where they happened, and replays them
+    rules = attrs.evolve(CLASSIC, rack_size=3)
+    entries: list[mr.records.Entry] = [mr.FirstPlayer(0)]
+    entries += [mr.parse_tile(t) for t in ("gn4", "bk1", "gn5", "bk2", "gn6", "bk3")]
+    entries += [mr.TimeOut(), T("gy9")[0], mr.records.Resign(0)]
+    record = mr.GameRecord(rules, tuple(entries))
+    end = mr.replay(record)
+    assert end.racks[0] == T("gn4 gn5 gn6 gy9")  # the time-out took a tile, laying nothing
+    assert end.end_rule == "resign"
+    assert end.winners == {1}
+    assert mr.GameRecord.from_json(record.to_json()) == record
+    assert record.to_dict()["actions"][-3:] == ["timeout", "gy9", "resign 0"]
+    with pytest.raises(NotationError):
+        mr.parse_action("timeout")  # an entry of a record, not an action
 
 
 def test_time_out_that_lays_nothing_is_a_draw() -> None:
@@ -198,7 +235,7 @@ def test_time_out_that_lays_nothing_is_a_draw() -> None:
     # time-out that lays nothing takes the tile a draw takes; before the opening too (R-RUM-OPEN-2)
     for opened in ([0], []):
         state = mr.position(CLASSIC, racks=[T("gn7 gy9"), T("bk9")], opened=opened)
-        timed_out = mr.apply(state, mr.TimeOut())
+        timed_out = mr.time_out(state)
         drawn = mr.apply(state, mr.Draw())
         assert timed_out == drawn
         assert timed_out.draws_left == 1
@@ -209,10 +246,10 @@ def test_time_out_with_the_pool_empty_is_a_pass() -> None:
     # so time-outs in a row end the round as passes do
     state = mr.position(CLASSIC, racks=[T("gn1"), T("bk9 bk10")])
     state = attrs.evolve(state, pool=(0,) * 53)
-    once = mr.apply(state, mr.TimeOut())
+    once = mr.time_out(state)
     assert once.passes == 1
     assert once.current_player == 1
-    twice = mr.apply(once, mr.TimeOut())
+    twice = mr.time_out(once)
     assert twice.end_rule == "R-RUM-END-3"
     assert twice.winners == frozenset({0})  # the lower rack: 1 against 19
 
@@ -220,7 +257,7 @@ def test_time_out_with_the_pool_empty_is_a_pass() -> None:
 def test_time_out_that_goes_out_ends_the_round() -> None:
     # R-RUM-TIME-1 with R-RUM-END-1: the correct part kept can empty the rack
     state = opened_position("gn7", "[gn4 gn5 gn6]")
-    after = mr.apply(state, mr.TimeOut(table("[gn4 gn5 gn6 gn7]")))
+    after = mr.time_out(state, table("[gn4 gn5 gn6 gn7]"))
     assert after.is_terminal
     assert after.end_rule == "R-RUM-END-1"
 
@@ -533,7 +570,7 @@ def test_empty_pool_passes() -> None:
     # R-RUM-END-3: with the pool empty a player passes; a round of passes ends the round
     state = mr.position(CLASSIC, racks=[T("gn1 gn5"), T("bk9")])
     state = attrs.evolve(state, pool=(0,) * 53)
-    assert mr.legal_actions(state) == (mr.Pass(), mr.TimeOut())
+    assert mr.legal_actions(state) == (mr.Pass(),)
     rejects(state, mr.Draw(), "R-RUM-END-3")
     once = mr.apply(state, mr.Pass())
     assert once.current_player == 1
@@ -572,7 +609,7 @@ def test_last_draw_empties_the_pool() -> None:
     pool = [0] * 53
     pool[0] = 1
     state = attrs.evolve(state, pool=tuple(pool))
-    state = mr.apply(state, mr.TimeOut())
+    state = mr.time_out(state)
     assert state.draws_left == 1
     state = mr.apply(state, mr.parse_tile("pu1"))
     assert state.current_player == 1
@@ -662,8 +699,6 @@ def test_notation_round_trip() -> None:
     actions: list[mr.Action] = [
         mr.Draw(),
         mr.Pass(),
-        mr.TimeOut(),
-        mr.TimeOut(table("[gn4 gn5 gn6]")),
         play("[gn4 J gn6]", "{bk7 gy7 J}"),
         mr.FirstPlayer(2),
         mr.parse_tile("pu13"),

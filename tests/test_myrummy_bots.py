@@ -76,6 +76,7 @@ def test_guarded_plays_are_legal_on_big_tables() -> None:
                 if play is not None:
                     mr.apply(state, play)
                     checked += 1
+        assert not isinstance(action, (mr.TimeOut, mr.records.Resign))  # bots only act
         state = mr.apply(state, action)
     assert checked > 5
 
@@ -105,6 +106,7 @@ def _tiles_handed_out(record: mr.GameRecord) -> list[list[mr.Tile]]:
             rounds.append([])
         if isinstance(action, mr.Tile):
             rounds[state.round].append(action)
+        assert not isinstance(action, (mr.TimeOut, mr.records.Resign))  # bots only act
         state = mr.apply(state, action)
     return rounds
 

@@ -393,9 +393,9 @@ def test_steps_and_ids_map_both_ways() -> None:
         encoding.action_id(turn, mr.Play(state.table))
     for bad in (mr.TimeOut(), mr.FirstPlayer(0)):
         with pytest.raises(IllegalActionError, match="R-RUM-TURN-1"):
-            encoding.apply(turn, bad)
+            encoding.apply(turn, bad)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="not a player's step"):
-            encoding.action_id(turn, bad)
+            encoding.action_id(turn, bad)  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError, match="no more gn4"):
         encoding.apply(turn, enc.Choose(mr.parse_tile("gn4")))
     # the engine takes either arrangement of gn8 gn9 gn10; the encoded game lays the tidy one

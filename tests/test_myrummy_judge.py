@@ -155,6 +155,7 @@ def opened_positions() -> tuple[mr.State, ...]:
                 and 9 <= sum(len(m.tiles) for m in state.table) <= 30
             ):
                 found.append(state)
+            assert not isinstance(action, (mr.TimeOut, mr.records.Resign))  # bots only act
             state = mr.apply(state, action)
     return tuple(found)
 

@@ -21,9 +21,10 @@ T = mr.parse_tiles
 
 
 def shape(table: object) -> Counter[tuple[mr.Tile, ...]]:
-    """A table as a multiset of combinations, each a multiset (sorted tiles)."""
+    """A table as a multiset of combinations, each a multiset (sorted tiles); the slots a turn
+    emptied are no combinations."""
     combos = [getattr(item, "tiles", item) for item in table]  # type: ignore[attr-defined]
-    return Counter(tuple(sorted(tiles)) for tiles in combos)
+    return Counter(tuple(sorted(tiles)) for tiles in combos if tiles)
 
 
 def replay(before: object, moves: tuple[mr.TableMove, ...], rack: tuple[mr.Tile, ...]) -> mr.Turn:
@@ -120,18 +121,23 @@ def test_apply_move_builds_a_table_and_says_what_cannot_be_done() -> None:
     turn = mr.apply_move(turn, mr.Join(2, 4))
     assert turn.table[1] == T("pu1 pu2 pu3 pu4")
     low = mr.Turn([T("gn4 gn5 gn6"), (mr.JOKER, *T("gn2 gn3"))], ())
-    assert mr.apply_move(low, mr.Join(1, 2)).table == ((mr.JOKER, *T("gn2 gn3 gn4 gn5 gn6")),)
+    # the combination joined into another stays as an empty slot: numbers do not move
+    assert mr.apply_move(low, mr.Join(1, 2)).table == ((mr.JOKER, *T("gn2 gn3 gn4 gn5 gn6")), ())
+    assert turn.table[3] == ()
     turn = mr.apply_move(turn, mr.Move((mr.parse_tile("gn11"),), 1, None))
     assert turn.table[-1] == T("gn11")
-    assert len(turn.table) == 4
-    turn = mr.apply_move(turn, mr.Move((mr.parse_tile("gn11"),), 4, 1))
-    assert len(turn.table) == 3  # the combination left empty disappears
+    assert len(turn.table) == 5  # the new one numbered last, after the empty slot
+    turn = mr.apply_move(turn, mr.Move((mr.parse_tile("gn11"),), 5, 1))
+    assert len(turn.table) == 5  # the combination left empty keeps its number
+    assert turn.table[3:] == ((), ())
     assert turn.hand == (*T("gn6"), mr.JOKER)  # the joker laid with bk7, swapped back
     play = turn.play()
     assert str(play) == "play [pu1 pu2 pu3 pu4] [gn8 gn9 gn10 gn11] {bk7 gn7 gy7}"
     cases: list[tuple[mr.TableMove, str]] = [
         (mr.Add(T("gn5"), 1), "gn5 is not on your rack"),
-        (mr.Add(T("gn6"), 7), "there is no combination 7: the table has 1 to 3"),
+        (mr.Add(T("gn6"), 7), "there is no combination 7: the table has 1 to 5"),
+        (mr.Add(T("gn6"), 4), "combination 4 is empty: its tiles went elsewhere this turn"),
+        (mr.Move(T("gn8"), 1, 5), "combination 5 is empty"),
         (mr.Lay(T("gn6 gn6")), "on your rack has only 1 gn6"),
         (mr.Move(T("bk7"), 1, 2), "bk7 is not in combination 1"),
         (mr.Split(1, mr.parse_tile("gn8")), "gn8 is the first tile of combination 1"),
@@ -158,6 +164,105 @@ def test_apply_move_builds_a_table_and_says_what_cannot_be_done() -> None:
         mr.apply_move(mr.Turn([T("gn1")], T("gn1")), mr.Add(T("gn1"), 2))
     with pytest.raises(mr.MoveError, match="is not a move"):
         mr.apply_move(turn, "lay gn6")  # type: ignore[arg-type]
+
+
+def test_numbers_stay_put_when_a_move_empties_a_combination() -> None:
+    # R-RUM-RE-1: "move pu8 pu9 from 3 to 2" empties 3; the combinations after it keep their
+    # numbers, so "add ... to 5" read off the screen still reaches the combination it named
+    runs = [
+        "[gn1 gn2 gn3]",
+        "[pu4 pu5 pu6 pu7]",
+        "[pu8 pu9 pu10]",
+        "{bk7 gn7 gy7}",
+        "[gy9 gy10 gy11]",
+    ]
+    state = mr.position(
+        mr.Rules.classic(),
+        racks=[T("gy12 pu10 bk1"), T("bk2")],
+        table=[P(text) for text in runs],
+        opened=[0, 1],
+    )
+    turn = mr.Turn.start(state, order=[P(text) for text in runs])
+    assert [str(P(text)) for text in runs] == [
+        mr.text.combination_text(tiles) for tiles in turn.table
+    ]
+    turn = mr.apply_move(turn, mr.parse_move("move pu8 pu9 pu10 from 3 to 2"))
+    turn = mr.apply_move(turn, mr.parse_move("add gy12 to 5"))
+    assert turn.table[2] == ()  # 3 is an empty slot until the turn ends
+    assert turn.table[4] == T("gy9 gy10 gy11 gy12")  # 5 is still the grey run
+    assert str(turn).splitlines()[3:6] == [
+        "  3  (empty)",
+        "  4  {bk7 gn7 gy7}",
+        "  5  [gy9 gy10 gy11 gy12]",
+    ]
+    with pytest.raises(mr.MoveError, match="combination 3 is empty"):
+        mr.apply_move(turn, mr.parse_move("add pu10 to 3"))
+    play = mr.judge_turn(state, turn)  # the empty slot is no combination
+    assert len(play.table) == 4
+    assert mr.apply(state, play).racks[0] == T("pu10 bk1")
+
+
+def test_a_turn_starts_from_a_state_and_a_seat_and_takes_moves_back() -> None:
+    # R-RUM-TURN-1: a turn is the rack of the seat on turn and the table; moves can be undone
+    state = mr.position(
+        mr.Rules.classic(),
+        racks=[T("gn7 J"), T("bk1 bk2")],
+        table=[P("[gn4 gn5 gn6]"), P("{bk9 gn9 gy9}")],
+        opened=[0],
+    )
+    start = mr.Turn.start(state)
+    assert start == mr.Turn(state.table, T("gn7 J"), state.table)
+    assert start.moves == ()
+    assert mr.Turn.start(state, 1).hand == T("bk1 bk2")
+    assert mr.Turn.start(mr.observe(state, 0)) == start  # what the player sees is enough
+    with pytest.raises(ValueError, match="sees only their own rack"):
+        mr.Turn.start(mr.observe(state, 0), 1)
+    with pytest.raises(ValueError, match="seat is a seat 0 to 1"):
+        mr.Turn.start(state, 2)
+    with pytest.raises(ValueError, match="order lists the melds of the table"):
+        mr.Turn.start(state, order=[P("[gn4 gn5 gn6]")])
+    with pytest.raises(ValueError, match="State or Observation"):
+        mr.Turn.start("state")  # type: ignore[arg-type]
+    with pytest.raises(mr.MoveError, match="nothing to take back"):
+        start.undo()
+    one = mr.apply_move(start, mr.parse_move("add gn7 to 1"))
+    two = mr.apply_move(one, mr.parse_move("add J to 1"))
+    assert two.table[0] == (*T("gn4 gn5 gn6 gn7"), mr.JOKER)
+    assert [str(move) for move in two.moves] == ["add gn7 to 1", "add J to 1"]
+    with pytest.raises(mr.MoveError, match=r"gn7 is already laid this turn \(in combination 1\)"):
+        mr.apply_move(two, mr.parse_move("lay gn7"))
+    with pytest.raises(mr.MoveError, match="gn8 is not on your rack"):
+        mr.apply_move(two, mr.parse_move("lay gn8"))
+    assert two.undo() == one
+    assert two.undo().undo() == start
+    assert two.reset() == start
+    assert two.reset().moves == ()
+    # equal turns compare equal however they were reached
+    assert mr.apply_move(start, mr.parse_move("add gn7 J to 1")) == two
+    assert str(start) == ("Table:\n  1  [gn4 gn5 gn6]\n  2  {bk9 gn9 gy9}\nIn hand: gn7 J")
+
+
+def test_a_joker_at_either_end_of_a_run() -> None:
+    # R-RUM-JOK-1: a joker added to a run stands for the tile at the end it is put at
+    state = mr.position(
+        mr.Rules.classic(),
+        racks=[T("J gy1"), T("bk1")],
+        table=[P("[gn4 gn5 gn6]"), P("[bk11 bk12 bk13]")],
+        opened=[0],
+    )
+    start = mr.Turn.start(state, order=[P("[gn4 gn5 gn6]"), P("[bk11 bk12 bk13]")])
+    at_end = mr.apply_move(start, mr.parse_move("add J to 1"))
+    at_start = mr.apply_move(start, mr.parse_move("add J to 1 at start"))
+    assert at_end.table[0] == (*T("gn4 gn5 gn6"), mr.JOKER)  # J is gn7
+    assert at_start.table[0] == (mr.JOKER, *T("gn4 gn5 gn6"))  # J is gn3
+    assert "[J gn4 gn5 gn6]" in map(str, mr.judge_turn(state, at_start).table)
+    assert "[gn4 gn5 gn6 J]" in map(str, mr.judge_turn(state, at_end).table)
+    # a run that ends at 13 takes it at the start, whatever was said
+    high = mr.apply_move(start, mr.parse_move("add J to 2 at end"))
+    assert high.table[1] == (mr.JOKER, *T("bk11 bk12 bk13"))
+    assert mr.apply_move(start, mr.parse_move("add J to 2")).table[1] == high.table[1]
+    moved = mr.apply_move(at_end, mr.parse_move("move gn4 from 1 to 2 at start"))
+    assert moved.table[1] == (*T("gn4"), *T("bk11 bk12 bk13"))  # mid-turn: anything goes
 
 
 def test_a_turn_names_the_combination_that_breaks_a_rule() -> None:
@@ -196,9 +301,10 @@ def test_values_refuse_what_is_no_move() -> None:
         lambda: mr.Split(1, "gn5"),  # type: ignore[arg-type]
         lambda: mr.Swap(mr.JOKER, 1),
         lambda: mr.Turn("gn5", ()),
-        lambda: mr.Turn([()], ()),
         lambda: mr.Turn([], "gn5"),
-        lambda: mr.Turn([T("gn1")] * 41, ()),
+        lambda: mr.Turn([T("gn1")] * 100, ()),
+        lambda: mr.Add(T("gn1"), 1, end="middle"),  # type: ignore[arg-type]
+        lambda: mr.Move(T("gn1"), 1, None, end="start"),
     ):
         with pytest.raises(mr.MoveError):
             make()
@@ -214,6 +320,8 @@ def test_parse_move_reads_every_move_and_points_at_the_wrong_word() -> None:
         "split 4 at gn7",
         "join 2 3",
         "swap gn6 for J in 1",
+        "add J to 3 at start",
+        "move gn4 J from 2 to 5 at end",
     ):
         move = mr.parse_move(text.upper())
         assert str(move) == text
@@ -232,12 +340,19 @@ def test_parse_move_reads_every_move_and_points_at_the_wrong_word() -> None:
         "join 2 2": (6, "join two different combinations"),
         "swap gn6 for J": (6, "write it as: swap gn6 for J in 1"),
         "swap J for J in 1": (6, "swap the tile the joker stands for"),
+        "add J to 3 at middle": (15, "after 'at', write start or end"),
+        "move gn4 from 2 to new at start": (24, "a new combination has no end"),
     }
     for text, (column, reason) in wrong.items():
         with pytest.raises(NotationError) as caught:
             mr.parse_move(text)
         assert caught.value.column == column, text
         assert caught.value.reason.startswith(reason), caught.value.reason
+    # combination numbers in the digits 0-9 only: "²" and "٣" are digits to Python, not here
+    for text, column in (("join ² 3", 6), ("join ٣ 2", 6), ("add gn7 to ¹", 12)):
+        with pytest.raises(NotationError, match="is no combination number") as caught:
+            mr.parse_move(text)
+        assert caught.value.column == column
     with pytest.raises(NotationError, match="at most 200"):
         mr.parse_move("lay " + "gn1 " * 60)
     with pytest.raises(NotationError, match="a move is text"):

@@ -19,8 +19,11 @@ from typing import TextIO
 
 __all__ = [
     "PLAYER_STYLES",
+    "TILE_STYLES",
     "Column",
+    "colour_line",
     "colour_players",
+    "colour_tiles",
     "fancy",
     "print_table",
     "progress",
@@ -59,17 +62,54 @@ def _console(stream: TextIO) -> object:
     return Console(file=stream, highlight=False, soft_wrap=True)
 
 
-def colour_players(text: str, stream: TextIO) -> None:
-    """Write ``text`` and a newline to ``stream``, players' marks (``X0``, ``O1``...) in colour when fancy."""
-    if not fancy(stream):
+def colour_players(text: str, stream: TextIO, *, colour: bool = True) -> None:
+    """Write ``text`` and a newline to ``stream``, players' marks (``X0``, ``O1``...) in colour
+    when fancy (and ``colour``: ``--no-color`` turns it off)."""
+    _paint(
+        text,
+        stream,
+        colour,
+        [(match, PLAYER_STYLES[int(match.group(2))]) for match in _MARK.finditer(text)],
+    )
+
+
+def colour_line(text: str, stream: TextIO, style: str | None, colour: bool = True) -> None:
+    """Write ``text`` and a newline to ``stream``, the whole line in ``style`` when fancy (and
+    ``colour``); ``None``: plain."""
+    spans = [] if style is None else [(match, style) for match in re.finditer(r".+", text)]
+    _paint(text, stream, colour, spans)
+
+
+TILE_STYLES = {"pu": "magenta", "bk": "bold", "gn": "green", "gy": "bright_black", "J": "bold red"}
+"""The colour of MyRummy's tiles on a terminal that shows colour, by colour code (rich styles):
+purple, black (the terminal's own colour, bold), green, grey, and the joker."""
+
+_TILE = re.compile(r"(?<![\w*])(pu|bk|gn|gy)(1[0-3]|[1-9])(?!\w)|(?<![\w'])J(?![\w'])")
+
+
+def colour_tiles(text: str, stream: TextIO, *, colour: bool = True) -> None:
+    """Write ``text`` and a newline to ``stream``, MyRummy's tiles (``gn7``, ``J``) in their
+    colours when fancy (and ``colour``)."""
+    _paint(
+        text,
+        stream,
+        colour,
+        [(match, TILE_STYLES[match.group(1) or "J"]) for match in _TILE.finditer(text)],
+    )
+
+
+def _paint(
+    text: str, stream: TextIO, colour: bool, spans: Sequence[tuple[re.Match[str], str]]
+) -> None:
+    if not (colour and fancy(stream)):
         stream.write(text + "\n")
         return
     from rich.console import Console
     from rich.text import Text
 
     styled = Text(text)
-    for match in _MARK.finditer(text):
-        styled.stylize(PLAYER_STYLES[int(match.group(2))], match.start(), match.end())
+    for match, style in spans:
+        styled.stylize(style, match.start(), match.end())
     console = _console(stream)
     assert isinstance(console, Console)
     console.print(styled)

@@ -1,14 +1,22 @@
-"""The ``morpyam myrummy play`` command: MyRummy at the terminal against bots.
+"""The ``morpyam myrummy`` commands: ``play`` a match at the terminal, ``replay`` a record.
 
-A human seat sees only its own rack (and what everyone sees: the table,
-rack sizes, the pool's size), never another rack. A turn is typed as moves,
-the way people at a table say them (``lay gn8 gn9 gn10``, ``add gn7 to 3``,
-``move gn4 from 2 to 5``, ``split 4 at gn7``, ``join 2 3``,
-``swap gn6 for J in 1``, see `morpyam.myrummy.moves`),
-with ``undo`` and ``reset``; the table is drawn again after each, and
-``done`` hands the whole play to the engine's judge. ``draw`` takes a tile
-instead, ``hint`` shows the greedy bot's play as moves, ``quit`` stops. Every
-play, a bot's too, is told as moves.
+A human seat sees only its own rack (and what everyone sees: the table, rack
+sizes, the pool's size). With two humans or more the terminal is handed over:
+the screen is cleared and the next player presses Enter before their rack is
+shown. A turn is typed as moves, the way people at a table say them (``lay gn8
+gn9 gn10``, ``add gn7 to 3``, ``add J to 3 at start``, ``move gn4 from 2 to 5``,
+``split 4 at gn7``, ``join 2 3``, ``swap gn6 for J in 1``, several on a line
+with ``;``, see `morpyam.myrummy.moves`), with ``undo`` and ``reset``; the table
+is drawn again after each, and ``done`` hands the whole play to the engine's
+judge. ``draw`` takes a tile instead, ``hint`` tells greedy's play, ``quit``
+stops.
+
+Combination numbers do not move under a player: during a turn an emptied
+combination keeps its number, and between turns the table keeps the order it
+was shown in, new combinations last; when a play empties one, the line after
+the play says which numbers changed. Every play, a bot's too, and every hint is
+told as moves that can be typed back as they are, numbered as the table was
+shown before the play.
 """
 
 from __future__ import annotations
@@ -19,25 +27,47 @@ import sys
 import textwrap
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
-from morpyam.cli.play import check_writable
+from morpyam.cli.console import colour_tiles
+from morpyam.cli.manner import (
+    HELP_LINE,
+    HUMAN,
+    add_table_options,
+    banner,
+    cannot_read,
+    cannot_write,
+    caret,
+    check_first_player,
+    fail,
+    fresh_seed,
+    in_words,
+    label,
+    prompt,
+    read_names,
+    read_seats,
+    refusal,
+    rule_settings,
+    without,
+)
+from morpyam.cli.play import _target, check_writable
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play
+from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut
 from morpyam.myrummy.bots import BOTS, Bot, guarded_play
-from morpyam.myrummy.engine import apply, legal_actions, new_game, sample_chance, scores
-from morpyam.myrummy.melds import Group, Meld
+from morpyam.myrummy.engine import (
+    apply,
+    legal_actions,
+    new_game,
+    rack_points,
+    sample_chance,
+    scores,
+)
+from morpyam.myrummy.melds import Meld
 from morpyam.myrummy.moves import (
-    Add,
     Combination,
-    Join,
-    Lay,
-    Move,
     MoveError,
-    Split,
-    Swap,
     TableMove,
     Turn,
     apply_move,
@@ -46,10 +76,18 @@ from morpyam.myrummy.moves import (
     parse_move,
 )
 from morpyam.myrummy.observe import Observation, observe
-from morpyam.myrummy.records import GameRecord, load_record, positions, save_record
+from morpyam.myrummy.records import (
+    Entry,
+    GameRecord,
+    Resign,
+    load_record,
+    positions,
+    save_record,
+)
 from morpyam.myrummy.rollouts import RolloutBot
 from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.state import State
+from morpyam.myrummy.text import combination_text
 from morpyam.myrummy.tiles import TILES, Tile, tiles_text
 from morpyam.notation import NotationError
 
@@ -58,12 +96,12 @@ __all__ = [
     "HELP",
     "SEATS",
     "WORDS",
+    "arrange",
     "complete",
     "play_terminal",
     "register_myrummy",
     "render",
     "rules_help",
-    "tell",
 ]
 
 Input = Callable[[str], str]
@@ -72,35 +110,78 @@ Output = Callable[[str], object]
 _MINUS = "\N{MINUS SIGN}"
 
 
-def _combination_text(tiles: Combination, before: Sequence[Meld] = (), note: bool = True) -> str:
-    """A combination of a table being built, its tiles in the order they lie: ``[..]`` for a
-    run, ``{..}`` for a group (as the meld of ``before`` with its tiles was), bare tiles for
-    what is no combination yet."""
-    text = tiles_text(tiles)
-    try:
-        meld = Turn([tiles], ()).play(before).table[0]
-    except IllegalActionError:
-        return f"{text}  (not a run or a group yet)" if note else f"({text})"
-    return "{" + text + "}" if isinstance(meld, Group) else f"[{text}]"
+# ---------------------------------------------------------------------------
+# The table as the screen shows it
 
 
-def render(seen: Observation, turn: Turn | None = None) -> str:
+def arrange(
+    order: Sequence[Meld], moves: Sequence[TableMove], rack: Sequence[Tile], table: Sequence[Meld]
+) -> tuple[tuple[Meld, ...], dict[int, int]]:
+    """The table after a play, in the order the screen shows it, and the numbers that moved.
+
+    ``order`` is the table before the play as it was shown, ``moves`` the play told as
+    moves numbered by it, ``table`` the table after (as the engine keeps it). The
+    combinations stay in their places, new ones last; the places the play emptied are
+    closed up, and the numbers that moved are returned, old to new.
+    """
+    turn = Turn(order, rack)
+    for move in moves:
+        turn = apply_move(turn, move)
+    left = Counter(table)
+    by_tiles: dict[tuple[Tile, ...], list[Meld]] = {}
+    for meld in table:
+        by_tiles.setdefault(tuple(sorted(meld.tiles)), []).append(meld)
+    shown: list[Meld] = []
+    moved: dict[int, int] = {}
+    for number, tiles in enumerate(turn.table, 1):
+        if not tiles:
+            continue
+        found = by_tiles.get(tuple(sorted(tiles)))
+        if not found:  # the moves do not make the table: show it as the engine keeps it
+            return tuple(table), {}
+        meld = found.pop()
+        left[meld] -= 1
+        shown.append(meld)
+        if number != len(shown):
+            moved[number] = len(shown)
+    if +left:
+        return tuple(table), {}
+    return tuple(shown), moved
+
+
+def _renumbered(moved: dict[int, int]) -> str:
+    """``4–10 are now 3–9``: the numbers that moved, in runs that moved alike."""
+    parts = []
+    runs: list[list[int]] = []
+    for old in sorted(moved):
+        if (
+            runs
+            and old == runs[-1][-1] + 1
+            and moved[old] - old == moved[runs[-1][0]] - runs[-1][0]
+        ):
+            runs[-1].append(old)
+        else:
+            runs.append([old])
+    for run in runs:
+        first, last = run[0], run[-1]
+        if first == last:
+            parts.append(f"{first} is now {moved[first]}")
+        else:
+            parts.append(f"{first}\N{EN DASH}{last} are now {moved[first]}\N{EN DASH}{moved[last]}")
+    return "  (combinations renumbered: " + ", ".join(parts) + ")"
+
+
+def render(seen: Observation, turn: Turn | None = None, names: Sequence[str] = ()) -> str:
     """What a player sees, as text: the table with numbered combinations, the rack sizes, the
-    pool and their own rack; with ``turn`` (a turn in progress), its table and the rack tiles
-    laid in it marked ``*``."""
-    table = [meld.tiles for meld in seen.table] if turn is None else turn.table
+    pool and their own rack; with ``turn`` (a turn in progress), its table, the rack tiles
+    laid in it marked ``*`` and the player's rack size counting them off."""
+    table: Sequence[Combination | Meld] = seen.table if turn is None else turn.table
+    width = len(str(len(table)))
     lines = ["Table:" if table else "Table: empty"]
-    for number, tiles in enumerate(table, 1):
-        lines.append(f"  {number:>2}  {_combination_text(tiles, seen.table)}")
-    sizes = ", ".join(
-        f"player {p}: {size} tile{'' if size == 1 else 's'}{' (laid out)' if seen.opened[p] else ''}"
-        for p, size in enumerate(seen.rack_sizes)
-    )
-    lines.append(f"Racks: {sizes}; pool: {seen.pool_size} tile{'' if seen.pool_size == 1 else 's'}")
-    if turn is None:
-        lines.append(f"Your rack (player {seen.player}): {tiles_text(seen.rack)}")
-        return "\n".join(lines)
-    left = Counter(turn.hand)
+    for number, combination in enumerate(table, 1):
+        text = combination_text(combination, seen.table)
+        lines.append(f"  {number:>{max(width, 2)}}  {text}")
+    left = Counter(turn.hand) if turn is not None else Counter(seen.rack)
     marked = []
     for tile in seen.rack:
         if left[tile] > 0:
@@ -109,8 +190,16 @@ def render(seen: Observation, turn: Turn | None = None) -> str:
         else:
             marked.append(f"{tile}*")
     laid = sum(word.endswith("*") for word in marked)
+    sizes = [size - (laid if p == seen.player else 0) for p, size in enumerate(seen.rack_sizes)]
+    racks = ", ".join(
+        f"{label(p, names)}: {size} tile{'' if size == 1 else 's'}"
+        + (" (laid out)" if seen.opened[p] else "")
+        for p, size in enumerate(sizes)
+    )
+    pool = seen.pool_size
+    lines.append(f"Racks: {racks}; pool: {pool} tile{'' if pool == 1 else 's'}")
     note = f"  (* laid this turn: {laid})" if laid else ""
-    lines.append(f"Your rack (player {seen.player}): {' '.join(marked) or 'nothing'}{note}")
+    lines.append(f"Your rack ({label(seen.player, names)}): {' '.join(marked) or 'nothing'}{note}")
     left = +left  # tiles in hand not from the rack: a joker taken by a swap
     if left:
         lines.append(
@@ -123,21 +212,24 @@ def render(seen: Observation, turn: Turn | None = None) -> str:
 HELP = """\
 Your turn, step by step (combinations are numbered as the table shows them):
   lay gn8 gn9 gn10        lay tiles from your rack as a new combination
-  add gn7 to 3            add tiles from your rack to combination 3
+  add gn7 to 3            add tiles from your rack to combination 3 (each where it fits)
+  add J to 3 at start     put a tile at one end: 'at start' (before the first tile), 'at end'
   move gn4 from 2 to 5    move tiles between combinations ('to new': a new one)
   split 4 at gn7          cut combination 4 in two: gn7 and the tiles after it go apart
   join 2 3                put combination 3 into combination 2
   swap gn6 for J in 1     gn6 from your rack takes the joker's place in 1;
                           the joker comes to your hand, to lay again this turn
+  lay gn8 gn9; add gn7 to 3   several steps on one line, as a hint tells them
   undo                    take back the last step
   reset                   take back every step of this turn
   done                    end the turn: the whole play is checked now
+A combination you empty keeps its number, shown (empty), until your turn ends.
 Instead of laying:
   draw                    take a tile from the pool (ends the turn)
   pass                    with the pool empty: end the turn without laying
 Any time:
   table                   draw the table again
-  hint                    the play the greedy bot would make, as steps
+  hint                    the play the greedy bot would make, as steps you can type
   help, ?                 this text and the rules
   quit                    stop the game"""
 """The commands of the terminal game, as ``help`` prints them (then ``rules_help``)."""
@@ -161,7 +253,7 @@ WORDS = (
 )
 """The first words of the terminal game's commands (``complete`` offers them)."""
 
-_JOINING = ("to", "from", "at", "for", "in", "new")
+_JOINING = ("to", "from", "at", "for", "in", "new", "start", "end")
 
 
 def rules_help(rules: Rules) -> str:
@@ -192,9 +284,10 @@ def rules_help(rules: Rules) -> str:
         f"Then you may add to the table and rearrange it: {stay}; at the end of your turn "
         "every table tile lies in a correct combination, and you have laid a tile from your "
         "rack.",
-        "A joker stands for any tile. After your opening you may swap a table joker for the "
-        "tile it stands for (in a group of three, either missing colour); lay the joker "
-        "again in the same turn.",
+        "A joker stands for any tile: in a run, for the tile at its place (add J to 3 puts it "
+        "after the run, add J to 3 at start before it). After your opening you may swap a "
+        "table joker for the tile it stands for (in a group of three, either missing colour); "
+        "lay the joker again in the same turn.",
         "No tile to lay, or no wish to: draw. Whoever lays their last tile wins the round; "
         f"the others lose the points left on their racks (a joker {rules.joker_penalty}).",
     ]
@@ -207,7 +300,7 @@ greedy and points bots solve only the part of the table near their rack
 (``bots.guarded_play``) and the random bot looks only at plays from its rack, so that the
 table a bot searches stays small whatever the rules. A lower bound costs the bots much of
 their strength: greedy bounded at 40 loses about three matches in four to greedy bounded at
-60 (docs/myrummy.md, with the time a decision takes)."""
+60 (docs/myrummy-bots.md, with the time a decision takes)."""
 
 SEATS: dict[str, Callable[..., Bot]] = {**BOTS, "rollout": RolloutBot}
 """The bots a seat of the terminal game may name: `BOTS` and
@@ -215,104 +308,13 @@ SEATS: dict[str, Callable[..., Bot]] = {**BOTS, "rollout": RolloutBot}
 a round may think a few seconds a turn. Each is made with ``max_table=BOT_MAX_TABLE``."""
 
 
-class _Teller:
-    """Tells moves in words, naming each combination of the table before the play as it lay
-    there (what a watcher saw) and each new one by its tiles at the time."""
-
-    def __init__(self, before: Sequence[Meld], rack: Sequence[Tile]) -> None:
-        self.before = before
-        self.turn = Turn(before, rack)
-        self.labels: list[int | None] = list(range(len(before)))  # None: a new combination
-
-    def name(self, number: int) -> str:
-        label = self.labels[number - 1]
-        if label is not None:
-            return str(self.before[label])
-        return _combination_text(self.turn.combination(number), note=False)
-
-    def step(self, move: TableMove) -> None:
-        size = len(self.turn.table)
-        self.turn = apply_move(self.turn, move)
-        if isinstance(move, (Lay, Split)) or (isinstance(move, Move) and move.to is None):
-            self.labels.append(None)
-            size += 1
-        if isinstance(move, Join):
-            del self.labels[move.second - 1]
-        elif isinstance(move, Move) and len(self.turn.table) < size:  # the source emptied
-            del self.labels[move.source - 1]
-
-    def taken(self, move: Move) -> str:
-        return f"{tiles_text(move.tiles)} from {self.name(move.source)}"
-
-    def said(self, move: Add | Move | Split | Join | Swap) -> str:
-        """One move that makes no new combination, in words."""
-        if isinstance(move, Add):
-            return f"adds {tiles_text(move.tiles)} to {self.name(move.to)}"
-        if isinstance(move, Move):
-            assert move.to is not None  # a move to a new combination is told with it
-            return f"moves {self.taken(move)} to {self.name(move.to)}"
-        if isinstance(move, Split):
-            return f"splits {self.name(move.combination)} before {move.at}"
-        if isinstance(move, Join):
-            return f"joins {self.name(move.second)} to {self.name(move.first)}"
-        return f"swaps {move.tile} for the joker in {self.name(move.combination)}"
-
-
-def _and(parts: Sequence[str]) -> str:
-    return " and ".join(parts) if len(parts) < 3 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-
-
-def tell(before: Sequence[Meld], after: Sequence[Meld], rack: Sequence[Tile]) -> str:
-    """A play in words, as moves (``lays [gn8 gn9 gn10]; adds gn7 to [gn8 gn9 gn10]``), from
-    `moves_between`. A combination of ``before`` is named
-    as it lay there; a new combination that takes tiles from the table is told once, whole:
-    ``lays [gn3 gn4 gn5] with gn4 from {pu4 bk4 gn4 gy4}``."""
-    teller = _Teller(before, rack)
-    moves = list(moves_between(before, after, rack))
-    said = []
-    while moves:
-        move = moves.pop(0)
-        if isinstance(move, (Add, Split, Join, Swap)) or (
-            isinstance(move, Move) and move.to is not None
-        ):
-            said.append(teller.said(move))
-            teller.step(move)
-            continue
-        parts = [teller.taken(move)] if isinstance(move, Move) else []
-        teller.step(move)
-        new = len(teller.turn.table)
-        while moves and isinstance(moves[0], Move) and moves[0].to == new:
-            taken = moves.pop(0)
-            assert isinstance(taken, Move)
-            parts.append(teller.taken(taken))
-            size = len(teller.turn.table)
-            teller.step(taken)
-            new -= size - len(teller.turn.table)  # a combination emptied before it moves it up
-        made = _combination_text(teller.turn.table[new - 1], note=False)
-        if isinstance(move, Lay):
-            said.append(f"lays {made}" + (f" with {_and(parts)}" if parts else ""))
-        else:
-            said.append(f"makes {made} of {_and(parts)}")
-    return "; ".join(said) or "rearranges nothing"
-
-
-def _told(before: State, action: Action) -> str:
-    if isinstance(action, Play):
-        return tell(before.table, action.table, before.rack)
-    if isinstance(action, Draw):
-        return "draws"
-    if isinstance(action, Pass):
-        return "passes"
-    return str(action)  # pragma: no cover - the terminal's bots lay, draw or pass
-
-
 def complete(text: str, line: str, turn: Turn | None = None) -> list[str]:
     """What a word being typed at the prompt may become, for readline's Tab: a command word
-    first; then the tiles in hand after ``lay``, ``add`` and ``swap``, the tiles on the table
-    after ``move`` and ``split`` (of ``turn``, the turn in progress; any tile when none fits),
-    and the joining words (``to``, ``from``, ...)."""
+    first (also after ``;``); then the tiles in hand after ``lay``, ``add`` and ``swap``, the
+    tiles on the table after ``move`` and ``split`` (of ``turn``, the turn in progress; any
+    tile when none fits), and the joining words (``to``, ``from``, ...)."""
     low = text.lower()
-    words = line[: len(line) - len(text)].split()
+    words = line[: len(line) - len(text)].rpartition(";")[2].split()
     if not words:
         return [word for word in WORDS if word.startswith(low)]
     joining = [word for word in _JOINING if word.startswith(low)]
@@ -339,7 +341,7 @@ def _install_completion(turn: Callable[[], Turn | None]) -> None:  # pragma: no 
         return matches[index] if index < len(matches) else None
 
     readline.set_completer(completer)
-    readline.set_completer_delims(" ")
+    readline.set_completer_delims(" ;")
     readline.parse_and_bind("tab: complete")
 
 
@@ -352,30 +354,83 @@ def _explain(error: NotationError) -> str:
     reason = error.reason.partition("; use one of")[0]
     if error.column == 1 and "is not a move" in reason:
         reason = f"{reason.split(' is not')[0]} is not a command; type help for the commands"
-    return f"  {error.text.strip()}\n  {' ' * (error.column - 1)}^ {reason}"
+    return caret(error.text, error.column, reason)
 
 
-def _read(read: Input, prompt: str, out: Output) -> str:
+def _read(read: Input, asked: str, out: Output) -> str:
     try:
-        return read(prompt)
+        return read(asked)
     except EOFError:
         out("")
         raise _StopGameError from None
 
 
-def _aside(verb: str, state: State, seen: Observation, turn: Turn, out: Output) -> bool:
+def _moves_text(moves: Sequence[TableMove]) -> str:
+    return "; ".join(map(str, moves))
+
+
+@attrs.define
+class _Table:
+    """What the screen shows of the table and the players: the order of the combinations,
+    the names, and what each person at the keyboard has not seen yet (hot seat)."""
+
+    names: Sequence[str]
+    humans: frozenset[int]
+    out: Output
+    order: tuple[Meld, ...] = ()
+    missed: dict[int, list[str]] = attrs.field(factory=dict)
+    holder: int | None = None
+    """The person at the keyboard now: the human whose turn it was last."""
+
+    def who(self, player: int) -> str:
+        return label(player, self.names)
+
+    def shown(self, state: State) -> tuple[Meld, ...]:
+        """The table of ``state`` in the order last shown (a new round: the engine's order)."""
+        if Counter(self.order) != Counter(state.table):
+            self.order = state.table
+        return self.order
+
+    def tell(self, line: str, private: int | None = None) -> None:
+        """A line for everyone, or with ``private`` for that player only: shown when the
+        person at the keyboard may see it, and in a hot seat kept for each other human, who
+        is told it when the terminal comes to them."""
+        if private is None or private == self.holder:
+            self.out(line)
+        if len(self.humans) < 2:
+            return
+        for player in self.humans:
+            if player != self.holder and private in (None, player):
+                self.missed.setdefault(player, []).append(line)
+
+    def after(self, state: State, moves: Sequence[TableMove], rack: Sequence[Tile]) -> None:
+        """Keep the table's order after a play told as ``moves``, and say which numbers moved."""
+        self.order, moved = arrange(self.order, moves, rack, state.table)
+        if moved:
+            self.tell(_renumbered(moved))
+
+
+def _aside(verb: str, state: State, seen: Observation, turn: Turn, view: _Table) -> bool:
     """Answer the words that change nothing (help, table, hint); whether ``verb`` was one."""
+    out = view.out
     if verb in ("quit", "exit", "q"):
         raise _StopGameError
     if verb in ("help", "?", "h"):
         out(HELP)
         out(rules_help(state.rules))
     elif verb in ("table", "board", "show"):
-        out(render(seen, turn))
+        out(render(seen, turn, view.names))
     elif verb == "hint":
         hint = guarded_play(state, max_table=BOT_MAX_TABLE)  # greedy's play, bounded as the bots
-        told = tell(state.table, hint.table, state.rack) if hint else "draw"
-        out(f"  greedy would (from the start of the turn): {told}")
+        if hint is None:
+            out(
+                "  greedy would draw"
+                + (" (pass: the pool is empty)" if not state.pool_size else "")
+            )
+            return True
+        told = _moves_text(moves_between(view.shown(state), hint.table, state.rack))
+        start = "" if not turn.moves else " from the start of the turn (type reset first)"
+        out(f"  greedy would{start}: {told}")
     else:
         return False
     return True
@@ -393,61 +448,77 @@ def _instead(verb: str, state: State, steps: int, out: Output) -> Action | None:
     return action
 
 
-def _finish(state: State, steps: list[Turn], out: Output) -> Play | None:
+def _finish(state: State, turn: Turn, out: Output) -> Play | None:
     """``done``: the play the steps make, if the judge allows it; ``None`` (and why) if not."""
-    if len(steps) == 1:
+    if not turn.moves:
         out("  you have laid nothing yet: lay or add tiles from your rack, or draw")
         return None
     try:
-        return judge_turn(state, steps[-1])
+        return judge_turn(state, turn)
     except IllegalActionError as error:
-        out(f"  Not allowed: {error}")
+        out(refusal(error))
         out("  Change your steps (undo, reset) or draw.")
         return None
 
 
+def _steps(turn: Turn, words: str) -> Turn | str:
+    """The turn after the moves typed on one line (``;`` between them), or what is wrong; all
+    of the line or none of it is made."""
+    offset = 0
+    for part in words.split(";"):
+        if not part.strip():
+            offset += len(part) + 1
+            continue
+        try:
+            turn = apply_move(turn, parse_move(part))
+        except NotationError as error:
+            return _explain(NotationError(error.reason, words, offset + error.column))
+        except MoveError as error:
+            where = f" (in: {part.strip()})" if ";" in words else ""
+            return f"  {error}{where}"
+        offset += len(part) + 1
+    return turn
+
+
 def _ask(
-    state: State,
-    player: int,
-    read: Input,
-    out: Output,
-    now: list[Turn],
-) -> Action:
-    """A human's turn, typed as moves; returns the action (a judged play, a draw or a pass)."""
+    state: State, player: int, read: Input, view: _Table, now: list[Turn]
+) -> tuple[Action, Turn | None]:
+    """A human's turn, typed as moves; returns the action (a judged play, a draw or a pass)
+    and, for a play, the turn that made it."""
+    out = view.out
     seen = observe(state, player)
-    steps = [Turn(state.table, state.rack)]
-    now[:] = steps[:1]
-    out(render(seen, steps[0]))
+    turn = Turn.start(state, player, order=view.shown(state))
+    now[:] = [turn]
+    out(render(seen, turn, view.names))
+    asked = prompt(view.who(player))
     while True:
-        words = _read(read, f"player {player}> ", out).strip()
+        words = _read(read, asked, out).strip()
         verb = words.split()[0].lower() if words else ""
-        if not words or _aside(verb, state, seen, steps[-1], out):
+        if not words or _aside(verb, state, seen, turn, view):
             continue
         if verb in ("undo", "reset"):
-            if len(steps) == 1:
+            if not turn.moves:
                 out("  nothing to take back: this turn has no steps yet")
                 continue
-            del steps[1 if verb == "reset" else -1 :]
+            turn = turn.reset() if verb == "reset" else turn.undo()
         elif verb in ("draw", "pass", "done"):
-            action = (
-                _finish(state, steps, out)
-                if verb == "done"
-                else _instead(verb, state, len(steps) - 1, out)
-            )
+            if verb == "done":
+                play = _finish(state, turn, out)
+                if play is not None:
+                    return play, turn
+                continue
+            action = _instead(verb, state, len(turn.moves), out)
             if action is not None:
-                return action
+                return action, None
             continue
         else:
-            try:
-                steps.append(apply_move(steps[-1], parse_move(words)))
-            except NotationError as error:
-                out(_explain(error))
+            made = _steps(turn, words)
+            if isinstance(made, str):
+                out(made)
                 continue
-            except MoveError as error:
-                out(f"  {error}")
-                continue
-        now[:] = steps[-1:]
-        out(render(seen, steps[-1]))
+            turn = made
+        now[:] = [turn]
+        out(render(seen, turn, view.names))
 
 
 _END_WORDS = {
@@ -458,29 +529,60 @@ _END_WORDS = {
 }
 
 
-def _points(points: Sequence[int]) -> str:
-    """Points as people write them, with a minus sign: ``50 to −50`` for two, else a list."""
-    texts = [f"{_MINUS}{-p}" if p < 0 else str(p) for p in points]
-    if len(texts) == 2:
-        return " to ".join(texts)
-    return ", ".join(texts)
+def _points(points: Sequence[int], view: _Table) -> str:
+    """Points as people write them, with a minus sign, by player: ``Anne 28, player 1 −28``."""
+    return ", ".join(
+        f"{view.who(p)} {f'{_MINUS}{-got}' if got < 0 else got}" for p, got in enumerate(points)
+    )
 
 
-def _round_over(points: Sequence[int], totals: Sequence[int]) -> str:
+def _round_over(
+    rules: Rules,
+    racks: Sequence[Sequence[Tile]],
+    points: Sequence[int],
+    totals: Sequence[int],
+    view: _Table,
+) -> list[str]:
+    """The end of a round: who won, what each player had left and its count, the totals."""
     best = max(points)
     winners = [p for p, got in enumerate(points) if got == best]
-    who = "Nobody wins (a tie)"
+    who = "nobody wins (a tie)"
     if len(winners) == 1:
-        who = f"Player {winners[0]} wins {best} points"
-    return f"Round over: {who}; totals {_points(totals)}"
+        who = f"{view.who(winners[0])} wins {best} points"
+    lines = [f"Round over: {who}. Left on the racks:"]
+    for p, rack in enumerate(racks):
+        count = rack_points(rules, rack)
+        left = (
+            f"{tiles_text(rack)} ({count} point{'' if count == 1 else 's'})" if rack else "nothing"
+        )
+        lines.append(f"  {view.who(p)}: {left}")
+    lines.append(f"Totals: {_points(totals, view)}")
+    return lines
 
 
-def _match_over(state: State) -> str:
+def _match_over(state: State, view: _Table) -> str:
     winners = sorted(state.winners)
-    names = " and ".join(f"player {p}" for p in winners)
+    names = " and ".join(view.who(p) for p in winners)
     who = f"{names[0].upper()}{names[1:]} {'wins' if len(winners) == 1 else 'share the win'}"
     how = _END_WORDS.get(state.end_rule or "", state.end_rule or "")
-    return f"Match over ({how}): {who}; totals {_points(scores(state))}"
+    return f"Match over ({how}): {who}."
+
+
+def _hand_over(player: int, read: Input, view: _Table, clear: Callable[[], None]) -> None:
+    """In a hot seat: clear the screen (once a rack may be on it), wait for the next player,
+    then tell them what they missed since their last turn."""
+    if view.holder is not None:  # a rack may be on the screen: wipe it before it is handed
+        clear()
+    view.holder = None
+    answer = _read(read, f"Pass the terminal to {view.who(player)}, then press Enter. ", view.out)
+    if answer.strip().lower() in ("quit", "exit", "q"):
+        raise _StopGameError
+    view.holder = player
+    missed = view.missed.pop(player, [])
+    if missed:
+        view.out("Meanwhile:")
+        for line in missed:
+            view.out(line if line.startswith("  ") else f"  {line}")
 
 
 def play_terminal(
@@ -491,67 +593,177 @@ def play_terminal(
     input: Input = input,
     output: Output = print,
     state: State | None = None,
-    record: list[Action] | None = None,
+    record: list[Entry] | None = None,
     on_turn: list[Turn] | None = None,
+    names: Sequence[str] = (),
+    first_player: int | None = None,
+    clear: Callable[[], None] | None = None,
 ) -> State:
     """Play a match at the terminal; ``seats`` names ``human`` or a bot of ``SEATS``.
 
-    The match starts from ``new_game(rules)``, or from ``state`` when given; tiles and
-    bots draw from ``random.Random(seed)``. Every action applied, chance included, is
-    appended to ``record`` when given. A human who types ``quit``, the end of the input
-    or Ctrl-C stops the match ("Game stopped."): the state reached is returned, not over.
-    ``on_turn``, when given, holds the human's turn in progress as it goes (for Tab
-    completion).
+    The match starts from ``new_game(rules, first_player=first_player)``, or from
+    ``state`` when given; tiles and bots draw from ``random.Random(seed)``. Players are
+    called by ``names`` (one per seat), else ``player 0``, ``player 1``... Every action
+    applied, chance included, is appended to ``record`` when given. With two human seats
+    or more, each human turn starts with a hand-over: ``clear()`` (the screen), a prompt
+    to pass the terminal, and what that player missed; no rack is shown before it. A
+    human who types ``quit``, the end of the input or Ctrl-C stops the match ("Game
+    stopped."): the state reached is returned, not over. ``on_turn``, when given, holds
+    the human's turn in progress as it goes (for Tab completion).
     """
     rng = random.Random(seed)
     bots: dict[int, Bot] = {
-        p: SEATS[s](max_table=BOT_MAX_TABLE) for p, s in enumerate(seats) if s != "human"
+        p: SEATS[s](max_table=BOT_MAX_TABLE) for p, s in enumerate(seats) if s != HUMAN
     }
+    humans = frozenset(p for p in range(len(seats)) if p not in bots)
+    view = _Table(names, humans, output, holder=min(humans) if len(humans) == 1 else None)
+    wipe = clear if clear is not None else (lambda: None)
     now = on_turn if on_turn is not None else []
-    state = new_game(rules) if state is None else state
+    state = new_game(rules, first_player=first_player) if state is None else state
     try:
         while not state.is_terminal:
             if state.is_chance:
                 outcome = sample_chance(state, rng)
-                if state.draws_left and state.player not in bots:
-                    output(f"  you drew {outcome}")
+                if state.draws_left and state.player in humans:
+                    view.tell(f"  {_you(state.player, view)} drew {outcome}", state.player)
                 state = apply(state, outcome)
                 if record is not None:
                     record.append(outcome)
                 continue
             player = state.current_player
             assert player is not None
+            before = view.shown(state)
             if player in bots:
                 action = bots[player].choose(state, rng)
-                who = f"Player {player} ({seats[player]})"
+                turn = None
             else:
-                action = _ask(state, player, input, output, now)
-                who = (
-                    f"Player {player} (you)" if len(bots) == len(seats) - 1 else f"Player {player}"
+                if len(humans) > 1:
+                    _hand_over(player, input, view, wipe)
+                action, turn = _ask(state, player, input, view, now)
+            after = apply(state, action)
+            moves: Sequence[TableMove] = ()
+            if isinstance(action, Play):
+                moves = (
+                    turn.moves
+                    if turn is not None
+                    else moves_between(before, action.table, state.rack)
                 )
-            output(f"{who}: {_told(state, action)}")
-            round_before = state.round
-            state = apply(state, action)
+                told = _moves_text(moves)
+            else:
+                told = "draws" if isinstance(action, Draw) else "passes"
+            view.tell(f"{view.who(player)}: {told}")
             if record is not None:
                 record.append(action)
-            if state.round != round_before and state.last_round is not None:
-                output(_round_over(state.last_round, state.totals))
+            if after.round != state.round or after.is_terminal:
+                _tell_round(state, action, after, view)
+            elif isinstance(action, Play):
+                view.after(after, moves, state.rack)
+            state = after
     except (_StopGameError, KeyboardInterrupt) as stop:
         if isinstance(stop, KeyboardInterrupt):
             output("")
         output("Game stopped.")
         return state
-    assert state.last_round is not None  # the last round ends the match: told here
-    output(_round_over(state.last_round, state.totals))
-    output(_match_over(state))
+    output(_match_over(state, view))
     return state
 
 
-def _fail(message: str, command: str = "play", status: int = 2) -> int:
-    """Tell ``message`` as the command's error; returns ``status``: 2 for a command line
-    (or a file it names) that cannot be used, 1 for a failure once the work has begun."""
-    print(f"morpyam myrummy {command}: error: {message}", file=sys.stderr)
-    return status
+def _you(player: int, view: _Table) -> str:
+    return "you" if len(view.humans) < 2 else view.who(player)
+
+
+def _tell_round(before: State, action: Action, after: State, view: _Table) -> None:
+    """The end of a round: the racks left as they were when it ended, the points, the totals."""
+    racks = list(before.racks)
+    if isinstance(action, Play):
+        racks[before.player] = ()  # the round ended on this play: its player went out
+    assert after.last_round is not None
+    for line in _round_over(before.rules, racks, after.last_round, after.totals, view):
+        view.tell(line)
+    view.order = ()
+
+
+# ---------------------------------------------------------------------------
+# The command line
+
+
+WITHOUT = {
+    "--rules-file": "MyRummy's rules are a preset and its knobs, every one set with --rule",
+}
+"""The options of the table manner MyRummy has not, and why (its help says so)."""
+
+
+def _clear_screen() -> None:  # pragma: no cover - only at a real terminal
+    sys.stdout.write("\x1b[2J\x1b[H")
+    sys.stdout.flush()
+
+
+def _rules(args: argparse.Namespace, players: int) -> Rules:
+    """The preset for ``players``, with ``--rounds``, ``--rack-size`` and each ``--rule``.
+
+    Raises:
+        ValueError: in a player's words, naming the option.
+    """
+    rules = PRESETS[args.preset](players)
+    for option, field in (("--rounds", "rounds"), ("--rack-size", "rack_size")):
+        value = getattr(args, field)
+        if value is not None:
+            try:
+                rules = attrs.evolve(rules, **{field: value})
+            except ValueError as error:
+                raise ValueError(f"{option}: {in_words(error)}") from None
+    return cast(Rules, rule_settings(rules, args.rule_settings))
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    seats = read_seats(args.seats, [HUMAN, *sorted(SEATS)], 2, 4, [HUMAN, "greedy"])
+    if isinstance(seats, str):
+        return fail(args, seats)
+    names = read_names(args.names, len(seats))
+    if isinstance(names, str):
+        return fail(args, names)
+    try:
+        rules = _rules(args, len(seats))
+    except ValueError as error:
+        return fail(args, str(error))
+    wrong = check_first_player(args.first_player, len(seats))
+    if wrong is not None:
+        return fail(args, wrong)
+    if args.record:
+        try:
+            check_writable(args.record)
+        except OSError as error:
+            return fail(args, cannot_write(args.record, error))
+    seed = fresh_seed(args.seed)
+    rounds = f"{rules.rounds} round{'s' if rules.rounds > 1 else ''}"
+    sitting = [(label(p, names), seat) for p, seat in enumerate(seats)]
+    print(banner("MyRummy", f"{args.preset} rules, {rounds}", sitting, seed))
+    now: list[Turn] = []
+    if HUMAN in seats:
+        print(HELP_LINE)
+        if sys.stdin.isatty():  # pragma: no cover - only at a real terminal
+            _install_completion(lambda: now[0] if now else None)
+    colour = not args.no_color
+    entries: list[Entry] = []
+    state = play_terminal(
+        rules,
+        seats,
+        seed=seed,
+        record=entries,
+        on_turn=now,
+        names=names,
+        first_player=args.first_player,
+        output=lambda text: colour_tiles(text, sys.stdout, colour=colour),
+        clear=_clear_screen if sys.stdout.isatty() else None,
+    )
+    if args.record:
+        record = GameRecord(rules, tuple(entries))
+        try:
+            save_record(record, args.record)
+        except OSError as error:
+            return fail(args, cannot_write(args.record, error), 1)
+        print(f"Record saved to {args.record}")
+    return 0 if state.is_terminal else 1
 
 
 def _morpyam_record(path: str) -> bool:
@@ -565,75 +777,128 @@ def _morpyam_record(path: str) -> bool:
     return True
 
 
-def _run_play(args: argparse.Namespace) -> int:
-    given = args.seats or ["human", "greedy"]
-    seats = [seat.strip() for words in given for seat in words.split(",")]
-    choices = {"human", *SEATS}
-    if not 2 <= len(seats) <= 4 or not set(seats) <= choices:
-        return _fail(
-            f"give 2 to 4 --seat options, each one of {', '.join(sorted(choices))}; "
-            f"got {', '.join(seats)}"
-        )
+@attrs.frozen
+class _Step:
+    """One step of a replay: the entry told, and the table after it as the screen shows it."""
+
+    number: int
+    told: str
+    state: State
+    order: tuple[Meld, ...]
+    note: str = ""
+
+
+def _replay_steps(record: GameRecord, every: bool) -> tuple[list[_Step], IllegalActionError | None]:
+    """The steps of a replay: the start, then each turn told as moves (each entry with
+    ``every``), with the table kept in the order it was shown."""
+    view = _Table((), frozenset(), lambda line: None)
+    steps: list[_Step] = []
+    states = positions(record)
     try:
-        rules = attrs.evolve(
-            PRESETS[args.rules](len(seats)), rounds=args.rounds, rack_size=args.rack_size
-        )
-    except ValueError as error:
-        return _fail(str(error))
-    if args.record:
-        try:
-            check_writable(args.record)
-        except OSError as error:
-            return _fail(f"cannot write {args.record}: {error.strerror or error}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    rounds = f"{rules.rounds} round{'s' if rules.rounds > 1 else ''}"
-    players = ", ".join(f"player {p} {seat}" for p, seat in enumerate(seats))
-    print(f"MyRummy, {args.rules} rules, {rounds}: {players}; seed {seed} (--seed {seed} repeats).")
-    now: list[Turn] = []
-    if "human" in seats:
-        print("Type 'help' for the commands and the rules, 'quit' to stop.")
-        if sys.stdin.isatty():  # pragma: no cover - only at a real terminal
-            _install_completion(lambda: now[0] if now else None)
-    actions: list[Action] = []
-    state = play_terminal(rules, seats, seed=seed, record=actions, on_turn=now)
-    if args.record:
-        try:
-            save_record(GameRecord(rules, tuple(actions)), args.record)
-        except OSError as error:
-            return _fail(f"cannot write {args.record}: {error.strerror or error}", status=1)
-        print(f"Record saved to {args.record}")
-    return 0 if state.is_terminal else 1
+        state = next(states)
+        steps.append(_Step(0, "Start of the match", state, ()))
+        for number, entry in enumerate(record.actions, 1):
+            before = state
+            order = view.shown(before)
+            state = next(states)
+            note = ""
+            if isinstance(entry, Play) and before.current_player is not None:
+                moves = moves_between(order, entry.table, before.rack)
+                told = f"{view.who(before.player)}: {_moves_text(moves)}"
+                if state.round == before.round and not state.is_terminal:
+                    view.order, moved = arrange(order, moves, before.rack, state.table)
+                    note = _renumbered(moved) if moved else ""
+            elif isinstance(entry, (Draw, Pass)):
+                told = (
+                    f"{view.who(before.player)}: {'draws' if isinstance(entry, Draw) else 'passes'}"
+                )
+            elif isinstance(entry, TimeOut):
+                told = f"{view.who(before.player)}: runs out of time ({entry})"
+            elif isinstance(entry, Resign):
+                told = f"{view.who(entry.player)}: resigns"
+            elif not every:
+                continue
+            elif isinstance(entry, FirstPlayer):
+                told = f"the lot: {view.who(entry.player)} starts"
+            else:
+                told = f"{view.who(before.player)} {'is dealt' if before.deal_left else 'draws'} {entry}"
+            if state.round != before.round:
+                view.order = ()
+            steps.append(_Step(number, told, state, view.shown(state), note))
+    except IllegalActionError as error:
+        return steps, error
+    return steps, None
+
+
+def _show_step(step: _Step, total: int, last: bool, error: IllegalActionError | None) -> list[str]:
+    lines = [step.told if step.number == 0 else f"Entry {step.number} of {total} · {step.told}"]
+    if step.note:
+        lines.append(step.note)
+    state = step.state
+    table = step.order
+    lines.append("Table:" if table else "Table: empty")
+    lines += [f"  {number:>2}  {meld}" for number, meld in enumerate(table, 1)]
+    sizes = ", ".join(
+        f"player {p}: {len(rack)} tile{'' if len(rack) == 1 else 's'}"
+        for p, rack in enumerate(state.racks)
+    )
+    lines.append(f"Racks: {sizes}; pool: {state.pool_size} tiles")
+    if last:
+        if error is not None:
+            lines.append(f"The next entry is illegal: {error}")
+        elif state.is_terminal:
+            view = _Table((), frozenset(), lambda line: None)
+            lines.append(f"{_match_over(state, view)} Totals: {_points(scores(state), view)}")
+        else:
+            lines.append(f"End of the record: the match goes on, {label(state.player)} to go on.")
+    return lines
 
 
 def _run_replay(args: argparse.Namespace) -> int:
     try:
         record = load_record(args.file)
+    except IllegalActionError as error:  # an illegal entry, found as the plays are read
+        return fail(args, str(error), 1)
     except OSError as error:
-        return _fail(f"cannot read {args.file}: {error.strerror or error}", "replay")
+        return fail(args, cannot_read(args.file, error))
     except ValueError as error:
         if _morpyam_record(args.file):
-            return _fail(
-                f"{args.file}: a Morpyam record: replay it with 'morpyam replay'", "replay"
-            )
-        return _fail(str(error), "replay")
-    steps = positions(record)
-    try:
-        state = next(steps)
-        for number, action in enumerate(record.actions, 1):
-            state = next(steps)
-            if args.all or not isinstance(action, (Tile, FirstPlayer)):
-                print(f"{number}: {action}")
-    except IllegalActionError as error:  # an illegal entry, as 'morpyam replay' finds it
-        return _fail(str(error), "replay", status=1)
-    if state.is_terminal:
-        print(_match_over(state))
-    else:
-        print(f"Not over: {len(record.actions)} actions; player {state.player} to go on")
-    return 0
+            return fail(args, f"{args.file}: a Morpyam record: replay it with 'morpyam replay'")
+        return fail(args, f"{args.file}: {error}")
+    steps, refused = _replay_steps(record, args.all)
+    total = len(record.actions)
+    last = len(steps) - 1
+
+    def show(index: int) -> None:
+        for line in _show_step(steps[index], total, index == last, refused):
+            colour_tiles(line, sys.stdout, colour=not args.no_color)
+
+    if args.no_wait:
+        for index in range(len(steps)):
+            show(index)
+        return 1 if refused else 0
+    index = 0
+    show(index)
+    while True:
+        try:
+            line = input("[Enter] next, b back, N go to step N, s start, e end, q quit> ")
+        except (EOFError, KeyboardInterrupt):
+            print("")
+            break
+        word = line.strip().lower()
+        if word in ("q", "quit", "exit"):
+            break
+        target = _target(word, index, last)
+        if isinstance(target, str):
+            print(target.replace("entry number", "step number"))
+            continue
+        index = target
+        show(index)
+    return 1 if refused else 0
 
 
 def register_myrummy(subparsers: Any) -> None:
-    """Add the ``myrummy`` command, with its ``play`` subcommand, to ``morpyam``."""
+    """Add the ``myrummy`` command, with its ``play`` and ``replay`` subcommands, to ``morpyam``."""
     parser = subparsers.add_parser(
         "myrummy", help="the MyRummy tile game", description="MyRummy (Schmidt MyRummy Classic)."
     )
@@ -643,43 +908,41 @@ def register_myrummy(subparsers: Any) -> None:
         "play",
         help="play a match at the terminal",
         description="Play MyRummy: a human sees only their own rack and types a turn as moves "
-        "(lay, add, move, split, join, swap, done); 'help' in the game lists them with the rules.",
+        "(lay, add, move, split, join, swap, done); 'help' in the game lists them with the "
+        "rules. With two humans or more, the terminal is handed over between their turns.",
+        epilog=without(WITHOUT),
+    )
+    add_table_options(
+        play,
+        seats=[HUMAN, *sorted(SEATS)],
+        default_seats=[HUMAN, "greedy"],
+        presets=PRESETS,
+        default_preset="classic",
+        seed_of="the tiles",
+        record="write the match to this JSON record, its plays as moves (the path is checked "
+        "before the first move)",
+        first_player=True,
+        rule_example="min_stay=off",
     )
     play.add_argument(
-        "--seat",
-        "--seats",
-        dest="seats",
-        action="append",
-        metavar="SEAT",
-        help=f"who plays the next seat, one of human, {', '.join(sorted(SEATS))}: give it once "
-        "per player (default: human, greedy)",
+        "--rounds", type=int, help="rounds of the match (default 1), as --rule rounds=N"
     )
     play.add_argument(
-        "--rules", choices=sorted(PRESETS), default="classic", help="rule preset (default classic)"
-    )
-    play.add_argument("--rounds", type=int, default=1, help="rounds of the match (default 1)")
-    play.add_argument(
-        "--rack-size", type=int, default=14, help="tiles dealt to each rack (default 14)"
-    )
-    play.add_argument(
-        "--seed",
-        type=int,
-        help="seed of the tiles and the bots, to play a match again (default: a fresh one, "
-        "printed at the start)",
-    )
-    play.add_argument(
-        "--record", metavar="FILE", help="write the match to this JSON record (checked first)"
+        "--rack-size", type=int, help="tiles dealt to each rack (default 14), as --rule rack_size=N"
     )
     play.set_defaults(run=_run_play)
     replay = commands.add_parser(
         "replay",
-        help="replay a match record",
-        description="Check a MyRummy record (JSON) by replaying it, and print its plays.",
+        help="step through a match record",
+        description="Check a MyRummy record (JSON) by replaying it, and step through it turn by "
+        "turn, each told as moves, as 'morpyam replay' steps through a game.",
     )
     replay.add_argument("file", help="the record (.json)")
     replay.add_argument(
         "--all",
         action="store_true",
-        help="print the chance outcomes too (the lot, each tile dealt or drawn)",
+        help="steps for the chance outcomes too (the lot, each tile dealt or drawn)",
     )
+    replay.add_argument("--no-wait", action="store_true", help="print every step without waiting")
+    replay.add_argument("--no-color", action="store_true", help="plain text, no colours")
     replay.set_defaults(run=_run_replay)

@@ -38,6 +38,22 @@ import attrs
 from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
 from morpyam.bots import BOTS, Bot
 from morpyam.cli.console import colour_players
+from morpyam.cli.manner import (
+    HELP_LINE,
+    HUMAN,
+    add_table_options,
+    banner,
+    cannot_read,
+    cannot_write,
+    caret,
+    check_first_player,
+    fresh_seed,
+    label,
+    prompt,
+    read_names,
+    read_seats,
+    refusal,
+)
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
 from morpyam.errors import IllegalActionError
 from morpyam.figures import Label, Special
@@ -77,9 +93,6 @@ __all__ = [
 Input = Callable[[str], str]
 Output = Callable[[str], object]
 
-
-HUMAN = "human"
-"""The seat name of a person at the keyboard."""
 
 SEATS: dict[str, Callable[[], Bot]] = dict(BOTS)
 """Bot seats by name: a factory that makes the bot for one seat.
@@ -177,7 +190,7 @@ def _explain(text: str, error: NotationError, words: str) -> str:
     if error.column == 1 and "is not an action" in reason:  # the first word is no command
         first = text.split(maxsplit=1)[0]
         reason = f"{first!r} is not a command here; type one of: {words}"
-    return f"  {text}\n  {' ' * (error.column - 1)}^ {reason}"
+    return caret(text, error.column, reason)
 
 
 def _read_line(read: Input, prompt: str, output: Output) -> str | None:
@@ -192,11 +205,25 @@ def _read_line(read: Input, prompt: str, output: Output) -> str | None:
         return None
 
 
-def _ask_human(state: State, player: int, read: Input, output: Output) -> Action | Resign:
+def _who(player: int, names: Sequence[str]) -> str:
+    """A player as the table calls them, with their mark on the grid: ``player 0 X``, ``Anne X``."""
+    return f"{label(player, names)} {_mark(player)}"
+
+
+def _named(text: str, names: Sequence[str]) -> str:
+    """``text`` with ``player N`` said as the name of that player, when names were given."""
+    if not names:
+        return text
+    return re.sub(r"\bplayer ([0-3])\b", lambda match: label(int(match.group(1)), names), text)
+
+
+def _ask_human(
+    state: State, player: int, read: Input, output: Output, names: Sequence[str] = ()
+) -> Action | Resign:
     """Ask the player at the keyboard until they give an allowed action."""
-    prompt = f"player {player} {_mark(player)}> "
+    asked = prompt(_who(player, names))
     while True:
-        line = _read_line(read, prompt, output)
+        line = _read_line(read, asked, output)
         if line is None:
             continue
         text = line.strip()
@@ -211,7 +238,7 @@ def _ask_human(state: State, player: int, read: Input, output: Output) -> Action
             output(_options(state))
             continue
         if word in ("board", "show"):
-            output(render(state))
+            output(_named(render(state), names))
             continue
         if word in ("quit", "exit", "q"):
             raise _StopGameError
@@ -235,8 +262,8 @@ def _ask_human(state: State, player: int, read: Input, output: Output) -> Action
         try:
             apply(state, entry)
         except IllegalActionError as error:
-            output(f"Not allowed: {error}")
-            output("Type 'legal' for the actions allowed now.")
+            output(refusal(error))
+            output("  Type 'legal' for the actions allowed now.")
             continue
         return entry
 
@@ -285,7 +312,7 @@ def _ask_table(state: State, rng: random.Random, read: Input, output: Output) ->
         try:
             apply(state, entry)
         except IllegalActionError as error:
-            output(f"Not allowed: {error}")
+            output(refusal(error))
             continue
         return entry
 
@@ -306,21 +333,23 @@ def _came_up(before: State, after: State) -> bool:
 
 
 def _told(before: State, entry: Action | Resign, after: State) -> str:
-    """An entry as the players hear it: a call's outcome with its dice, a cell with its label."""
+    """An entry as the players hear it: the roll's number and a call's outcome with its dice,
+    a cell with its label."""
     if isinstance(entry, RollResult) and before.in_air:
         told = str(entry)
         if before.kept and after.dice is not None:
             told += f" → {' '.join(map(str, after.dice))}"
+        notes = [f"roll {after.rolls}"] if after.rolls else []
         if before.call is not None:
             outcome = "came up" if _came_up(before, after) else "missed"
-            told += f" (call {before.call.notation} {outcome})"
-        return told
+            notes.append(f"call {before.call.notation} {outcome}")
+        return told + (f" ({', '.join(notes)})" if notes else "")
     if isinstance(entry, Place) and entry.cell in before.layout:
         return f"{entry} ({before.layout[entry.cell].notation})"
     return str(entry)
 
 
-def _summary(state: State) -> list[str]:
+def _summary(state: State, names: Sequence[str] = ()) -> list[str]:
     """The score and the result, one line each."""
     rules = state.rules
     totals = scores(state)
@@ -329,11 +358,11 @@ def _summary(state: State) -> list[str]:
         placed = rules.tokens_per_player - state.tokens_left[player]
         note = " (resigned)" if player in state.resigned else ""
         lines.append(
-            f"Player {player} {_mark(player)}: {total} point{'' if total == 1 else 's'}, "
+            f"{_who(player, names)}: {total} point{'' if total == 1 else 's'}, "
             f"{placed} token{'' if placed == 1 else 's'} placed{note}"
         )
     if state.winners:
-        winners = " and ".join(f"player {p}" for p in sorted(state.winners))
+        winners = " and ".join(label(p, names) for p in sorted(state.winners))
         how = _END_WORDS.get(state.end_rule or "", "")
         lines.append(f"Winner: {winners} ({how}, {state.end_rule})")
     return lines
@@ -370,14 +399,15 @@ def play_game(
     entries: list[Action | Resign] = []
     shown: tuple[int | None, ...] | None = None  # the tokens of the grid last drawn
 
-    def show(state: State) -> None:
-        """The grid when its tokens changed since it was last drawn, else the status line."""
+    def show(state: State, entry: Action | Resign | None = None) -> None:
+        """The grid when its tokens changed since it was last drawn, else the status line (not
+        after a roll: its dice were just told)."""
         nonlocal shown
-        picture = render(state)
+        picture = _named(render(state), names)
         if state.owners != shown or state.setup is not None:
             output(picture)
             shown = state.owners
-        else:
+        elif not isinstance(entry, RollResult):
             output(picture.rsplit("\n", 1)[1])
 
     if any(seat is None for seat in seats):
@@ -394,7 +424,7 @@ def play_game(
             else:
                 seat = seats[player]
                 if seat is None:
-                    entry = _ask_human(state, player, input, output)
+                    entry = _ask_human(state, player, input, output, names)
                 else:
                     entry = seat.choose(state, rng)
             before = state
@@ -402,17 +432,17 @@ def play_game(
                 resign(state, entry.player) if isinstance(entry, Resign) else apply(state, entry)
             )
             entries.append(entry)
-            output(f"player {player} {_mark(player)}: {_told(before, entry, state)}")
+            output(f"{_who(player, names)}: {_told(before, entry, state)}")
             if not state.is_chance and seats[state.player] is None and not state.is_terminal:
-                show(state)  # a person decides next: show them the position
+                show(state, entry)  # a person decides next: show them the position
     except (_StopGameError, KeyboardInterrupt) as stop:
         if isinstance(stop, KeyboardInterrupt):
             output("")  # the line of the prompt where Ctrl-C was pressed
         output("Game stopped.")
         return attrs.evolve(record, actions=entries)
-    output(render(state))
+    output(_named(render(state), names))
     output("")
-    for line in _summary(state):
+    for line in _summary(state, names):
         output(line)
     return attrs.evolve(record, actions=entries)
 
@@ -481,12 +511,12 @@ def step_through(
         else:
             entry = record.actions[index - 1]
             output(f"Entry {index} of {len(record.actions)}: {entry}")
-        output(render(states[index]))
+        output(_named(render(states[index]), record.names))
         if index == last:
             if error is not None:
                 output(f"The next entry is illegal: {error}")
             elif states[index].is_terminal:
-                for line in _summary(states[index]):
+                for line in _summary(states[index], record.names):
                     output(line)
             else:
                 output("End of the record: the game goes on.")
@@ -529,13 +559,16 @@ def _fail(args: argparse.Namespace, message: str, status: int = 2) -> int:
     return status
 
 
-def _file_error(args: argparse.Namespace, path: str, error: Exception, status: int = 2) -> int:
+def _file_error(
+    args: argparse.Namespace, path: str, error: Exception, status: int = 2, *, writing: bool = False
+) -> int:
+    """A file that cannot be read (``FILE: reason``) or written (``cannot write FILE: reason``)."""
     where = "standard input" if path == STDIO else path
-    if isinstance(error, OSError):
-        return _fail(args, f"{where}: {error.strerror or error}", status)
+    if writing and isinstance(error, OSError):
+        return _fail(args, cannot_write(where, error), status)
     if isinstance(error, FileFormatError) and error.where == path:
         return _fail(args, f"{where}: {error.reason}", status)
-    return _fail(args, f"{where}: {error}", status)
+    return _fail(args, cannot_read(where, error), status)
 
 
 STDIO = "-"
@@ -599,9 +632,12 @@ def _line_editing() -> None:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    kinds: list[str] = args.seats or [HUMAN, "random"]
-    if not 2 <= len(kinds) <= 4:
-        return _fail(args, f"2 to 4 seats, one per player: got {len(kinds)}")
+    kinds = read_seats(args.seats, [HUMAN, *SEATS], 2, 4, [HUMAN, "random"])
+    if isinstance(kinds, str):
+        return _fail(args, kinds)
+    names = read_names(args.names, len(kinds))
+    if isinstance(names, str):
+        return _fail(args, names)
     if args.record not in (None, STDIO):
         try:
             _suffix(args.record)
@@ -610,7 +646,7 @@ def _run_play(args: argparse.Namespace) -> int:
         try:
             check_writable(args.record)
         except OSError as error:
-            return _file_error(args, args.record, error)
+            return _file_error(args, args.record, error, writing=True)
     if args.rules_file is not None:
         try:
             rules = load_rules(args.rules_file)
@@ -620,27 +656,24 @@ def _run_play(args: argparse.Namespace) -> int:
             return _fail(
                 args, f"{args.rules_file} is for {rules.players} players, not {len(kinds)} seats"
             )
+        told = f"rules of {args.rules_file}"
     else:
-        rules = PRESETS[args.game_rules](len(kinds))
+        rules = PRESETS[args.preset](len(kinds))
+        told = f"{args.preset} rules"
     try:
         rules = rules_with(rules, args.rule_settings or ())
     except FileFormatError as error:
         return _fail(args, f"--rule {error.where}: {error.reason}")
-    if args.first_player is not None and not 0 <= args.first_player < len(kinds):
-        last = len(kinds) - 1
-        choices = ", ".join(map(str, range(last))) + f" or {last}"
-        return _fail(args, f"--first-player is a seat: {choices}, not {args.first_player}")
-    if args.names and len(args.names) != len(kinds):
-        return _fail(
-            args, f"{len(args.names)} names for {len(kinds)} seats: name every seat or none"
-        )
-    seed = args.game_seed if args.game_seed is not None else random.SystemRandom().randrange(2**32)
+    wrong = check_first_player(args.first_player, len(kinds))
+    if wrong is not None:
+        return _fail(args, wrong)
+    seed = fresh_seed(args.seed)
     seats = [None if kind == HUMAN else SEATS[kind]() for kind in kinds]
     _line_editing()
-    print(
-        f"Morpyam: {', '.join(f'player {p} {_mark(p)} {kind}' for p, kind in enumerate(kinds))}; "
-        f"seed {seed}. Type 'help' for the commands."
-    )
+    print(banner("Morpyam", told, [(_who(p, names), kind) for p, kind in enumerate(kinds)], seed))
+    if HUMAN in kinds:
+        print(HELP_LINE)
+    colour = not args.no_color
     try:
         record = play_game(
             rules,
@@ -648,8 +681,8 @@ def _run_play(args: argparse.Namespace) -> int:
             random.Random(seed),
             first_player=args.first_player,
             manual_dice=args.manual_dice,
-            names=args.names or (),
-            output=lambda text: colour_players(text, sys.stdout),
+            names=names,
+            output=lambda text: colour_players(text, sys.stdout, colour=colour),
         )
     except ValueError as error:  # names that a record cannot hold
         return _fail(args, str(error))
@@ -660,7 +693,7 @@ def _run_play(args: argparse.Namespace) -> int:
         try:
             save_record(record, args.record)
         except (FileFormatError, OSError) as error:
-            _file_error(args, args.record, error, 1)
+            _file_error(args, args.record, error, 1, writing=True)
             print("The record, to copy by hand:")
             print(record.to_text())
             return 1
@@ -713,9 +746,10 @@ def _run_show(args: argparse.Namespace) -> int:
     if args.svg == STDIO:
         print(picture)
         return 0
-    print(render(state))
+    names = () if isinstance(loaded, State) else loaded.names
+    print(_named(render(state), names))
     if state.is_terminal:
-        for line in _summary(state):
+        for line in _summary(state, names):
             print(line)
     if args.svg is not None:
         try:
@@ -734,49 +768,23 @@ def register_play(subparsers: Any) -> None:
         description="Play Morpyam in the terminal: humans type actions in notation "
         "(type 'help' at the prompt), bots play at once.",
     )
-    parser.add_argument(
-        "--seat",
-        dest="seats",
-        action="append",
-        choices=[HUMAN, *SEATS],
-        help="who plays each seat, in order; give it once per player (default: human, random)",
-    )
-    parser.add_argument(
-        "--rules", dest="game_rules", choices=list(PRESETS), default="classic", help="rule preset"
+    add_table_options(
+        parser,
+        seats=[HUMAN, *SEATS],
+        default_seats=[HUMAN, "random"],
+        presets=PRESETS,
+        default_preset="classic",
+        seed_of="the dice",
+        record="save the game record to this .json or .txt file (-: print it as text); "
+        "the path is checked before the game",
+        first_player=True,
+        rule_example="diagonals=long (as in a rules file)",
     )
     parser.add_argument(
         "--rules-file", metavar="FILE", help="a rules file (.toml or .json) instead of a preset"
     )
     parser.add_argument(
-        "--rule",
-        dest="rule_settings",
-        action="append",
-        metavar="FIELD=VALUE",
-        help="change one knob of the rules, as in a rules file (repeat), e.g. diagonals=long",
-    )
-    parser.add_argument(
-        "--first-player",
-        type=int,
-        metavar="SEAT",
-        help="skip the start roll: this player starts (0 is the first seat)",
-    )
-    parser.add_argument(
-        "--seed",
-        dest="game_seed",
-        type=int,
-        metavar="SEED",
-        help="seed of the dice and the bots (default: a new game each time)",
-    )
-    parser.add_argument(
         "--manual-dice", action="store_true", help="type in the real dice instead of throwing them"
-    )
-    parser.add_argument(
-        "--name", dest="names", action="append", metavar="NAME", help="a player's name, in order"
-    )
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="save the game record to this .json or .txt file (-: print it as text)",
     )
     parser.set_defaults(run=_run_play, command=parser.prog)
 

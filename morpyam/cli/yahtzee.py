@@ -10,14 +10,35 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from morpyam.cli.console import PLAYER_STYLES, colour_line
+from morpyam.cli.manner import (
+    HELP_LINE,
+    HUMAN,
+    add_table_options,
+    banner,
+    cannot_read,
+    cannot_write,
+    caret,
+    fail,
+    fresh_seed,
+    in_words,
+    label,
+    prompt,
+    read_names,
+    read_seats,
+    refusal,
+    rule_settings,
+    without,
+)
 from morpyam.cli.play import check_writable
 from morpyam.errors import IllegalActionError
 from morpyam.notation import NotationError
@@ -32,7 +53,7 @@ from morpyam.yahtzee.engine import (
     new_game,
     sample_chance,
 )
-from morpyam.yahtzee.rules import COMPARISONS, JOKERS, PRESETS, Rules
+from morpyam.yahtzee.rules import COMPARISONS, JOKERS, PRESETS, Box, Rules
 from morpyam.yahtzee.state import State
 from morpyam.yahtzee.text import render_sheets
 
@@ -41,7 +62,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SEATS", "greedy_action", "play", "register_yahtzee"]
 
-SEATS = ("human", "optimal", "greedy", "random")
+SEATS = (HUMAN, "optimal", "greedy", "random")
 """Who can sit at a seat: a person at the terminal, the optimal bot (needs the
 ``solver`` extra), a simple greedy bot, or a uniformly random player."""
 
@@ -77,6 +98,7 @@ def _faces(faces: Sequence[int]) -> str:
 
 
 HELP = """\
+Commands (any case):
   roll                 throw the dice (Enter does too, before the first roll)
   roll keep 6 6        keep these faces, throw the others (or just: keep 6 6)
   score chance         fill a box (or just: chance)
@@ -87,16 +109,18 @@ HELP = """\
 """What ``help`` prints at a human's prompt."""
 
 _WORDS = "roll, keep 6 6, a box name (chance), legal, sheet, help, quit"
+_ROLL_WORDS = ("roll", "keep")
+_SCORE_WORDS = ("score", *(box.notation for box in Box))
 
 
 class _StopGameError(Exception):
     """The person at the keyboard stopped the game (``quit``, end of input)."""
 
 
-def _line(read: Callable[[str], str], prompt: str) -> str:
-    """A typed line, stripped and lower-cased; ``quit`` and the end of input stop the game."""
+def _line(read: Callable[[str], str], asked: str) -> str:
+    """A typed line, stripped; ``quit`` and the end of input stop the game."""
     try:
-        text = read(prompt).strip()
+        text = read(asked).strip()
     except EOFError:
         raise _StopGameError from None
     if text.lower() in ("quit", "exit", "q"):
@@ -104,18 +128,36 @@ def _line(read: Callable[[str], str], prompt: str) -> str:
     return text
 
 
-def _human(read: Callable[[str], str], out: Out) -> tuple[Chooser, Callable[[State], RollResult]]:
+def _allowed(state: State) -> str:
+    """The actions allowed now, in a few words: the boxes with their points, and the roll."""
+    lines = []
+    if state.dice is not None:
+        boxes = ", ".join(f"{box} {box_points(state, box)}" for box in allowed_boxes(state))
+        lines.append(f"score: {boxes}")
+    if Roll() in legal_actions(state):
+        lines.append(
+            "roll (the first roll throws all 5 dice)"
+            if state.dice is None
+            else f"roll, keeping any 0 to 4 of the dice {_faces(state.dice)}"
+        )
+    return "Allowed now:\n  " + "\n  ".join(lines)
+
+
+def _human(
+    read: Callable[[str], str], out: Out, who: str
+) -> tuple[Chooser, Callable[[State], RollResult]]:
     """A person at the terminal: reads actions in notation (or shorthands), and real dice if asked."""
+    asked = prompt(who)
 
     def common(state: State, text: str) -> bool:
         """Answer the words that are not actions; whether ``text`` was one."""
         word = text.lower()
         if word in ("?", "help", "h"):
             out(HELP)
-            out("  allowed now: " + "; ".join(map(str, legal_actions(state))))
+            out(_allowed(state))
             return True
         if word in ("legal", "moves"):
-            out("  allowed now: " + "; ".join(map(str, legal_actions(state))))
+            out(_allowed(state))
             return True
         if word == "sheet":
             out(render_sheets(state))
@@ -125,25 +167,30 @@ def _human(read: Callable[[str], str], out: Out) -> tuple[Chooser, Callable[[Sta
     def choose(state: State) -> Action:
         if state.dice is None:
             while True:
-                text = _line(read, "  press Enter to roll (help for the commands) ")
+                text = _line(read, asked)
                 if text.lower() in ("", "roll"):
                     return Roll()
                 if not common(state, text):
-                    out(f"  {text!r}: the dice are not rolled yet; type roll, help or quit")
+                    action, problem = _read_action(text)
+                    out(problem or "  The dice are not rolled yet: press Enter (or type roll).")
         options = ", ".join(f"{box} {box_points(state, box)}" for box in allowed_boxes(state))
-        out(f"  dice {_faces(state.dice)} (roll {state.rolls}); score: {options}")
+        out(f"  score: {options}")  # the dice were just told, with the roll's number
         while True:
-            text = _line(read, "  > ")
+            text = _line(read, asked)
+            if not text:
+                out("  Enter rolls only at the start of a turn: type roll, keep 6 6 or a box.")
+                continue
             if common(state, text):
                 continue
-            action = _read_action(text)
+            action, problem = _read_action(text)
             if action is None:
-                out(f"  not an action: {text!r} (type one of: {_WORDS})")
+                out(problem)
                 continue
             try:
                 apply(state, action)
             except IllegalActionError as error:
-                out(f"  {error}")
+                out(refusal(error))
+                out("  Type 'legal' for the actions allowed now.")
                 continue
             return action
 
@@ -163,17 +210,25 @@ def _human(read: Callable[[str], str], out: Out) -> tuple[Chooser, Callable[[Sta
     return choose, throw
 
 
-def _read_action(text: str) -> Action | None:
-    """An action in notation or a shorthand; ``None`` for anything else, empty input included
-    (which must not read as ``roll``)."""
-    if not text.strip():
-        return None
-    for candidate in (text, f"roll {text}", f"score {text}"):
-        try:
-            return parse_action(candidate)
-        except NotationError:
-            continue
-    return None
+def _read_action(text: str) -> tuple[Action | None, str]:
+    """An action in notation or a shorthand (``keep 6 6``, ``chance``), or ``None`` and what is
+    wrong, with a caret under the word: the words of a roll or a box read as one, so that a
+    roll that is not one (``keep 4 4 4 4 4``) says why."""
+    first = text.split(maxsplit=1)[0].lower()
+    if first in _ROLL_WORDS:
+        candidate, offset = (text, 0) if first == "roll" else (f"roll {text}", 5)
+    elif first in _SCORE_WORDS:
+        candidate, offset = (text, 0) if first == "score" else (f"score {text}", 6)
+    else:
+        for candidate in (text, f"score {text}"):  # a box named in words: large straight
+            with contextlib.suppress(NotationError):
+                return parse_action(candidate), ""
+        reason = f"{first!r} is not a command; type one of: {_WORDS}"
+        return None, caret(text, 1, reason)
+    try:
+        return parse_action(candidate), ""
+    except NotationError as error:
+        return None, caret(text, max(error.column - offset, 1), error.reason)
 
 
 def play(
@@ -184,11 +239,13 @@ def play(
     seed: int = 1,
     solution: Solution | None = None,
     real_dice: bool = False,
+    names: Sequence[str] = (),
     read: Callable[[str], str] = input,
     out: Out = print,
 ) -> State:
     """Play a game of ``rules`` between ``seats`` (kinds from `SEATS`).
 
+    Players are called by ``names`` (one per seat), or ``player 0``, ``player 1``...
     Dice are thrown with ``random.Random(seed)``, which the random bot shares,
     unless ``real_dice`` asks the human seats for the faces they threw. The
     ``optimal`` seats play ``solution`` (a
@@ -204,11 +261,14 @@ def play(
     if isinstance(seats, str) or not isinstance(seats, Sequence):
         raise ValueError(f"seats are a sequence of seat kinds ({', '.join(SEATS)}), got {seats!r}")
     rng = random.Random(seed)
-    seated = [_seat(seat, rng, solution, real_dice, read, out) for seat in seats]
-    names = [f"P{p} {seat}" for p, seat in enumerate(seats)]
+    called = [label(p, names) for p in range(len(seats))]
+    seated = [
+        _seat(seat, rng, solution, real_dice, read, out, called[p]) for p, seat in enumerate(seats)
+    ]
     reached = [new_game(rules, players=len(seats), games=games)]
+    humans = {p for p, seat in enumerate(seats) if seat == HUMAN}
     try:
-        _play_on(reached, seated, names, rng, out)
+        _play_on(reached, seated, called, humans, rng, out)
     except (_StopGameError, KeyboardInterrupt):
         out("")
         out("Game stopped.")
@@ -216,7 +276,7 @@ def play(
     state = reached[0]
     totals = state.totals
     best = max(totals)
-    winners = " and ".join(names[p] for p, total in enumerate(totals) if total == best)
+    winners = " and ".join(called[p] for p, total in enumerate(totals) if total == best)
     out(f"Winner: {winners} with {best} points")
     return state
 
@@ -225,6 +285,7 @@ def _play_on(
     reached: list[State],
     seated: Sequence[tuple[Chooser, Callable[[State], RollResult] | None]],
     names: Sequence[str],
+    humans: set[int],
     rng: random.Random,
     out: Out,
 ) -> None:
@@ -239,13 +300,14 @@ def _play_on(
             result = thrower(state) if thrower is not None else sample_chance(state, rng)
             state = apply(state, result)
             assert state.dice is not None
-            out(f"{line} → {_faces(state.dice)}")
+            out(f"{line} → {_faces(state.dice)} (roll {state.rolls})")
             continue
         if state.rolls == 0:
             filled = state.sheet.filled.bit_count()
             if player == 0 and filled == 0:
                 out(f"Game {game + 1} of {state.games}")
-            out(f"Turn {filled + 1} · {names[player]}")
+            hint = " (Enter rolls)" if player in humans and filled == 0 else ""
+            out(f"Turn {filled + 1} · {names[player]}{hint}")
         action = seated[player][0](state)
         if isinstance(action, Score):
             points = box_points(state, action.box)
@@ -268,10 +330,11 @@ def _seat(
     real_dice: bool,
     read: Callable[[str], str],
     out: Out,
+    who: str,
 ) -> tuple[Chooser, Callable[[State], RollResult] | None]:
     """Who decides for a seat, and who throws its dice (``None``: the shared random dice)."""
-    if seat == "human":
-        choose, throw = _human(read, out)
+    if seat == HUMAN:
+        choose, throw = _human(read, out, who)
         return choose, throw if real_dice else None
     if seat == "optimal":
         if solution is None:
@@ -299,20 +362,32 @@ _KNOBS = ("joker", "yahtzee_bonus", "bonus_comparison")
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    """The preset with the knobs given.
+    """The preset with the knobs given (``--joker`` and the like, then each ``--rule``).
 
     Raises:
-        ValueError: for a knob the rules refuse, naming its option as argparse does.
+        ValueError: for a knob the rules refuse, naming its option.
     """
-    rules = PRESETS[args.sheet_rules]()
+    rules = PRESETS[args.preset]()
     for knob in _KNOBS:
         value = getattr(args, knob)
         if value is not None:
             try:
                 rules = attrs.evolve(rules, **{knob: value})
             except ValueError as error:
-                raise ValueError(f"argument --{knob.replace('_', '-')}: {error}") from None
-    return rules
+                raise ValueError(f"--{knob.replace('_', '-')}: {in_words(error)}") from None
+    settings = getattr(args, "rule_settings", None)
+    return cast(Rules, rule_settings(rules, settings))
+
+
+SOLVER_EXTRA = "pip install 'morpyam[solver]'"
+"""How to install what the optimal bot and ``solve`` need (numpy)."""
+
+
+def _no_numpy(what: str) -> str | None:
+    """The error's words when numpy, which ``what`` needs, is not installed; ``None`` when it is."""
+    if importlib.util.find_spec("numpy") is not None:
+        return None
+    return f"{what} needs numpy, which is not installed: {SOLVER_EXTRA}"
 
 
 def _describe(rules: Rules) -> str:
@@ -337,63 +412,44 @@ def _load_solution(rules: Rules, path: str) -> Solution:
     return solution
 
 
-def _reason(error: Exception) -> str:
-    """An error in a player's words: an OS error without its number."""
-    return error.strerror or str(error) if isinstance(error, OSError) else str(error)
-
-
-def _fail(command: str, message: object, status: int = 2) -> int:
-    """Tell ``message`` as the command's error; returns ``status``: 2 for a command line
-    (or a file it names) that cannot be used, 1 for a failure once the work has begun."""
-    print(f"morpyam yahtzee {command}: error: {message}", file=sys.stderr)
-    return status
-
-
 def _run_play(args: argparse.Namespace) -> int:
-    seats = [seat.strip() for given in args.seat or [] for seat in given.split(",")]
-    seats = seats or ["human", "greedy"]
-    bad = [seat for seat in seats if seat not in SEATS]
-    if bad or not 1 <= len(seats) <= MAX_PLAYERS:
-        print(
-            f"morpyam yahtzee play: error: give 1 to {MAX_PLAYERS} --seat options, each one of "
-            f"{', '.join(SEATS)}; got {', '.join(seats)}",
-            file=sys.stderr,
-        )
-        return 2
+    seats = read_seats(args.seats, SEATS, 1, MAX_PLAYERS, [HUMAN, "greedy"])
+    if isinstance(seats, str):
+        return fail(args, seats)
+    names = read_names(args.names, len(seats))
+    if isinstance(names, str):
+        return fail(args, names)
     try:
         rules = _rules(args)
+        new_game(rules, players=len(seats), games=args.games)
     except ValueError as error:
-        return _fail("play", error)
+        return fail(args, in_words(error))
+    missing = _no_numpy("--seat optimal") if "optimal" in seats else None
+    if missing is not None:
+        return fail(args, missing)
     solution = None
     if args.solution is not None:  # the file is checked before the game, never ignored
         if "optimal" not in seats:
-            return _fail("play", "--solution is for the optimal bot, and no seat is optimal")
+            return fail(args, "--solution is for the optimal bot, and no seat is optimal")
         try:
             solution = _load_solution(rules, args.solution)
-        except ImportError as error:
-            return _fail("play", error, 1)
         except (ValueError, OSError) as error:
-            return _fail("play", f"--solution {args.solution}: {_reason(error)}")
-    seed = args.sheet_seed
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    print(
-        f"Yahtzee, {args.sheet_rules} rules ({_describe(rules)}), seed {seed} "
-        f"(--seed {seed} repeats)."
-    )
+            return fail(args, cannot_read(args.solution, error))
+    seed = fresh_seed(args.seed)
+    games = f"{args.games} game{'' if args.games == 1 else 's'}"
+    told = f"{args.preset} rules ({_describe(rules)}), {games}"
+    print(banner("Yahtzee", told, [(label(p, names), kind) for p, kind in enumerate(seats)], seed))
     if "optimal" in seats and solution is None:
-        try:
-            from morpyam.yahtzee.solver import solve
+        from morpyam.yahtzee.solver import solve
 
-            print("Solving the rules for the optimal bot…")
-            solution = solve(rules)
-        except ImportError as error:
-            return _fail("play", error, 1)
-    if "human" in seats:
-        print("Type 'help' (or ?) at a prompt for the commands, 'quit' to stop.")
+        print("Solving the rules for the optimal bot…")
+        solution = solve(rules)
+    if HUMAN in seats:
+        print(HELP_LINE)
         if sys.stdin.isatty():  # pragma: no cover - only at a real terminal
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401
+    colour = not args.no_color
     end = play(
         rules,
         seats,
@@ -401,44 +457,53 @@ def _run_play(args: argparse.Namespace) -> int:
         seed=seed,
         solution=solution,
         real_dice=args.manual_dice,
+        names=names,
+        out=lambda text: colour_line(text, sys.stdout, _style(text, len(seats), names), colour),
     )
     return 0 if end.is_terminal else 1
+
+
+def _style(text: str, players: int, names: Sequence[str]) -> str | None:
+    """The colour of a turn's first line: its player's, as their marks have in Morpyam."""
+    if not text.startswith("Turn "):
+        return None
+    for seat in range(players):
+        if f" · {label(seat, names)}" in text:
+            return PLAYER_STYLES[seat % len(PLAYER_STYLES)]
+    return None
 
 
 def _run_solve(args: argparse.Namespace) -> int:
     try:
         rules = _rules(args)
     except ValueError as error:
-        return _fail("solve", error)
+        return fail(args, str(error))
+    missing = _no_numpy("solve")
+    if missing is not None:
+        return fail(args, missing)
     if args.output is not None:  # checked before the solving, which takes a while
         try:
             check_writable(args.output)
         except OSError as error:
-            return _fail("solve", f"--output {args.output}: {_reason(error)}")
-    try:
-        from morpyam.yahtzee.solver import solve
+            return fail(args, cannot_write(args.output, error))
+    from morpyam.yahtzee.solver import solve
 
-        start = time.perf_counter()
-        solution = solve(rules)
-    except ImportError as error:
-        return _fail("solve", error, 1)
+    start = time.perf_counter()
+    solution = solve(rules)
     elapsed = time.perf_counter() - start
-    print(f"Rules: {args.sheet_rules} ({_describe(rules)})")
+    print(f"Rules: {args.preset} ({_describe(rules)})")
     print(f"Expected score with optimal solitaire play: {solution.expected_score:.6f}")
     print(f"Solved in {elapsed:.1f} s")
     if args.output is not None:
         try:
             solution.save(args.output)
         except OSError as error:  # a disk full since the check
-            return _fail("solve", f"--output {args.output}: {_reason(error)}", 1)
+            return fail(args, cannot_write(args.output, error), 1)
         print(f"Saved to {args.output}")
     return 0
 
 
-def _add_rules_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--rules", dest="sheet_rules", choices=list(PRESETS), default="hasbro", help="rule preset"
-    )
+def _add_knob_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--joker", choices=JOKERS, help="joker rule (Y-JOKER-1)")
     parser.add_argument(
         "--yahtzee-bonus", type=int, metavar="POINTS", help="extra Yahtzee bonus (Y-BONUS-2)"
@@ -446,6 +511,14 @@ def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bonus-comparison", choices=COMPARISONS, help="upper bonus at >= or > 63 (Y-BONUS-1)"
     )
+
+
+WITHOUT = {
+    "--rules-file": "the sheet's rules are a preset and a few knobs, set with --rule",
+    "--first-player": "player 0 starts and the turn goes round in seat order (Y-SET-1)",
+    "--record": "the score sheet, printed at the end of each game, is the game's record",
+}
+"""The options of the table manner the score sheet has not, and why (its help says so)."""
 
 
 def register_yahtzee(subparsers: Any) -> None:
@@ -462,16 +535,20 @@ def register_yahtzee(subparsers: Any) -> None:
         "play",
         help="play a game at the terminal",
         description="Play a game: humans type actions such as 'roll keep 6 6' or 'score chance'.",
+        epilog=without(WITHOUT),
     )
-    _add_rules_options(play_parser)
-    play_parser.add_argument(
-        "--seat",
-        "--seats",
-        action="append",
-        metavar="SEAT",
-        help=f"who plays the next seat, one of {', '.join(SEATS)}: give it once per player "
-        "(default: human, greedy)",
+    add_table_options(
+        play_parser,
+        seats=SEATS,
+        default_seats=[HUMAN, "greedy"],
+        presets=PRESETS,
+        default_preset="hasbro",
+        seed_of="the dice",
+        record=None,
+        first_player=False,
+        rule_example="joker=free",
     )
+    _add_knob_options(play_parser)
     play_parser.add_argument(
         "--games",
         type=int,
@@ -480,19 +557,10 @@ def register_yahtzee(subparsers: Any) -> None:
         help="games on one sheet, with a grand total (default 1)",
     )
     play_parser.add_argument(
-        "--seed",
-        dest="sheet_seed",
-        type=int,
-        metavar="SEED",
-        help="seed of the dice and bots, to play a game again (default: a fresh one, printed "
-        "at the start)",
-    )
-    play_parser.add_argument(
         "--solution", metavar="FILE", help="a solution saved by 'solve --output' for the bot"
     )
     play_parser.add_argument(
         "--manual-dice",
-        "--real-dice",
         action="store_true",
         help="human seats type in the real dice instead of the program throwing them",
     )
@@ -503,7 +571,21 @@ def register_yahtzee(subparsers: Any) -> None:
         help="compute the optimal expected score (needs numpy)",
         description="Solve solitaire play exactly and print the optimal expected score.",
     )
-    _add_rules_options(solve_parser)
+    solve_parser.add_argument(
+        "--rules",
+        dest="preset",
+        choices=sorted(PRESETS),
+        default="hasbro",
+        help="rule preset (default hasbro)",
+    )
+    solve_parser.add_argument(
+        "--rule",
+        dest="rule_settings",
+        action="append",
+        metavar="FIELD=VALUE",
+        help="change one knob of the rules (repeat), e.g. joker=free",
+    )
+    _add_knob_options(solve_parser)
     solve_parser.add_argument("--output", metavar="FILE", help="save the solution to FILE")
     solve_parser.set_defaults(run=_run_solve)
 

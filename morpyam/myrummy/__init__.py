@@ -31,6 +31,7 @@ from morpyam.myrummy.engine import (
     resign,
     sample_chance,
     scores,
+    time_out,
 )
 from morpyam.myrummy.melds import Group, Meld, Run, parse_meld
 from morpyam.myrummy.moves import (
@@ -48,7 +49,9 @@ from morpyam.myrummy.moves import (
     moves_between,
     parse_move,
 )
+from morpyam.myrummy.observation_json import observation_from_json, observation_to_json
 from morpyam.myrummy.observe import Observation, determinise, observe
+from morpyam.myrummy.play_text import parse_play, play_text
 from morpyam.myrummy.records import GameRecord, load_record, replay, save_record
 from morpyam.myrummy.rollouts import RolloutBot, WatcherBot
 from morpyam.myrummy.rules import PRESETS, Rules
@@ -56,6 +59,7 @@ from morpyam.myrummy.search import SearchResult, search
 from morpyam.myrummy.solver import best_play, plays
 from morpyam.myrummy.state import State
 from morpyam.myrummy.state_json import state_from_json, state_to_json
+from morpyam.myrummy.text import render, render_table
 from morpyam.myrummy.tiles import JOKER, TILES, Colour, Tile, parse_tile, parse_tiles
 
 __all__ = [
@@ -103,16 +107,22 @@ __all__ = [
     "load_record",
     "moves_between",
     "new_game",
+    "observation_from_json",
+    "observation_to_json",
     "observe",
     "parse_action",
     "parse_meld",
     "parse_move",
+    "parse_play",
     "parse_tile",
     "parse_tiles",
     "play_match",
+    "play_text",
     "plays",
     "position",
     "rack_points",
+    "render",
+    "render_table",
     "replay",
     "resign",
     "sample_chance",
@@ -122,4 +132,5 @@ __all__ = [
     "simulate",
     "state_from_json",
     "state_to_json",
+    "time_out",
 ]

@@ -5,9 +5,12 @@
 | `Draw()` | ``draw`` |
 | `Pass()` | ``pass`` |
 | `Play(table)` | ``play [gn4 gn5 gn6] {bk7 gy7 J}`` (the whole table after the play) |
-| `TimeOut()` | ``timeout`` (or ``timeout [..] ..`` with the part kept) |
 | `FirstPlayer(1)` | ``first 1`` (chance: the lot for the first player) |
 | a `Tile` | ``gn5`` (chance: the tile dealt or drawn) |
+
+A `TimeOut` (``timeout``, or ``timeout [..] ..`` with the part kept) is no
+move of the game but what a record keeps where the clock ran out: `parse_action`
+does not read it, `morpyam.myrummy.records.parse_entry` does.
 
 A `Play` names the whole table after the
 play; the tiles it takes from the rack are the difference (as multisets)
@@ -79,14 +82,14 @@ def _optional_table(melds: Iterable[Meld] | None) -> tuple[Meld, ...] | None:
 
 @attrs.frozen
 class TimeOut:
-    """The turn's time ran out (R-RUM-TIME-1): the player takes back what they laid.
+    """A record entry: the turn's time ran out here (R-RUM-TIME-1); its notation is ``timeout``.
 
-    ``table`` is the part they had arranged in correct combinations (the
-    whole table, as in `Play`), kept if it is
-    a legal play; ``None`` (the default) keeps nothing. Then the player draws
-    ``rules.timeout_penalty`` tiles and the turn ends; a time-out that lays
-    nothing draws at least one, as every turn lays tiles or takes one
-    (R-RUM-TURN-1), and with the pool empty it is a pass (R-RUM-END-3).
+    Like a resignation, a time-out is no move of the game (the library keeps
+    no clock): ``legal_actions`` does not list it and ``apply`` refuses it;
+    `morpyam.myrummy.time_out` does it, and a record replays it so. ``table``
+    is the part the player had arranged in correct combinations (the whole
+    table, as in `Play`), kept if it is a legal play; ``None`` (the default)
+    keeps nothing.
     """
 
     table: tuple[Meld, ...] | None = attrs.field(default=None, converter=_optional_table)
@@ -114,10 +117,10 @@ class FirstPlayer:
         return f"first {self.player}"
 
 
-Action = Draw | Pass | Play | TimeOut | FirstPlayer | Tile
+Action = Draw | Pass | Play | FirstPlayer | Tile
 """Any move of the game, chance outcomes (a tile, the lot) included."""
 
-_VERBS = ("draw", "pass", "play", "timeout", "first", "a tile such as gn5")
+_VERBS = ("draw", "pass", "play", "first", "a tile such as gn5")
 _MELD = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
 _SEAT = re.compile(r"[0-9]+", re.ASCII)
 
@@ -135,6 +138,13 @@ def parse_action(text: str) -> Action:
         NotationError: for text that is no action (a ``ValueError``); melds the
             rules forbid raise their `IllegalActionError`.
     """
+    action = _read_action(text, _VERBS)
+    assert not isinstance(action, TimeOut)
+    return action
+
+
+def _read_action(text: str, verbs: tuple[str, ...]) -> Action | TimeOut:
+    """An action, or with ``timeout`` among ``verbs`` a `TimeOut` too (see `parse_action`)."""
     if not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}", repr(text), 1)
     if len(text) > 2000:
@@ -152,7 +162,7 @@ def parse_action(text: str) -> Action:
                 len(verb) + 2,
             )
         return FirstPlayer(int(rest.strip()))
-    if verb in ("play", "timeout"):
+    if verb == "play" or (verb == "timeout" and verb in verbs):
         melds = _MELD.findall(rest)
         if _MELD.sub("", rest).strip():
             raise NotationError(
@@ -169,6 +179,4 @@ def parse_action(text: str) -> Action:
             return parse_tile(body)
         except IllegalActionError:
             pass
-    raise NotationError(
-        f"{_shown(body)} is not an action; use one of: {', '.join(_VERBS)}", text, 1
-    )
+    raise NotationError(f"{_shown(body)} is not an action; use one of: {', '.join(verbs)}", text, 1)

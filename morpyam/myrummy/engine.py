@@ -7,13 +7,18 @@ round the table from the first player (R-RUM-SET-2); a
 tile comes with the probability its count in the pool gives.
 
 ``legal_actions`` lists every action except plays, which are too many to
-list: at a decision, ``Draw()`` (or ``Pass()`` with the pool empty), then
-``TimeOut()``; at a chance node, the outcomes in tile order. Plays come from
+list: at a decision, ``Draw()`` (or ``Pass()`` with the pool empty); at a
+chance node, the outcomes in tile order. Plays come from
 `plays` and
 `best_play`, and
 `apply` judges any
 `Play` exactly (see
 `morpyam.myrummy.judge`).
+
+What is no move of the game is done beside ``apply``, as Morpyam's resignation
+is: `time_out` when the turn's time runs out (R-RUM-TIME-1) and `resign`
+(R-RUM-MATCH-1). Neither is in ``legal_actions``, and ``apply`` refuses both;
+a record keeps them as entries where they happened.
 """
 
 from __future__ import annotations
@@ -40,11 +45,12 @@ __all__ = [
     "resign",
     "sample_chance",
     "scores",
+    "time_out",
 ]
 
 _FULL_POOL = (COPIES,) * KINDS
-_DRAW = (Draw(), TimeOut())
-_PASS = (Pass(), TimeOut())
+_DRAW = (Draw(),)
+_PASS = (Pass(),)
 _LOTS = tuple(FirstPlayer(p) for p in range(4))
 
 
@@ -286,20 +292,18 @@ def apply(state: State, action: Action) -> State:
         return _pass(state)
     if isinstance(action, Play):
         return _play(state, action.table)
-    if isinstance(action, TimeOut):
-        return _time_out(state, action.table)
     if kind in (Tile, FirstPlayer):
         raise IllegalActionError("R-RUM-TURN-1", "no tile is being dealt or drawn: it is a turn")
     raise _not_an_action(action, "morpyam.myrummy", _KINDS)
 
 
-_KINDS = "Draw, Pass, Play, TimeOut, FirstPlayer or a Tile"
+_KINDS = "Draw, Pass, Play, FirstPlayer or a Tile"
 
 
 def _check_action(action: object) -> None:
     """Before a rule refuses ``action`` for its kind: a value that is no action of this game
     (text such as ``"draw"``) gets the same help in every state, as in the other games."""
-    if not isinstance(action, (Draw, Pass, Play, TimeOut, FirstPlayer, Tile)):
+    if not isinstance(action, (Draw, Pass, Play, FirstPlayer, Tile)):
         raise _not_an_action(action, "morpyam.myrummy", _KINDS)
 
 
@@ -362,6 +366,43 @@ def _play(state: State, table: tuple[Meld, ...]) -> State:
     if not rack:
         return _end_round(after, player, "R-RUM-VAR-HAND" if handrummy else "R-RUM-END-1")
     return _evolve(after, player=(player + 1) % state.players)
+
+
+def time_out(state: State, table: Iterable[Meld] | None = None) -> State:
+    """The turn ends on the clock (R-RUM-TIME-1): the state after the player on turn runs out of time.
+
+    The player takes back every tile they could not arrange in correct
+    combinations: ``table`` is the part they had arranged (the whole table, as in
+    `Play`), kept if it is a legal play; ``None`` (the default) keeps nothing.
+    Then they draw ``rules.timeout_penalty`` tiles and the turn ends. A time-out
+    that lays nothing draws at least one tile, as every turn lays tiles or takes
+    one (R-RUM-TURN-1), and with the pool empty it is a pass (R-RUM-END-3).
+
+    A time-out is no move of the game, as a resignation is none: the library
+    keeps no clock, so ``legal_actions`` does not list it and ``apply`` refuses
+    it; an app that keeps the clock calls this, and a record keeps it as the
+    entry `TimeOut`.
+
+    Examples:
+        >>> from morpyam.myrummy.tiles import parse_tiles
+        >>> state = position(Rules.classic(), racks=[parse_tiles("gn5"), parse_tiles("bk3")])
+        >>> after = time_out(state)
+        >>> after.is_chance, after.draws_left  # laying nothing, the player takes a tile
+        (True, 1)
+
+    Raises:
+        IllegalActionError: when no player is on turn (a chance node, R-RUM-TIME-1) or the
+            match is over (R-RUM-MATCH-1), and for a ``table`` that is no legal play.
+        ValueError: for a ``state`` that is not a ``State``.
+    """
+    state = _check_state(state, "time_out")
+    if state.end_rule is not None:
+        raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
+    if state.current_player is None:
+        raise IllegalActionError(
+            "R-RUM-TIME-1", "only a player on turn runs out of time, and no one is on turn here"
+        )
+    return _time_out(state, TimeOut(table).table)
 
 
 def _time_out(state: State, table: tuple[Meld, ...] | None) -> State:

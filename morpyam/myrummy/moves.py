@@ -16,28 +16,41 @@ judged, by `apply`, the one truth
 in that combination, a combination that is not there) raises
 `MoveError`.
 
-Combinations are numbered from 1 in the order of ``turn.table``. ``lay``,
-``move ... to new`` and ``split`` put the new combination last; a combination
-left empty by a move, and the second combination of a ``join``, disappear and
-the ones after move up.
+Combinations are numbered from 1 in the order of ``turn.table``, and a number
+never changes during a turn: ``lay``, ``move ... to new`` and ``split`` put the
+new combination last, and a combination left empty by a move (or the second of
+a ``join``) stays in its place as an empty slot, ``()``, until the turn ends
+(`Turn.play` leaves it out). ``add`` and ``move`` put each tile where it fits a
+run, at the end, else at the start; ``at start`` or ``at end`` says which end
+(``add J to 1 at start``: the joker before the run's first tile).
 
 | move | notation |
 | --- | --- |
 | `Lay(tiles)` | ``lay gn8 gn9 gn10``: rack tiles as a new combination |
-| `Add(tiles, to)` | ``add gn7 to 3``: rack tiles onto combination 3 |
-| `Move(tiles, source, to)` | ``move gn4 from 2 to 5`` (``to new``: a new combination) |
+| `Add(tiles, to)` | ``add gn7 to 3``: rack tiles onto combination 3 (``add J to 3 at start``) |
+| `Move(tiles, source, to)` | ``move gn4 from 2 to 5`` (``to new``: a new combination; ``at start``, ``at end``) |
 | `Split(combination, at)` | ``split 4 at gn7``: ``gn7`` and the tiles after it become a new combination |
 | `Join(first, second)` | ``join 2 3``: combination 3 goes into combination 2 |
 | `Swap(tile, combination)` | ``swap gn6 for J in 1``: ``gn6`` from the rack takes the joker's place, the joker goes to the hand |
 
 Examples:
     >>> import morpyam.myrummy as mr
-    >>> turn = mr.Turn(table=[mr.parse_meld("[gn8 gn9 gn10]")], hand=mr.parse_tiles("gn7 bk7 gy7"))
-    >>> turn = mr.apply_move(turn, mr.parse_move("add gn7 to 1"))
-    >>> turn = mr.apply_move(turn, mr.parse_move("lay bk7 gy7"))
-    >>> turn = mr.apply_move(turn, mr.parse_move("move gn7 from 1 to 2"))
-    >>> turn.table  # a group lies sorted, as groups keep their tiles
-    ((Tile(gn8), Tile(gn9), Tile(gn10)), (Tile(bk7), Tile(gn7), Tile(gy7)))
+    >>> state = mr.position(
+    ...     mr.Rules.classic(),
+    ...     racks=[mr.parse_tiles("gn7 bk7 gy7 pu1"), mr.parse_tiles("J")],
+    ...     table=[mr.parse_meld("[gn8 gn9 gn10]")],
+    ...     opened=[0],
+    ... )
+    >>> turn = mr.Turn.start(state)
+    >>> for text in ("add gn7 to 1", "lay bk7 gy7", "move gn7 from 1 to 2"):
+    ...     turn = mr.apply_move(turn, mr.parse_move(text))
+    >>> print(turn)  # a group lies sorted, as groups keep their tiles
+    Table:
+      1  [gn8 gn9 gn10]
+      2  {bk7 gn7 gy7}
+    In hand: pu1
+    >>> [str(move) for move in turn.undo().moves]  # the last move taken back
+    ['add gn7 to 1', 'lay bk7 gy7']
     >>> str(turn.play())
     'play [gn8 gn9 gn10] {bk7 gn7 gy7}'
 """
@@ -46,23 +59,27 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, _shown
 from morpyam.myrummy.actions import Play
 from morpyam.myrummy.engine import apply
 from morpyam.myrummy.melds import MIN_MELD, Group, Meld, Run
+from morpyam.myrummy.observe import Observation
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER, Tile, parse_tile, sort_tiles
 from morpyam.notation import NotationError
 
 __all__ = [
+    "MAX_NUMBER",
     "Add",
     "Combination",
+    "End",
     "Join",
     "Lay",
     "Move",
@@ -96,9 +113,29 @@ def _tiles(value: Any) -> tuple[Tile, ...]:
     return tiles
 
 
+MAX_NUMBER = 99
+"""The highest combination number of a turn: the 35 combinations 106 tiles can make at most, and
+the new ones a long turn numbers after them (an emptied combination keeps its number)."""
+
+
 def _number(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if type(value) is not int or not 1 <= value <= 40:
-        raise MoveError(f"combinations are numbered from 1; {attribute.name} is {value!r}")
+    if type(value) is not int or not 1 <= value <= MAX_NUMBER:
+        raise MoveError(
+            f"combinations are numbered 1 to {MAX_NUMBER}; {attribute.name} is {value!r}"
+        )
+
+
+End = Literal["start", "end"]
+"""Which end of a combination tiles go to: before its first tile, or after its last."""
+
+
+def _end(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value not in (None, "start", "end"):
+        raise MoveError(f"end is None, 'start' or 'end', not {value!r}")
+
+
+def _at(end: End | None) -> str:
+    return "" if end is None else f" at {end}"
 
 
 def _tile(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -126,12 +163,15 @@ class Add:
     """Add tiles from the rack to a combination on the table (laying off, R-RUM-LAY-1)."""
 
     tiles: tuple[Tile, ...] = attrs.field(converter=_tiles)
-    """The rack tiles; each goes where it fits a run (at either end), else last."""
+    """The rack tiles; each goes where it fits a run (at the end, else the start), else last."""
     to: int = attrs.field(validator=_number)
     """The combination's number, from 1."""
+    end: End | None = attrs.field(default=None, validator=_end, kw_only=True)
+    """``"start"``: the tiles go before the first tile, in their order (a joker before a run);
+    ``"end"``: after the last; ``None``: each where it fits."""
 
     def __str__(self) -> str:
-        return f"add {_text(self.tiles)} to {self.to}"
+        return f"add {_text(self.tiles)} to {self.to}{_at(self.end)}"
 
 
 def _optional_number(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -146,16 +186,20 @@ class Move:
     tiles: tuple[Tile, ...] = attrs.field(converter=_tiles)
     """The table tiles that move."""
     source: int = attrs.field(validator=_number)
-    """The number of the combination they leave; left empty, it disappears."""
+    """The number of the combination they leave; left empty, it stays as an empty slot."""
     to: int | None = attrs.field(validator=_optional_number)
     """The number of the combination they join, or ``None`` for a new one, numbered last."""
+    end: End | None = attrs.field(default=None, validator=_end, kw_only=True)
+    """Which end of ``to`` the tiles go to, as in `Add`."""
 
     def __attrs_post_init__(self) -> None:
         if self.source == self.to:
             raise MoveError(f"a move goes from one combination to another, not {self.to} to itself")
+        if self.to is None and self.end is not None:
+            raise MoveError("tiles moved to a new combination go to no end of another")
 
     def __str__(self) -> str:
-        return f"move {_text(self.tiles)} from {self.source} to {self.to or 'new'}"
+        return f"move {_text(self.tiles)} from {self.source} to {self.to or 'new'}{_at(self.end)}"
 
 
 @attrs.frozen
@@ -173,7 +217,8 @@ class Split:
 
 @attrs.frozen
 class Join:
-    """Put two combinations together: ``second``'s tiles go into ``first``, and ``second`` disappears."""
+    """Put two combinations together: ``second``'s tiles go into ``first``, and ``second`` is left
+    empty (its number stays, as an empty slot, until the turn ends)."""
 
     first: int = attrs.field(validator=_number)
     """The number of the combination that stays."""
@@ -218,8 +263,8 @@ def _combination(value: Any) -> Combination:
     if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Iterable):
         raise MoveError(f"a combination is a meld or a sequence of tiles, not {value!r}")
     found = tuple(tiles)
-    if not found or len(found) > 30 or not all(type(tile) is Tile for tile in found):
-        raise MoveError(f"a combination is 1 to 30 tiles, got {value!r}")
+    if len(found) > 30 or not all(type(tile) is Tile for tile in found):
+        raise MoveError(f"a combination is at most 30 tiles, got {value!r}")
     return found
 
 
@@ -227,8 +272,8 @@ def _table(value: Any) -> tuple[Combination, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise MoveError(f"a table is a sequence of combinations, not {value!r}")
     table = tuple(_combination(item) for item in value)
-    if len(table) > 40:
-        raise MoveError(f"106 tiles make at most 35 combinations, got {len(table)}")
+    if len(table) > MAX_NUMBER:
+        raise MoveError(f"a turn numbers at most {MAX_NUMBER} combinations, got {len(table)}")
     return table
 
 
@@ -447,27 +492,139 @@ def _remove(source: Sequence[Tile], tiles: Iterable[Tile], where: str) -> tuple[
     return tuple(left)
 
 
+def _from_hand(turn: Turn, tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """The hand without ``tiles``; a tile of the rack laid earlier this turn is said to be so.
+
+    Raises:
+        MoveError: naming a tile that is not in hand: already laid this turn, or not on the rack.
+    """
+    tiles = tuple(tiles)
+    try:
+        return _remove(turn.hand, tiles, "on your rack")
+    except MoveError:
+        start = Counter(turn.reset().hand)
+        hand = Counter(turn.hand)
+        for tile, wanted in Counter(tiles).items():
+            if hand[tile] < wanted <= start[tile]:
+                where = [
+                    number
+                    for number, combination in enumerate(turn.table, 1)
+                    if tile in combination
+                ]
+                place = f" (in combination {where[-1]})" if where else ""
+                raise MoveError(
+                    f"{tile} is already laid this turn{place}: undo to take it back"
+                ) from None
+        raise
+
+
+def _melds(value: Any) -> tuple[Meld, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise MoveError(f"before is a sequence of melds, not {value!r}")
+    melds = tuple(value)
+    if len(melds) > MAX_NUMBER or not all(isinstance(meld, (Run, Group)) for meld in melds):
+        raise MoveError(f"before is a sequence of melds (Run, Group), got {value!r}")
+    return melds
+
+
 @attrs.frozen
 class Turn:
-    """A turn in progress: the table being rearranged and the tiles in hand.
+    """A turn in progress: the table being rearranged, the tiles in hand, and the moves made.
+
+    Start one with `Turn.start` from a state and a seat; `apply_move` makes a move,
+    `undo` takes it back, `play` gives the table to judge (`judge_turn`). Combination
+    numbers never change during a turn: a combination emptied by a move stays as an
+    empty slot, ``()``, and new ones are numbered last. ``str(turn)`` draws the table
+    with its numbers and the hand.
 
     ``hand`` is the rack less the tiles laid so far, plus any joker taken from
-    the table by a `Swap` and not laid again.
-    Start one from the table and rack of a state, ``Turn(state.table, state.rack)``.
+    the table by a `Swap` and not laid again. Two turns with the same table, hand and
+    ``before`` are equal, whatever moves led to them.
     """
 
     table: tuple[Combination, ...] = attrs.field(converter=_table)
-    """The combinations, numbered from 1 in this order; melds are taken as their tiles."""
+    """The combinations, numbered from 1 in this order (``()`` for one emptied this turn);
+    melds are taken as their tiles."""
     hand: tuple[Tile, ...] = attrs.field(converter=_hand)
     """The tiles in hand, sorted."""
+    before: tuple[Meld, ...] = attrs.field(default=(), converter=_melds)
+    """The table at the start of the turn, as melds (`play` reads a combination that is
+    one of them again as that meld); empty for a turn not started from a state."""
+    previous: Turn | None = attrs.field(default=None, eq=False, repr=False)
+    """The turn before the last move (`undo` goes back to it), or ``None`` at the start."""
+    move: TableMove | None = attrs.field(default=None, eq=False, repr=False)
+    """The last move made, or ``None`` at the start."""
+
+    @classmethod
+    def start(
+        cls,
+        position: State | Observation,
+        seat: int | None = None,
+        *,
+        order: Iterable[Meld] | None = None,
+    ) -> Turn:
+        """The start of a turn of ``seat`` in ``position``: its table, and that seat's rack in hand.
+
+        ``seat`` is the player on turn by default; an `Observation` gives only the
+        observer's rack. ``order`` lists the table's melds in the order to number them (as
+        a screen showed them last); by default they are numbered in the table's order.
+
+        Examples:
+            >>> import morpyam.myrummy as mr
+            >>> state = mr.position(
+            ...     mr.Rules.classic(),
+            ...     racks=[mr.parse_tiles("gn7"), mr.parse_tiles("J")],
+            ...     table=[mr.parse_meld("[gn4 gn5 gn6]"), mr.parse_meld("{bk9 gn9 gy9}")],
+            ...     opened=[0],
+            ... )
+            >>> mr.Turn.start(state).hand
+            (Tile(gn7),)
+            >>> print(mr.Turn.start(state, order=reversed(state.table)))
+            Table:
+              1  {bk9 gn9 gy9}
+              2  [gn4 gn5 gn6]
+            In hand: gn7
+
+        Raises:
+            ValueError: for a ``position`` that is neither, a seat out of range (or, for an
+                observation, another player's), or an ``order`` that is not the table's
+                melds.
+        """
+        if isinstance(position, Observation):
+            seat = position.player if seat is None else seat
+            if seat != position.player:
+                raise ValueError(f"player {position.player} sees only their own rack")
+            rack = position.rack
+        elif isinstance(position, State):
+            seat = position.player if seat is None else seat
+            if type(seat) is not int or not 0 <= seat < position.players:
+                raise ValueError(f"seat is a seat 0 to {position.players - 1}, got {_shown(seat)}")
+            rack = position.racks[seat]
+        else:
+            raise ValueError(
+                f"expected a myrummy State or Observation, got {type(position).__name__}"
+            )
+        table = position.table
+        if order is not None:
+            if isinstance(order, (str, bytes)) or not isinstance(order, Iterable):
+                raise ValueError(f"order lists the table's melds, not {_shown(order)}")
+            ordered = tuple(order)
+            if len(ordered) != len(table) or Counter(ordered) != Counter(table):
+                raise ValueError("order lists the melds of the table, each once, in another order")
+            table = ordered
+        return cls(table, rack, table)
 
     def combination(self, number: int) -> Combination:
         """The combination numbered ``number`` (from 1).
 
         Raises:
-            MoveError: when there is no such combination.
+            MoveError: when there is no such combination, or it was emptied this turn.
         """
         if type(number) is int and 1 <= number <= len(self.table):
+            if not self.table[number - 1]:
+                raise MoveError(
+                    f"combination {number} is empty: its tiles went elsewhere this turn"
+                )
             return self.table[number - 1]
         if not self.table:
             raise MoveError(f"there is no combination {number}: the table is empty")
@@ -477,11 +634,11 @@ class Turn:
             else f"there is no combination {number}: the table has only 1"
         )
 
-    def play(self, before: Iterable[Meld] = ()) -> Play:
-        """The table as a `Play`, for ``apply`` to judge.
+    def play(self, before: Iterable[Meld] | None = None) -> Play:
+        """The table as a `Play`, for ``apply`` to judge; the emptied combinations are left out.
 
         A combination with the tiles of a meld of ``before`` (the table at the start
-        of the turn) is that meld again, so a joker keeps what it stood for (``{gy11 J J}``
+        of the turn: ``self.before`` unless given) is that meld again, so a joker keeps what it stood for (``{gy11 J J}``
         stays a group, though ``[gy11 J J]`` is a run too); each other combination
         becomes a run (in its order, or sorted into one) or else a group. One tile and
         jokers, which make both, make what the meld of ``before`` they share most
@@ -490,12 +647,14 @@ class Turn:
         Raises:
             IllegalActionError: for a combination that is neither, naming its number and the rule.
         """
-        before_melds = tuple(before)
+        before_melds = self.before if before is None else tuple(before)
         old: dict[tuple[Tile, ...], list[Meld]] = {}
         for meld in before_melds:
             old.setdefault(sort_tiles(meld.tiles), []).append(meld)
         melds = []
         for number, tiles in enumerate(self.table, 1):
+            if not tiles:
+                continue
             same = old.get(sort_tiles(tiles))
             if same:
                 melds.append(same.pop())
@@ -508,7 +667,7 @@ class Turn:
                 ) from None
         return Play(melds)
 
-    def readings(self, before: Iterable[Meld] = ()) -> Iterator[Play]:
+    def readings(self, before: Iterable[Meld] | None = None) -> Iterator[Play]:
         """Every way to read the table as melds, ``play(before)`` first.
 
         A combination with jokers may be read more ways than one: ``[J J gn8]`` is also
@@ -520,9 +679,10 @@ class Turn:
         Raises:
             IllegalActionError: as ``play`` does, when the first reading is no play.
         """
-        first = self.play(before)
+        before_melds = self.before if before is None else tuple(before)
+        first = self.play(before_melds)
         yield first
-        kept = Counter(first.table) & Counter(tuple(before))
+        kept = Counter(first.table) & Counter(before_melds)
         choices: list[list[Meld]] = []
         for meld in first.table:
             if kept[meld] > 0 or JOKER not in meld.tiles:
@@ -535,6 +695,38 @@ class Turn:
             if count:  # the first is ``first``
                 yield Play(melds)
 
+    @property
+    def moves(self) -> tuple[TableMove, ...]:
+        """The moves made this turn, in order."""
+        made: list[TableMove] = []
+        turn: Turn | None = self
+        while turn is not None and turn.move is not None:
+            made.append(turn.move)
+            turn = turn.previous
+        return tuple(reversed(made))
+
+    def undo(self) -> Turn:
+        """The turn before the last move.
+
+        Raises:
+            MoveError: at the start of the turn, with nothing to take back.
+        """
+        if self.previous is None:
+            raise MoveError("nothing to take back: no move has been made this turn")
+        return self.previous
+
+    def reset(self) -> Turn:
+        """The turn at its start, every move taken back."""
+        turn = self
+        while turn.previous is not None:
+            turn = turn.previous
+        return turn
+
+    def __str__(self) -> str:
+        from morpyam.myrummy.text import render_turn
+
+        return render_turn(self)
+
 
 def _replace(table: tuple[Combination, ...], number: int, tiles: Combination) -> list[Combination]:
     changed = list(table)
@@ -545,27 +737,45 @@ def _replace(table: tuple[Combination, ...], number: int, tiles: Combination) ->
 def apply_move(turn: Turn, move: TableMove) -> Turn:
     """The turn after ``move``; a combination that is a group lies sorted as groups are.
 
+    Numbers stay: a combination emptied by the move is left as an empty slot, and a new
+    one is numbered last. The turn returned remembers ``turn`` (`Turn.undo`).
+
     Raises:
         MoveError: for a move that cannot be made: a tile not in hand (``lay``, ``add``,
             ``swap``) or not in the combination named (``move``, ``split``), a combination that
-            is not on the table, a ``swap`` in a combination with no joker, a ``split`` at the
-            first tile.
+            is not on the table or was emptied this turn, a ``swap`` in a combination with no
+            joker, a ``split`` at the first tile, a table of more than `MAX_NUMBER`
+            combinations.
     """
-    after = _moved(turn, move)
-    return Turn(tuple(map(_tidy, after.table)), after.hand)
+    if not isinstance(turn, Turn):
+        raise MoveError(f"apply_move takes a Turn, not {type(turn).__name__}")
+    table, hand = _moved(turn, move)
+    if len(table) > MAX_NUMBER:
+        raise MoveError(
+            f"a turn numbers at most {MAX_NUMBER} combinations: undo, or reset and start again"
+        )
+    return Turn(tuple(map(_tidy, table)), hand, turn.before, turn, move)
 
 
-def _moved(turn: Turn, move: TableMove) -> Turn:
+def _placed(target: Combination, tiles: Sequence[Tile], end: End | None) -> Combination:
+    if end == "start":
+        return (*tiles, *target)
+    if end == "end":
+        return (*target, *tiles)
+    for tile in tiles:
+        target = _fit(target, tile)
+    return target
+
+
+def _moved(turn: Turn, move: TableMove) -> tuple[Sequence[Combination], Sequence[Tile]]:
     table = turn.table
     if isinstance(move, Lay):
-        hand = _remove(turn.hand, move.tiles, "on your rack")
-        return Turn((*table, _arranged(move.tiles)), hand)
+        hand = _from_hand(turn, move.tiles)
+        return (*table, _arranged(move.tiles)), hand
     if isinstance(move, Add):
         target = turn.combination(move.to)
-        hand = _remove(turn.hand, move.tiles, "on your rack")
-        for tile in move.tiles:
-            target = _fit(target, tile)
-        return Turn(_replace(table, move.to, target), hand)
+        hand = _from_hand(turn, move.tiles)
+        return _replace(table, move.to, _placed(target, move.tiles, move.end)), hand
     if isinstance(move, Move):
         source = turn.combination(move.source)
         left = _remove(source, move.tiles, f"in combination {move.source}")
@@ -573,11 +783,9 @@ def _moved(turn: Turn, move: TableMove) -> Turn:
             changed = [*table, _arranged(move.tiles)]
         else:
             target = turn.combination(move.to)
-            for tile in move.tiles:
-                target = _fit(target, tile)
-            changed = _replace(table, move.to, target)
+            changed = _replace(table, move.to, _placed(target, move.tiles, move.end))
         changed[move.source - 1] = left
-        return Turn([tiles for tiles in changed if tiles], turn.hand)
+        return changed, turn.hand
     if isinstance(move, Split):
         tiles = turn.combination(move.combination)
         places = [place for place, tile in enumerate(tiles) if tile == move.at and place > 0]
@@ -590,18 +798,18 @@ def _moved(turn: Turn, move: TableMove) -> Turn:
             raise MoveError(f"{move.at} is not in combination {move.combination}")
         place = places[0]
         changed = _replace(table, move.combination, tiles[:place])
-        return Turn([*changed, tiles[place:]], turn.hand)
+        return [*changed, tiles[place:]], turn.hand
     if isinstance(move, Join):
         first, second = turn.combination(move.first), turn.combination(move.second)
         joined = first + second
         if not _in_order_run(joined) and _in_order_run(second + first):
             joined = second + first
         changed = _replace(table, move.first, _arranged(joined))
-        del changed[move.second - 1]
-        return Turn(changed, turn.hand)
+        changed[move.second - 1] = ()
+        return changed, turn.hand
     if isinstance(move, Swap):
         tiles = turn.combination(move.combination)
-        hand = _remove(turn.hand, (move.tile,), "on your rack")
+        hand = _from_hand(turn, (move.tile,))
         jokers = [place for place, tile in enumerate(tiles) if tile.is_joker]
         if not jokers:
             raise MoveError(f"there is no joker in combination {move.combination}")
@@ -612,7 +820,7 @@ def _moved(turn: Turn, move: TableMove) -> Turn:
                 place = joker
                 break
         swapped = (*tiles[:place], move.tile, *tiles[place + 1 :])
-        return Turn(_replace(table, move.combination, swapped), (*hand, JOKER))
+        return _replace(table, move.combination, swapped), (*hand, JOKER)
     raise MoveError(f"{move!r} is not a move (Lay, Add, Move, Split, Join or Swap)")
 
 
@@ -639,8 +847,14 @@ def _read_tiles(words: Sequence[str], text: str, column: int) -> tuple[Tile, ...
     return tuple(tiles)
 
 
+def _column(text: str, index: int) -> int:
+    """The column (from 1) of the word ``index`` of ``text`` (negative: from the end)."""
+    spans = [match.start() + 1 for match in re.finditer(r"\S+", text)]
+    return spans[index]
+
+
 def _read_number(word: str, text: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= 40:
+    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= 40:  # not "²" nor "٣"
         where = text.lower().rfind(word.lower()) + 1 if word else len(text) + 1
         raise NotationError(
             f"{word or 'nothing'!r} is no combination number (1, 2, ...)", text, where
@@ -653,7 +867,7 @@ def parse_move(text: str) -> TableMove:
 
     Examples:
         >>> parse_move("add gn7 to 3")
-        Add(tiles=(Tile(gn7),), to=3)
+        Add(tiles=(Tile(gn7),), to=3, end=None)
         >>> str(parse_move("MOVE gn4 gn5 from 2 to new"))
         'move gn4 gn5 from 2 to new'
 
@@ -671,8 +885,8 @@ def parse_move(text: str) -> TableMove:
     start = len(text) - len(text.lstrip()) + len(verb) + 2
     shapes = {
         "lay": "lay gn8 gn9 gn10",
-        "add": "add gn7 to 3",
-        "move": "move gn4 from 2 to 5 (or to new)",
+        "add": "add gn7 to 3 (or add J to 3 at start)",
+        "move": "move gn4 from 2 to 5 (or to new; at start, at end)",
         "split": "split 4 at gn7",
         "join": "join 2 3",
         "swap": "swap gn6 for J in 1",
@@ -685,10 +899,18 @@ def parse_move(text: str) -> TableMove:
 
     if verb == "lay":
         return Lay(_read_tiles(rest, text, start))
+    end: End | None = None
+    if verb in ("add", "move") and len(rest) >= 2 and rest[-2] == "at":
+        if rest[-1] not in ("start", "end"):
+            raise NotationError(
+                "after 'at', write start or end (add J to 1 at start)", text, _column(text, -1)
+            )
+        end = "start" if rest[-1] == "start" else "end"
+        rest = rest[:-2]
     if verb == "add":
         if len(rest) < 3 or rest[-2] != "to":
             raise wrong()
-        return Add(_read_tiles(rest[:-2], text, start), _read_number(rest[-1], text))
+        return Add(_read_tiles(rest[:-2], text, start), _read_number(rest[-1], text), end=end)
     if verb == "move":
         if len(rest) < 5 or rest[-2] != "to" or rest[-4] != "from":
             raise wrong()
@@ -698,7 +920,13 @@ def parse_move(text: str) -> TableMove:
             raise NotationError(
                 "a move goes from one combination to another", text, text.lower().rfind("to") + 1
             )
-        return Move(_read_tiles(rest[:-4], text, start), source, to)
+        if to is None and end is not None:
+            raise NotationError(
+                "a new combination has no end to add to: write move ... to new",
+                text,
+                text.lower().rfind(" at ") + 2,
+            )
+        return Move(_read_tiles(rest[:-4], text, start), source, to, end=end)
     if verb == "split":
         if len(rest) != 3 or rest[1] != "at":
             raise wrong()
@@ -736,9 +964,11 @@ def moves_between(
 ) -> tuple[TableMove, ...]:
     """A short list of moves that turns the table ``before`` into ``after``, with tiles of ``rack``.
 
-    Replaying the moves with `apply_move` from
-    ``Turn(before, rack)`` gives a table with the combinations of ``after`` (each
-    as a multiset of tiles, in some order). A combination of ``before`` that
+    The moves number the combinations as ``before`` lists them (the table as a
+    player saw it; an empty slot keeps its number), and new ones after them, as
+    `apply_move` does. Replaying them from ``Turn(before, rack)`` gives a table
+    with the combinations of ``after`` (each as a multiset of tiles, in some order),
+    and empty slots where combinations were emptied. A combination of ``before`` that
     ``after`` holds again is left alone; each other one of ``after`` is built on the
     combination of ``before`` it shares the most tiles with, two at least (so a
     laid-off tile reads as ``add gn7 to 3``), or else made new (``lay``, ``split``,
@@ -759,7 +989,7 @@ def moves_between(
             from it, or it needs tiles ``rack`` does not hold.
     """
     old = _as_table(before, "before")
-    new = _as_table(after, "after")
+    new = tuple(tiles for tiles in _as_table(after, "after") if tiles)
     rack_tiles = _hand(rack)
     old_count = Counter(tile for tiles in old for tile in tiles)
     new_count = Counter(tile for tiles in new for tile in tiles)
@@ -969,14 +1199,10 @@ class _Planner:
         if label is None:
             if len(tiles) > 1 and self._split(source, j, tiles):
                 return
-            labels = [*self.labels, ("new", j)]
-            if drained:
-                labels.remove(source)
-            self._do(Move(tuple(tiles), number, None), labels)
+            self._do(Move(tuple(tiles), number, None), [*self.labels, ("new", j)])
             return
         where = self._where(label)
-        labels = [held_label for held_label in self.labels if held_label != source]
         if drained and source[0] == "old" and Counter(held) == Counter(self.old[source[1]]):
-            self._do(Join(where, number), labels)  # a combination taken whole into another
+            self._do(Join(where, number), self.labels)  # a combination taken whole into another
             return
-        self._do(Move(tuple(tiles), number, where), labels if drained else self.labels)
+        self._do(Move(tuple(tiles), number, where), self.labels)

@@ -26,7 +26,12 @@ __all__ = ["Observation", "determinise", "observe", "unseen"]
 
 @attrs.frozen
 class Observation:
-    """The part of a `State` that ``player`` sees."""
+    """The part of a `State` that ``player`` sees.
+
+    ``str(observation)`` draws it as that player sees it: the table with numbered
+    combinations, every rack's size, the pool's size, what happens next and their own rack
+    (`morpyam.myrummy.text.render`). `observation_to_json` writes it for the wire.
+    """
 
     rules: Rules
     """The rules of the match."""
@@ -69,6 +74,11 @@ class Observation:
         if self.end_rule is not None or self.first is None or self.deal_left or self.draws_left:
             return None
         return self.turn
+
+    def __str__(self) -> str:
+        from morpyam.myrummy.text import render
+
+        return render(self)
 
 
 def observe(state: State, player: int) -> Observation:

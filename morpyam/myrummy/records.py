@@ -3,7 +3,10 @@
 A record holds the rules and every action from ``new_game`` on, chance
 outcomes (the lot, each tile dealt or drawn) included, so that
 `replay` rebuilds every position exactly.
-Actions are written in their notation (``draw bk7``, ``play [gn4 gn5 gn6]``).
+Actions are written in their notation (``draw``, ``bk7``, ``play [gn4 gn5 gn6]``).
+What is no move of the game is kept where it happened, as in Morpyam's records:
+a time-out (`TimeOut`, ``timeout``) and a resignation (`Resign`, ``resign 1``);
+replaying calls `time_out` and `resign` for them.
 The Morpyam records of `morpyam.records` have the same
 shape of API: ``to_json``/``from_json``, ``replay``, ``positions``,
 ``load_record``/``save_record``.
@@ -26,23 +29,30 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import attrs
 
 from morpyam.errors import IllegalActionError
-from morpyam.files import FileFormatError, _check_size, _parse_json, _read, _write
-from morpyam.myrummy.actions import Action, parse_action
-from morpyam.myrummy.engine import apply, new_game
+from morpyam.files import FileFormatError, _check_size, _parse_json, _read, _short, _write
+from morpyam.myrummy.actions import _VERBS, Action, Play, TimeOut, _read_action
+from morpyam.myrummy.engine import apply, new_game, resign, time_out
+from morpyam.myrummy.play_text import is_moves_text, parse_play, play_text
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
+from morpyam.records import Resign
+from morpyam.records import parse_entry as _parse_morpyam_entry
 
 __all__ = [
     "MAX_ACTIONS",
     "MAX_NESTING",
+    "Entry",
     "GameRecord",
+    "Resign",
     "load_record",
+    "parse_entry",
     "positions",
     "replay",
     "save_record",
@@ -84,9 +94,46 @@ def _fail(reason: str) -> ValueError:
     return ValueError(f"not a MyRummy record: {reason}")
 
 
+Entry = Action | TimeOut | Resign
+"""One entry of a record: an action of the game, a time-out or a resignation."""
+
+_ENTRY_VERBS = (*_VERBS[:-1], "timeout", "resign", _VERBS[-1])
+_RESIGN = re.compile(r"\s*resign(\s|$)", re.IGNORECASE)
+
+
+def parse_entry(text: str) -> Entry:
+    """Read a record entry: an action's notation (`parse_action`), ``timeout`` or ``resign N``.
+
+    Examples:
+        >>> parse_entry("timeout")
+        TimeOut(table=None)
+        >>> parse_entry("resign 1")
+        Resign(player=1)
+
+    Raises:
+        NotationError: for text that is no entry (a ``ValueError``), naming the column of
+            the wrong word; melds the rules forbid raise their `IllegalActionError`.
+    """
+    if isinstance(text, str) and _RESIGN.match(text[:20]):
+        entry = _parse_morpyam_entry(text)
+        assert isinstance(entry, Resign)
+        return entry
+    return _read_action(text, _ENTRY_VERBS)
+
+
+def _step(state: State, entry: Entry) -> State:
+    """The state after one entry: ``apply``, or `time_out` and `resign` beside it."""
+    if isinstance(entry, TimeOut):
+        return time_out(state, entry.table)
+    if isinstance(entry, Resign):
+        return resign(state, entry.player)
+    return apply(state, entry)
+
+
 @attrs.frozen
 class GameRecord:
-    """A match as its rules and every action from ``new_game`` (chance outcomes included).
+    """A match as its rules and every entry from ``new_game``: actions (chance outcomes
+    included), time-outs and resignations.
 
     Examples:
         >>> from morpyam.myrummy import GreedyBot, Rules, play_match
@@ -99,32 +146,55 @@ class GameRecord:
 
     rules: Rules
     """The rules of the match."""
-    actions: tuple[Action, ...]
-    """Every action in order, in their notation when written out."""
+    actions: tuple[Entry, ...]
+    """Every entry in order, in their notation when written out."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """The record as plain JSON values: ``game``, ``rules`` (every field) and ``actions``."""
-        return {
-            "game": "myrummy",
-            "rules": attrs.asdict(self.rules),
-            "actions": [str(action) for action in self.actions],
-        }
+    def to_dict(self, *, moves: bool = True) -> dict[str, Any]:
+        """The record as plain JSON values: ``game``, ``rules`` (every field) and ``actions``.
 
-    def to_json(self) -> str:
-        """The record as a JSON document (actions in their notation)."""
-        return json.dumps(self.to_dict())
+        With ``moves`` (the default) each play is written as its moves, numbered as the
+        table before it lists its combinations (`play_text`: ``lay gn10 gn11 gn12; add
+        pu9 to 1``), and read back to the same play; without, as the whole table after it
+        (``play [..] {..}``). Plays after an entry the rules refuse are written whole.
+        """
+        return {"game": "myrummy", "rules": attrs.asdict(self.rules), "actions": self._texts(moves)}
+
+    def _texts(self, moves: bool) -> list[str]:
+        if not moves or not any(isinstance(entry, Play) for entry in self.actions):
+            return [str(entry) for entry in self.actions]
+        texts = []
+        state: State | None = new_game(self.rules)
+        for entry in self.actions:
+            if state is not None and isinstance(entry, Play) and state.current_player is not None:
+                texts.append(play_text(state, entry))
+            else:
+                texts.append(str(entry))
+            if state is not None:
+                try:
+                    state = _step(state, entry)
+                except IllegalActionError:
+                    state = None
+        return texts
+
+    def to_json(self, *, moves: bool = True) -> str:
+        """The record as a JSON document (actions in their notation; plays as moves, see
+        `to_dict`)."""
+        return json.dumps(self.to_dict(moves=moves))
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Read a record written by `to_json`.
+        """Read a record written by `to_json`: plays as moves or as whole tables.
 
         The text is untrusted: it is refused by size, nesting and number of
-        actions before any action is read.
+        actions before any action is read. A play written as moves is read against
+        the position before it (`parse_play`), so a record that has one is replayed as
+        it is read.
 
         Raises:
             ValueError: for text that is no MyRummy record (an
                 ``IllegalActionError`` or ``NotationError`` for an action that
-                is no action).
+                is no action), or a play written as moves that cannot be read where it
+                stands (naming its number).
         """
         if not isinstance(text, str):
             raise _fail(f"a record is text, not {type(text).__name__}")
@@ -148,7 +218,48 @@ class GameRecord:
             rules = Rules(**fields)
         except TypeError as error:
             raise _fail(str(error)) from None
-        return cls(rules, tuple(parse_action(word) for word in words))
+        if not any(is_moves_text(word) for word in words):
+            return cls(rules, tuple(parse_entry(word) for word in words))
+        return cls(rules, _read_entries(rules, words))
+
+
+def _read_entries(rules: Rules, words: list[str]) -> tuple[Entry, ...]:
+    """The entries of a record with plays written as moves, each read where it stands.
+
+    Raises:
+        IllegalActionError: for an entry the rules refuse, when a play written as moves
+            follows it (that play cannot be read without the position), naming its number
+            as `positions` does.
+        ValueError: for a play written as moves that is no play.
+    """
+    entries: list[Entry] = []
+    state: State | None = new_game(rules)
+    refused: IllegalActionError | None = None
+    for number, word in enumerate(words, 1):
+        if not is_moves_text(word):
+            entry: Entry = parse_entry(word)
+        elif state is None:
+            assert refused is not None
+            raise refused
+        else:
+            try:
+                entry = parse_play(state, word)
+            except IllegalActionError as error:
+                raise IllegalActionError(
+                    error.rule, f"action {number} ({word}): {error.reason}"
+                ) from None
+            except ValueError as error:
+                raise _fail(f"action {number} ({_short(word)}): {error}") from None
+        entries.append(entry)
+        if state is not None:
+            try:
+                state = _step(state, entry)
+            except IllegalActionError as error:
+                state = None
+                refused = IllegalActionError(
+                    error.rule, f"action {number} ({entry}): {error.reason}"
+                )
+    return tuple(entries)
 
 
 def positions(record: GameRecord) -> Iterator[State]:
@@ -162,7 +273,7 @@ def positions(record: GameRecord) -> Iterator[State]:
     yield state
     for number, action in enumerate(record.actions, 1):
         try:
-            state = apply(state, action)
+            state = _step(state, action)
         except IllegalActionError as error:
             raise IllegalActionError(
                 error.rule, f"action {number} ({action}): {error.reason}"

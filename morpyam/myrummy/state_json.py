@@ -115,7 +115,12 @@ def state_to_dict(state: State) -> dict[str, Any]:
         ValueError: for a ``state`` that is not a MyRummy ``State``.
     """
     if not isinstance(state, State):
-        raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
+        hint = (
+            ": what a player sees is written by observation_to_json"
+            if type(state).__name__ == "Observation"
+            else ""
+        )
+        raise ValueError(f"expected a myrummy State, got {type(state).__name__}{hint}")
     return {
         "format": STATE_FORMAT,
         "rules": attrs.asdict(state.rules),

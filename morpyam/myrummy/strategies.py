@@ -39,7 +39,14 @@ except ModuleNotFoundError as missing:  # pragma: no cover - tested in a subproc
     ) from None
 
 from morpyam.myrummy.actions import Action, Play
-from morpyam.myrummy.engine import apply, legal_actions, new_game, position, sample_chance
+from morpyam.myrummy.engine import (
+    apply,
+    legal_actions,
+    new_game,
+    position,
+    sample_chance,
+    time_out,
+)
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.rules import EMPTY_POOL_ENDINGS, PRESETS, Rules
 from morpyam.myrummy.solver import best_play, plays
@@ -256,14 +263,20 @@ def _rack_play(state: State, rng: random.Random) -> Play | None:
     return Play(sort_table((*state.table, *chosen)))
 
 
-def _random_step(state: State, rng: random.Random) -> Action:
-    """A random action, cheap to find: the solver only where the search is small."""
+def _random_step(state: State, rng: random.Random) -> State:
+    """The state after a random step, cheap to find: the solver only where the search is small."""
     if state.is_chance:
-        return sample_chance(state, rng)
-    legal = legal_actions(state)
+        return apply(state, sample_chance(state, rng))
     roll = rng.random()
-    if roll < 0.1:  # now and then a time-out, or a draw when a play was there
-        return rng.choice(legal)
+    if roll < 0.05:  # now and then the clock runs out (R-RUM-TIME-1)
+        return time_out(state)
+    return apply(state, _random_action(state, rng, roll))
+
+
+def _random_action(state: State, rng: random.Random, roll: float) -> Action:
+    legal = legal_actions(state)
+    if roll < 0.1:  # now and then a draw when a play was there
+        return legal[0]
     play: Play | None = None
     if roll < 0.4 and _small(state):
         play = best_play(state, objective=rng.choice(["tiles", "points"]))
@@ -282,7 +295,7 @@ def _states(draw: st.DrawFn, rules_strategy: st.SearchStrategy[Rules], max_steps
     for _ in range(steps):
         if state.is_terminal:
             break
-        state = apply(state, _random_step(state, rng))
+        state = _random_step(state, rng)
     return state
 
 
@@ -332,8 +345,7 @@ def _small(state: State) -> bool:
 def legal_actions_of(state: State) -> st.SearchStrategy[Action]:
     """One of the actions ``apply`` accepts at ``state``, found quickly.
 
-    At a chance node: one of the outcomes. At a decision: draw or pass, a
-    time-out, a few plays of new combinations from the rack, and (with at
+    At a chance node: one of the outcomes. At a decision: draw or pass, a few plays of new combinations from the rack, and (with at
     most 12 tiles on the rack and 20 on the table, where the search is
     quick) the solver's best play
     (`best_play`), rearrangements

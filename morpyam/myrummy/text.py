@@ -28,26 +28,90 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from morpyam.myrummy.melds import Meld
+from morpyam.errors import IllegalActionError
+from morpyam.myrummy.melds import Group, Meld, Run
 from morpyam.myrummy.observe import Observation
 from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.state import State
-from morpyam.myrummy.tiles import tiles_text
+from morpyam.myrummy.tiles import Tile, tiles_text
 
-__all__ = ["render", "render_status", "render_table", "rules_text", "short_repr"]
+if TYPE_CHECKING:
+    from morpyam.myrummy.moves import Turn
+
+__all__ = [
+    "combination_text",
+    "render",
+    "render_status",
+    "render_table",
+    "render_turn",
+    "rules_text",
+    "short_repr",
+]
 
 
-def render_table(table: Sequence[Meld]) -> str:
-    """The combinations on the table, numbered from 1, one a line (``Table: empty`` for none)."""
+def combination_text(combination: Meld | Sequence[Tile], before: Sequence[Meld] = ()) -> str:
+    """One combination as players write it: ``[gn4 gn5 gn6]`` for a run, ``{bk7 gn7 gy7}`` for
+    a group, and for the tiles of a turn in progress (`Turn`) that make neither yet, the
+    tiles and a note; ``(empty)`` for a combination emptied this turn.
+
+    A turn's tiles that are a meld of ``before`` (the table at the start of the turn) are
+    written as that meld was.
+
+    Examples:
+        >>> from morpyam.myrummy.tiles import parse_tiles
+        >>> combination_text(parse_tiles("gn7 bk7 gy7")), combination_text(parse_tiles("gn5 bk6"))
+        ('{bk7 gn7 gy7}', 'bk6 gn5  (not a run or a group yet)')
+    """
+    if isinstance(combination, (Run, Group)):
+        return str(combination)
+    tiles = tuple(combination)
+    if not tiles:
+        return "(empty)"
+    from morpyam.myrummy.moves import Turn
+
+    try:
+        (meld,) = Turn([tiles], ()).play(before).table
+    except IllegalActionError:
+        return f"{tiles_text(tiles)}  (not a run or a group yet)"
+    return "{" + tiles_text(tiles) + "}" if isinstance(meld, Group) else f"[{tiles_text(tiles)}]"
+
+
+def render_table(table: Sequence[Meld | Sequence[Tile]], before: Sequence[Meld] = ()) -> str:
+    """The combinations of a table, numbered from 1, one a line (``Table: empty`` for none).
+
+    ``table`` holds melds (``state.table``) or the combinations of a turn in progress
+    (``turn.table``), written by `combination_text`.
+
+    Examples:
+        >>> from morpyam.myrummy.melds import parse_meld
+        >>> print(render_table([parse_meld("[gy5 gy6 gy7]"), (), parse_meld("{bk7 gn7 gy7}")]))
+        Table:
+          1  [gy5 gy6 gy7]
+          2  (empty)
+          3  {bk7 gn7 gy7}
+    """
     if not table:
         return "Table: empty"
     width = len(str(len(table)))
     return "\n".join(
-        ["Table:", *(f"  {number:>{width}}  {meld}" for number, meld in enumerate(table, 1))]
+        [
+            "Table:",
+            *(
+                f"  {number:>{width}}  {combination_text(combination, before)}"
+                for number, combination in enumerate(table, 1)
+            ),
+        ]
     )
+
+
+def render_turn(turn: Turn) -> str:
+    """A turn in progress: its table, numbered, and the tiles in hand (``str(turn)``)."""
+    hand = tiles_text(turn.hand) or "nothing"
+    return f"{render_table(turn.table, turn.before)}\nIn hand: {hand}"
 
 
 def _seats(show: int | Iterable[int], players: int) -> list[int]:

@@ -1,0 +1,276 @@
+"""The table manner: what the three terminal games do alike (docs/terminal.md says it in words).
+
+``morpyam play``, ``morpyam yahtzee play`` and ``morpyam myrummy play`` seat
+people and bots at one table, and a person who knows one knows the others:
+
+- the same options where the idea is the same (`TABLE_OPTIONS`): ``--seat``
+  (or ``--seats``, comma lists too), ``--name``, ``--rules``, ``--rules-file``,
+  ``--rule``, ``--first-player``, ``--seed``, ``--record``, ``--no-color``; a
+  game without one says why in its help (`without`);
+- one banner line with the seed (`banner`), one prompt (`prompt`), one way of
+  naming players (`label`: the ``--name`` given, else ``player N``);
+- one refusal voice: the rule ID and the reason (`refusal`), a caret under an
+  unknown word (`caret`);
+- one wording per kind of command-line error, with no API names, every argument
+  and missing extra checked before the game starts (status 2, `fail`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+__all__ = [
+    "HELP_LINE",
+    "HUMAN",
+    "TABLE_OPTIONS",
+    "add_table_options",
+    "banner",
+    "cannot_read",
+    "cannot_write",
+    "caret",
+    "check_first_player",
+    "fail",
+    "fresh_seed",
+    "in_words",
+    "label",
+    "prompt",
+    "read_names",
+    "read_seats",
+    "refusal",
+    "rule_settings",
+    "without",
+]
+
+HUMAN = "human"
+"""The seat of a person at the keyboard, in every game."""
+
+TABLE_OPTIONS = (
+    "--seat",
+    "--name",
+    "--rules",
+    "--rules-file",
+    "--rule",
+    "--first-player",
+    "--seed",
+    "--record",
+    "--no-color",
+)
+"""The options every game's ``play`` has where the idea is the same (docs/terminal.md)."""
+
+HELP_LINE = "Type 'help' for the commands, 'quit' to stop."
+"""What the banner's second line tells a person at the keyboard, in every game."""
+
+
+def add_table_options(
+    parser: argparse.ArgumentParser,
+    *,
+    seats: Sequence[str],
+    default_seats: Sequence[str],
+    presets: Iterable[str],
+    default_preset: str,
+    seed_of: str,
+    record: str | None,
+    first_player: bool,
+    rule_example: str,
+) -> None:
+    """Add the options of `TABLE_OPTIONS` that a game has, each with the same words in every
+    game (``record``: what the record holds, ``None`` for a game that keeps none;
+    ``first_player``: whether a seat can be named to start)."""
+    parser.add_argument(
+        "--seat",
+        "--seats",
+        dest="seats",
+        action="append",
+        metavar="SEAT",
+        help=f"who plays the next seat, one of {', '.join(seats)}: give it once per player, "
+        f"or as a list (human,greedy) (default: {', '.join(default_seats)})",
+    )
+    parser.add_argument(
+        "--name",
+        dest="names",
+        action="append",
+        metavar="NAME",
+        help="a player's name, in seat order: give one per seat, or none (player 0, player 1...)",
+    )
+    parser.add_argument(
+        "--rules",
+        dest="preset",
+        choices=sorted(presets),
+        default=default_preset,
+        help=f"rule preset (default {default_preset})",
+    )
+    parser.add_argument(
+        "--rule",
+        dest="rule_settings",
+        action="append",
+        metavar="FIELD=VALUE",
+        help=f"change one knob of the rules (repeat), e.g. {rule_example}",
+    )
+    if first_player:
+        parser.add_argument(
+            "--first-player",
+            type=int,
+            metavar="SEAT",
+            help="this seat starts (0 is the first seat); by default the rules draw who starts",
+        )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        metavar="SEED",
+        help=f"seed of {seed_of} and the bots, to play a game again (default: a fresh one, "
+        "printed at the start)",
+    )
+    if record is not None:
+        parser.add_argument("--record", metavar="FILE", help=record)
+    parser.add_argument(
+        "--no-color",
+        action="store_true",
+        help="plain text, no colours (as the NO_COLOR environment variable does)",
+    )
+
+
+def without(reasons: Mapping[str, str]) -> str:
+    """The help's sentence on the options of `TABLE_OPTIONS` a game has not, and why."""
+    return " ".join(f"No {option}: {why}." for option, why in reasons.items())
+
+
+def fail(args: argparse.Namespace, message: str, status: int = 2) -> int:
+    """Tell ``message`` as the command's error on standard error; returns ``status``: 2 for a
+    command line (or a file it names) that cannot be used, 1 for a failure once the work has
+    begun."""
+    print(f"{args.command_parser.prog}: error: {message}", file=sys.stderr)
+    return status
+
+
+def cannot_read(path: str, error: Exception) -> str:
+    """The words for a file that cannot be read: ``FILE: reason``, as most commands say it."""
+    reason = error.strerror or str(error) if isinstance(error, OSError) else str(error)
+    return f"{path}: {reason}"
+
+
+def cannot_write(path: str, error: OSError) -> str:
+    """The words for a file that cannot be written: ``cannot write FILE: reason``."""
+    return f"cannot write {path}: {error.strerror or error}"
+
+
+def read_seats(
+    given: Sequence[str] | None, choices: Sequence[str], low: int, high: int, default: Sequence[str]
+) -> list[str] | str:
+    """The seats named by ``--seat`` (repeated, or lists with commas), or the error's words."""
+    seats = [seat.strip() for words in given for seat in words.split(",")] if given else []
+    seats = seats or list(default)
+    for seat in seats:
+        if seat not in choices:
+            return f"--seat: {seat!r} is not a seat; the seats are {', '.join(choices)}"
+    if not low <= len(seats) <= high:
+        return f"--seat: give one per player, {low} to {high} of them; got {len(seats)}"
+    return seats
+
+
+def read_names(names: Sequence[str] | None, seats: int) -> list[str] | str:
+    """The names given by ``--name``, one per seat or none, or the error's words."""
+    if not names:
+        return []
+    if len(names) != seats:
+        return f"--name: give one per seat, or none; got {len(names)} for {seats} seats"
+    for name in names:
+        if not name.strip() or len(name) > 40 or not name.isprintable():
+            return f"--name: a name is 1 to 40 printable characters, not {name[:40]!r}"
+    return [name.strip() for name in names]
+
+
+def check_first_player(value: int | None, seats: int) -> str | None:
+    """The error's words for a ``--first-player`` that is no seat, or ``None``."""
+    if value is None or 0 <= value < seats:
+        return None
+    return f"--first-player: a seat 0 to {seats - 1}, not {value}"
+
+
+def fresh_seed(seed: int | None) -> int:
+    """``seed``, or a fresh one when none was given."""
+    return seed if seed is not None else random.SystemRandom().randrange(2**32)
+
+
+def label(seat: int, names: Sequence[str] = ()) -> str:
+    """How a player is called at the table: the name given, else ``player N``."""
+    return names[seat] if seat < len(names) else f"player {seat}"
+
+
+def prompt(who: str) -> str:
+    """The prompt of a person at the keyboard, in every game: ``player 0> ``, ``Anne> ``."""
+    return f"{who}> "
+
+
+def banner(game: str, rules: str, seats: Sequence[tuple[str, str]], seed: int) -> str:
+    """The first line of every game: its rules, who sits where, and the seed to play it again."""
+    sitting = ", ".join(f"{who} ({kind})" for who, kind in seats)
+    return f"{game}, {rules}: {sitting}; seed {seed} (--seed {seed} plays it again)."
+
+
+def refusal(error: Exception) -> str:
+    """An action the rules refuse, in every game: the rule ID and the reason."""
+    return f"  Not allowed: {error}"
+
+
+def caret(text: str, column: int, reason: str) -> str:
+    """A typed line that goes wrong at ``column`` (from 1), a caret under it, and why."""
+    shown = text.strip()
+    column -= len(text) - len(text.lstrip())
+    return f"  {shown}\n  {' ' * max(column - 1, 0)}^ {reason}"
+
+
+def rule_settings(rules: Any, settings: Sequence[str] | None) -> Any:
+    """``rules`` (an attrs value) with knobs changed by ``FIELD=VALUE`` texts, as ``--rule``.
+
+    A value is read by the field's value in ``rules``: ``true``/``false`` for a switch, a
+    whole number for a number, a word for a word; ``off`` (or ``none``) turns off a knob
+    that can be off.
+
+    Raises:
+        ValueError: in a player's words, naming the field as Morpyam's ``--rule`` does
+            (``--rule rounds: ...``).
+    """
+    fields = [field.name for field in attrs.fields(type(rules))]
+    for setting in settings or ():
+        field, equals, text = (part.strip() for part in setting.partition("="))
+        if not equals:
+            raise ValueError(f"--rule {setting[:40]!r}: expected FIELD=VALUE")
+        if field not in fields:
+            raise ValueError(
+                f"--rule {field[:40]!r}: unknown field; the fields are {', '.join(fields)}"
+            )
+        value = _value(getattr(rules, field), text)
+        try:
+            rules = attrs.evolve(rules, **{field: value})
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"--rule {field}: {in_words(error)}") from None
+    return rules
+
+
+def _value(current: object, text: str) -> object:
+    word = text.lower()
+    if word in ("off", "none"):
+        return None
+    if isinstance(current, bool) or word in ("true", "false"):
+        return {"true": True, "false": False}.get(word, text)
+    if isinstance(current, int) or (current is None and text.lstrip("-").isdigit()):
+        return int(text) if text.lstrip("-").isascii() and text.lstrip("-").isdigit() else text
+    return text
+
+
+def in_words(error: Exception) -> str:
+    """A rules error in a player's words: no ``Rules.`` prefix, no Python type names."""
+    return (
+        str(error)
+        .replace("Rules.", "")
+        .replace("must be an int", "is a whole number")
+        .replace("an int", "a whole number")
+        .replace("must be True or False", "is true or false")
+        .replace("is None or", "is off or")
+    )

@@ -1,0 +1,165 @@
+"""MyRummy at the terminal as a person meets it: hand-overs, numbers that stay, replays, colours."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+
+import morpyam.myrummy as mr
+from morpyam.cli import main
+from morpyam.cli.console import colour_tiles
+from morpyam.cli.myrummy import arrange, play_terminal
+
+T, M = mr.parse_tiles, mr.parse_meld
+SMALL = attrs.evolve(mr.Rules.classic(), rack_size=6)
+
+
+def test_two_humans_see_each_rack_only_after_its_hand_over() -> None:
+    # R-RUM-SET-2: racks are face down; a hot seat hands the terminal over before each rack
+    log: list[str] = []
+    answers = iter(["", "draw", "", "draw", "", "draw", "", "quit"])
+
+    def read(prompt: str) -> str:
+        log.append(f"<prompt {prompt}>")
+        return next(answers)
+
+    state = play_terminal(
+        SMALL,
+        ["human", "human"],
+        seed=4,
+        input=read,
+        output=log.append,
+        names=["Anne", "Bob"],
+        clear=lambda: log.append("<clear>"),
+    )
+    holder = None
+    racks_seen = 0
+    for index, entry in enumerate(log):
+        handed = re.match(r"<prompt Pass the terminal to (\w+), then press Enter\. >", entry)
+        if handed:
+            if holder is not None:  # the screen is cleared before it is handed on
+                assert log[index - 1] == "<clear>"
+            holder = handed.group(1)
+        for who in re.findall(r"Your rack \((\w+)\)", entry):
+            assert who == holder  # no rack is shown to another player
+            racks_seen += 1
+        for who in re.findall(r"^  (\w+) drew ", entry):
+            assert who == holder  # the tile drawn, told only to the one who drew it
+    assert racks_seen >= 3
+    assert log.count("<clear>") == racks_seen - 1  # before each hand-over but the first
+    other = {"Anne": "Bob", "Bob": "Anne"}
+    # what happened while the other player held the terminal is told after the hand-over
+    assert "Meanwhile:" in log
+    assert "  Anne: draws" in log or "  Bob: draws" in log
+    for rack, name in zip(state.racks, ("Anne", "Bob")):
+        shown = [e for e in log if f"Your rack ({other[name]})" in e]
+        assert all(" ".join(map(str, rack)) not in e for e in shown if len(rack) > 3)
+    assert log[-1] == "Game stopped."
+
+
+def test_the_table_keeps_its_order_between_turns_and_says_what_moved() -> None:
+    # R-RUM-RE-1: a join empties combination 2; 3 and 4 close up, and the line says so
+    texts = ("[pu4 pu5 pu6 pu7]", "[pu8 pu9 pu10]", "[gy9 gy10 gy11]", "{bk7 gn7 gy7}")
+    order = tuple(M(m) for m in texts)
+    moves = [mr.parse_move("join 1 2"), mr.parse_move("add gy12 to 3")]
+    after = (M("[pu4 pu5 pu6 pu7 pu8 pu9 pu10]"), M("[gy9 gy10 gy11 gy12]"), M("{bk7 gn7 gy7}"))
+    shown, moved = arrange(order, moves, T("gy12 bk1"), mr.Play(after).table)
+    assert shown == after
+    assert moved == {3: 2, 4: 3}
+    # at the table: the play told as moves, the renumbering said, the next turn drawn so
+    state = mr.position(
+        SMALL, racks=[T("gy12 bk1 bk2 bk3 gn1"), T("bk13")], table=order, opened=[0, 1]
+    )
+    assert [str(meld) for meld in state.table] == [str(meld) for meld in order]
+    typed = iter(["join 1 2; add gy12 to 3; lay bk1 bk2 bk3", "done", "quit"])
+    lines: list[str] = []
+    play_terminal(
+        SMALL,
+        ["human", "greedy"],
+        seed=1,
+        input=lambda _: next(typed),
+        output=lines.append,
+        state=state,
+    )
+    told = lines.index("player 0: join 1 2; add gy12 to 3; lay bk1 bk2 bk3")
+    assert lines[told + 1] == "  (combinations renumbered: 3\N{EN DASH}5 are now 2\N{EN DASH}4)"
+    again = next(line for line in lines[told:] if line.startswith("Table:"))
+    table = [line.split("  ")[-1] for line in again.splitlines()[1:5]]
+    assert table == [  # as the screen showed them, the new run last: not the engine's order
+        "[pu4 pu5 pu6 pu7 pu8 pu9 pu10]",
+        "[gy9 gy10 gy11 gy12]",
+        "{bk7 gn7 gy7}",
+        "[bk1 bk2 bk3]",
+    ]
+
+
+def test_laid_tiles_are_said_so_and_the_rack_count_follows_the_turn() -> None:
+    # R-RUM-TURN-1: a tile laid this turn is no longer on the rack, and the count says so
+    state = mr.position(SMALL, racks=[T("pu4 pu5 pu6 gy1"), T("bk13")], table=(), opened=[0])
+    typed = iter(["lay pu4 pu5 pu6", "lay pu4", "quit"])
+    lines: list[str] = []
+    play_terminal(
+        SMALL,
+        ["human", "greedy"],
+        seed=1,
+        input=lambda _: next(typed),
+        output=lines.append,
+        state=state,
+    )
+    assert "Racks: player 0: 4 tiles (laid out)" in lines[0]
+    assert "Racks: player 0: 1 tile (laid out)" in lines[1]  # three laid this turn
+    assert "  pu4 is already laid this turn (in combination 1): undo to take it back" in lines
+
+
+def test_a_replay_is_told_as_moves_with_the_players_and_steps(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # R-RUM-MATCH-1: a record replays turn by turn, each told as moves, as morpyam replay steps
+    path = tmp_path / "match.json"
+    argv = ["myrummy", "play", "--seats", "greedy,points", "--seed", "3", "--rack-size", "8"]
+    assert main([*argv, "--record", str(path), "--no-color"]) == 0
+    played = capsys.readouterr().out.splitlines()
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\nb\ne\nq\n"))
+    assert main(["myrummy", "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Start of the match\nTable: empty\n")
+    steps = re.findall(r"Entry (\d+) of (\d+) · (.*)$", out, re.MULTILINE)
+    assert [number for number, _, _ in steps[:3]] == [steps[0][0], steps[1][0], steps[0][0]]
+    plays = [told for line in played if (told := line.partition(": ")[2]) and line[:6] == "player"]
+    # the last step is the end, with the plays told as at the table
+    last = steps[-1][2]
+    assert last.partition(": ")[2] in plays
+    assert re.match(r"player [01]: ", last)
+    assert "Match over" in out.splitlines()[-2] or "Match over" in out.splitlines()[-1]
+    # every play of the record is a step told as moves, never as the whole table
+    assert main(["myrummy", "replay", "--no-wait", str(path)]) == 0
+    entries = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Entry ")]
+    assert not any(" play [" in line for line in entries)
+    assert sum(bool(re.search(r": (lay|add|move|split|join|swap) ", line)) for line in entries) > 2
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("colour", [True, False])
+def test_tiles_in_their_colours_unless_asked_not_to(
+    colour: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("rich")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    stream = _Terminal()
+    colour_tiles("player 1: lay gn7 gy7 J; add pu9 to 2", stream, colour=colour)
+    text = stream.getvalue()
+    assert ("\x1b[" in text) is colour
+    assert re.sub(r"\x1b\[[0-9;]*m", "", text) == "player 1: lay gn7 gy7 J; add pu9 to 2\n"
+    monkeypatch.setenv("NO_COLOR", "1")
+    stream = _Terminal()
+    colour_tiles("lay gn7", stream)
+    assert stream.getvalue() == "lay gn7\n"
