@@ -20,6 +20,7 @@ from morpyam import myrummy as mr
 from morpyam import state_json
 from morpyam import yahtzee as yz
 from morpyam.myrummy import state_json as rummy_json
+from morpyam.myrummy.records import parse_entry
 from morpyam.yahtzee import state_json as sheet_json
 
 __all__ = ["GAMES", "KITS", "Kit", "resign_text"]
@@ -64,9 +65,17 @@ def resign_text(text: str) -> int | None:
 
 
 def _rummy_moves(state: mr.State) -> Iterator[Any]:
-    """MyRummy's counted moves: ``Draw`` or ``Pass``, then every play; a time-out is not counted."""
-    yield from (action for action in mr.legal_actions(state) if not isinstance(action, mr.TimeOut))
+    """MyRummy's counted moves: ``Draw`` or ``Pass``, then every play (a time-out, like a
+    resignation, is no move of the game)."""
+    yield from mr.legal_actions(state)
     yield from mr.plays(state)
+
+
+def _rummy_step(state: mr.State, entry: Any) -> mr.State:
+    """A MyRummy record entry's state after: a move, or a time-out (`morpyam.myrummy.time_out`)."""
+    if isinstance(entry, mr.TimeOut):
+        return mr.time_out(state, entry.table)
+    return mr.apply(state, entry)
 
 
 def _listed(legal_actions: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], Iterator[Any]]:
@@ -103,12 +112,12 @@ KITS: Mapping[str, Kit] = {
     "myrummy": Kit(
         name="myrummy",
         legal_actions=mr.legal_actions,
-        apply=mr.apply,
+        apply=_rummy_step,
         chance_outcomes=mr.chance_outcomes,
         scores=mr.scores,
         to_dict=rummy_json.state_to_dict,
         from_dict=rummy_json.state_from_dict,
-        parse_action=mr.parse_action,
+        parse_action=parse_entry,
         resign=mr.resign,
         absent={},
         moves=_rummy_moves,

@@ -19,6 +19,7 @@ import attrs
 from morpyam import myrummy as mr
 from morpyam.myrummy.bots import GreedyBot, guarded_play, table_size
 from morpyam.myrummy.judge import extends
+from morpyam.myrummy.records import parse_entry
 from morpyam.vectors.cases import Probe, Scenario, Source
 from morpyam.vectors.morpyam_cases import PER_GAME, spread
 
@@ -544,7 +545,7 @@ def _extra(state: mr.State, case: dict[str, Any]) -> set[str]:
 def _play_tags(state: mr.State, probe: Probe) -> set[str]:
     """The rule IDs an accepted play exercises."""
     after = probe.after
-    action = mr.parse_action(probe.text)
+    action = parse_entry(probe.text)
     assert isinstance(action, (mr.Play, mr.TimeOut))
     assert action.table is not None
     tags = {"R-RUM-TURN-1"}
