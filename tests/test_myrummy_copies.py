@@ -143,6 +143,7 @@ def slow_position(name: str) -> tuple[mr.State, tuple[int, int]]:
     if data["play"] is None:
         return state, (0, 0)
     play = mr.parse_action(data["play"])
+    assert isinstance(play, mr.Play)
     return state, objective(state, play)
 
 

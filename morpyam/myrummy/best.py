@@ -78,23 +78,58 @@ def _best(
     """The best table of the player on turn laying the copies ``must`` and any of ``may``,
     scoring more than ``floor``: see the module for the paths."""
     small = sum(must) + sum(may) <= SMALL_RACK
-    follow_copies = _copies_help(state)
-    if small and (follow_copies or ilp.available()):
+    if _copies_help(state):
+        return _tied(state, must, may, points_first, floor, deadline, small)
+    if small and ilp.available():
         try:
             return _dp(state, must, may, points_first, BUDGET, deadline)
         except dp.OverBudgetError:
             pass
-    if ilp.available() and not (small and follow_copies):
+    if ilp.available():
         dp.check_deadline(deadline)
         fast = _fast(state, must, may, points_first)
         if fast is not _UNSETTLED:
             return fast  # type: ignore[return-value]
-    if follow_copies:
-        dp.check_deadline(deadline)
-        exact = _copies_table(state, must, may, points_first, floor, deadline)
-        if exact is not _UNSETTLED:
-            return exact  # type: ignore[return-value]
     return _dp(state, must, may, points_first, None, deadline)
+
+
+def _tied(
+    state: State,
+    must: Sequence[int],
+    may: Sequence[int],
+    points_first: bool,
+    floor: int,
+    deadline: float | None,
+    small: bool,
+) -> tuple[Meld, ...] | None:
+    """`_best` for a player who has laid out where the rules tie tiles to where they lay: the
+    relaxation's search within `BUDGET` on a small rack, the integer program on a big one,
+    then the program that follows every copy (the relaxation's bounds, computed once, serve
+    all three); the relaxation's search without a limit only if the judge refuses that
+    program's table."""
+    weights, joker_score = dp.objective_weights(state.rules, points_first)
+    table = counts(tile for meld in state.table for tile in meld.tiles)
+    need = [a + b for a, b in zip(table, must)]
+    relaxation = dp.Solver(state.rules, need, may, state.table, weights, joker_score, 0)
+    relaxation.deadline = deadline
+    rack = state.racks[state.player]
+    if small:
+        relaxation.budget = BUDGET
+        try:
+            return relaxation.best(state.table, rack, True, (), floor=floor)
+        except dp.OverBudgetError:
+            relaxation.budget = None
+    elif ilp.available():
+        dp.check_deadline(deadline)
+        fast = _fast(state, must, may, points_first)
+        if fast is not _UNSETTLED:
+            return fast  # type: ignore[return-value]
+    dp.check_deadline(deadline)
+    exact = _copies_table(state, must, may, points_first, floor, deadline, relaxation)
+    if exact is not _UNSETTLED:
+        return exact  # type: ignore[return-value]
+    relaxation.budget = None
+    return relaxation.best(state.table, rack, True, (), floor=floor)
 
 
 def _dp(
@@ -135,6 +170,7 @@ def _copies_table(
     points_first: bool,
     floor: int,
     deadline: float | None = None,
+    relaxation: dp.Solver | None = None,
 ) -> object:
     """The best table by the program that follows every copy (`morpyam.myrummy.copies`), for
     a player who has laid out: every table copy and those of ``must`` placed, any of ``may``,
@@ -149,12 +185,16 @@ def _copies_table(
     weights, joker_score = dp.objective_weights(rules, points_first)
     table = counts(tile for meld in state.table for tile in meld.tiles)
     need = [a + b for a, b in zip(table, must)]
-    relaxation = dp.Solver(rules, need, may, state.table, weights, joker_score, 0)
+    if relaxation is None:
+        relaxation = dp.Solver(rules, need, may, state.table, weights, joker_score, 0)
+    relaxation.deadline = deadline
     program = copies.CopySolver(rules, state.table, need, may, weights, joker_score)
-    program.deadline = relaxation.deadline = deadline
+    program.deadline = deadline
 
-    def potential(v: int, key: copies.Key) -> int:
-        return relaxation.bound(v, program.lens(key), key[1], 0)
+    bound = relaxation.bound
+
+    def potential(v: int, lens: tuple[tuple[int, ...], ...], jokers: int) -> int:
+        return bound(v, lens, jokers, 0)
 
     root = relaxation.bound(1, ((),) * 4, 0, 0)
     found = program.best(floor, _levels(root, floor, weights), potential)

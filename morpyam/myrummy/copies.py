@@ -94,13 +94,14 @@ class ColourMove:
         "after",
         "bit",
         "cross",
-        "special",
         "fates",
         "in_run",
         "jokers",
         "laid",
+        "lens",
         "order",
         "pool",
+        "special",
         "starts",
         "to_group",
     )
@@ -133,6 +134,8 @@ class ColourMove:
         """The colour's bit if a copy went into a run, else 0."""
         self.special = False
         """Whether ``cross`` or ``to_group`` holds a joker."""
+        self.lens: tuple[int, ...] = ()
+        """The lengths (capped at 3) of the colour's open runs after the move, sorted."""
         self.order: tuple[Record, ...] = ()
         """The open runs after the move in the order of ``fates`` then ``starts``."""
 
@@ -187,8 +190,26 @@ class CopySolver:
         weights: tuple[int, int],
         joker_score: int,
     ) -> None:
-        stay = rules.min_stay
         self.before = before
+        self._read(rules, before, need, may)
+        self.mandatory_jokers = need[_J]
+        self.total_jokers = need[_J] + may[_J]
+        self.tile_score = [weights[0] + v * weights[1] for v in range(_TOP + 1)]
+        self.joker_score = joker_score
+        self._place_jokers()
+        self._place_olds(before)
+        self._colour_cache: dict[tuple[object, ...], list[ColourMove]] = {}
+        self._group_cache: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self.deadline: float | None = None
+        """A ``time.perf_counter`` reading past which the search stops with
+        `morpyam.myrummy.dp.OutOfTimeError`."""
+
+    def _read(
+        self, rules: Rules, before: tuple[Meld, ...], need: Sequence[int], may: Sequence[int]
+    ) -> None:
+        """The old combinations and table jokers, and per value and colour the labelled copies
+        the table must hold and the rack copies it may."""
+        stay = rules.min_stay
         self.olds: list[_Old] = []
         self.jokers: list[_TableJoker] = []
         table = [0] * len(need)
@@ -217,10 +238,10 @@ class CopySolver:
             [len(self.labels[v][c]) + self.may[v][c] for c in range(_COLOURS)]
             for v in range(_TOP + 1)
         ] + [[0] * _COLOURS] * 2
-        self.mandatory_jokers = need[_J]
-        self.total_jokers = need[_J] + may[_J]
-        self.tile_score = [weights[0] + v * weights[1] for v in range(_TOP + 1)]
-        self.joker_score = joker_score
+
+    def _place_jokers(self) -> None:
+        """Where each table joker is decided: at its value, in its colour's runs (an old run's)
+        or in the groups (an old group's)."""
         self.run_jokers: list[list[tuple[int, ...]]] = [
             [() for _ in range(_COLOURS)] for _ in range(_TOP + 1)
         ]
@@ -233,6 +254,9 @@ class CopySolver:
                 self.run_jokers[joker.value][old.colour] += (number,)
             else:
                 self.group_jokers[joker.value] += (number,)
+
+    def _place_olds(self, before: tuple[Meld, ...]) -> None:
+        """Where each old combination is judged, which are alike, which share two jokers."""
         self.ending: list[list[tuple[int, ...]]] = [
             [() for _ in range(_COLOURS)] for _ in range(_TOP + 1)
         ]
@@ -296,12 +320,6 @@ class CopySolver:
         ]
         """Per value and colour: whether a joker of a shared old combination may stay in a run
         of that colour at a later value (its witness may be a plain joker already there)."""
-        self._colour_cache: dict[tuple[object, ...], list[ColourMove]] = {}
-        self._group_cache: dict[tuple[object, ...], tuple[int, ...]] = {}
-        self._lens_cache: dict[ColourState, tuple[int, ...]] = {}
-        self.deadline: float | None = None
-        """A ``time.perf_counter`` reading past which the search stops with
-        `morpyam.myrummy.dp.OutOfTimeError`."""
 
     # One colour at one value.
 
@@ -323,6 +341,7 @@ class CopySolver:
                 move.pool = group_pool
                 move.bit = 1 << c if move.in_run else 0
                 move.special = bool(move.cross or move.to_group)
+                move.lens = tuple(sorted(run[0] for run in move.after[0]))
                 best[dedup] = move
         found = sorted(best.values(), key=lambda move: move.jokers)
         self._colour_cache[key] = found
@@ -334,7 +353,7 @@ class CopySolver:
         return label if label >= 0 and not self.olds[label].run else -1
 
     def _moves(self, v: int, c: int, state: ColourState, free: int) -> Iterator[ColourMove]:
-        runs, status = state
+        runs = state[0]
         labels = self.labels[v][c]
         optional = self.may[v][c]
         if v > _TOP - 2:
@@ -423,7 +442,7 @@ class CopySolver:
             grown = self._grow(run, unit)
             for old in extra.get(index, ()):
                 if olds[old].target:
-                    grown = (grown[0], _bump(grown[1], old), *grown[2:])  # type: ignore[assignment]
+                    grown = (grown[0], _bump(grown[1], old), *grown[2:])
             after.append(grown)
         for run in after:
             for old, n in run[1]:
@@ -466,7 +485,7 @@ class CopySolver:
         later = self.plain_later[v][c]
         waited = {o for run in after for o in run[2]}
         kept = [
-            run if run[4] == 0 or later or any(o in self.pairs for o in run[2]) else run[:4] + (0,)
+            run if run[4] == 0 or later or any(o in self.pairs for o in run[2]) else (*run[:4], 0)
             for run in after
         ]
         for key in [key for key in marks if key >= _FATE]:
@@ -478,7 +497,7 @@ class CopySolver:
             elif not self.olds[old].run:
                 first, second = fate & 0b010101, fate >> 1 & 0b010101
                 marks[key] = max(first << 1 | second, second << 1 | first)
-        return kept  # type: ignore[return-value]
+        return kept
 
     def _decide(self, marks: dict[int, int], joker: int, fate: int) -> bool:
         """Note the fate of a joker that shares its old combination with the other joker;
@@ -726,7 +745,10 @@ class CopySolver:
     # The program.
 
     def best(
-        self, floor: int, levels: Iterator[int], potential: Callable[[int, Key], int]
+        self,
+        floor: int,
+        levels: Iterator[int],
+        potential: Callable[[int, tuple[tuple[int, ...], ...], int], int],
     ) -> tuple[int, list[Key]] | None:
         """The best score of a legal table above ``floor`` and the states it passes through
         after each value, or ``None`` when no table scores more.
@@ -735,21 +757,26 @@ class CopySolver:
         first (an upper bound of what a state can still gain, the relaxation's optimum from
         there), remembering per state what its rest can gain at most, or exactly once it is
         known. It looks for a score of at least each of ``levels`` in turn (descending, the
-        first the relaxation's optimum): a feasible level ends the search at its first tables,
-        an infeasible one leaves bounds that make the next level quick to search.
+        first the relaxation's optimum), or of what the last search proved unreachable if
+        that is lower: a feasible level ends the search at its first tables, an infeasible one
+        leaves bounds that make the next level quick to search.
         """
         start: Key = (tuple(((), ()) for _ in range(_COLOURS)), 0)
         self.bounds: dict[tuple[int, Key], tuple[bool, int]] = {}
         self.choice: dict[tuple[int, Key], tuple[Key, int]] = {}
         self.potential = potential
+        upper = -_NEG
         for level in levels:
-            need = max(level, floor + 1) - 1
+            need = min(level, upper) - 1
+            if need < floor:
+                return None
             found = self._search(1, start, need)
             if found > need:
                 path = [start]
                 for v in range(1, _TOP + 1):
                     path.append(self.choice[(v, path[-1])][0])
                 return found, path
+            upper = found  # what the search proved no table reaches
         return None
 
     def _search(self, v: int, key: Key, need: int) -> int:
@@ -763,11 +790,11 @@ class CopySolver:
             return known[1]
         if self.deadline is not None:
             check_deadline(self.deadline)
-        potential = self.potential
+        bound = self.potential
         ranked = sorted(
             (
-                (step + potential(v + 1, child), step, child)
-                for child, step in self._children(v, key)
+                (step + bound(v + 1, (a.lens, b.lens, e.lens, d.lens), child[1]), step, child)
+                for child, step, (a, b, e, d), _ in self._steps(v, key)
             ),
             key=lambda entry: entry[0],
             reverse=True,
@@ -809,10 +836,6 @@ class CopySolver:
                 if old >= _FATE and fate >> 2 & ~fate & 3:
                     return None  # a joker promised to move that stayed
         return gain + (jokers - self.mandatory_jokers) * self.joker_score
-
-    def _children(self, v: int, key: Key) -> Iterator[tuple[Key, int]]:
-        for child, gain, _, _ in self._steps(v, key):
-            yield child, gain
 
     def _steps(self, v: int, key: Key) -> Iterator[tuple[Key, int, tuple[ColourMove, ...], int]]:
         """Each state after value ``v`` from ``key``, what it lays, the colours' moves and the
@@ -869,18 +892,6 @@ class CopySolver:
                                     grouped,
                                 )
 
-    def lens(self, key: Key) -> tuple[tuple[int, ...], ...]:
-        """The lengths of the open runs (capped at 3) per colour: the relaxation's view of a
-        state (`morpyam.myrummy.dp`)."""
-        cache = self._lens_cache
-        found = []
-        for colour in key[0]:
-            lens = cache.get(colour)
-            if lens is None:
-                lens = cache[colour] = tuple(sorted(run[0] for run in colour[0]))
-            found.append(lens)
-        return tuple(found)
-
     # The table.
 
     def table(self, path: list[Key]) -> tuple[Meld, ...]:
@@ -890,7 +901,7 @@ class CopySolver:
         for v in range(1, _TOP + 1):
             key, target = path[v - 1], path[v]
             gained = self.choice[(v, key)][1]
-            for child, gain, moves, grouped in self._steps(v, key):
+            for child, gain, moves, grouped in self._steps(v, key):  # noqa: B007
                 if child == target and gain == gained:
                     break
             else:

@@ -86,10 +86,10 @@ from morpyam.encoding import ObservationLayout, check_id
 from morpyam.errors import IllegalActionError
 from morpyam.game import Game
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play
+from morpyam.myrummy.dp import relaxation_allows
 from morpyam.myrummy.engine import apply, chance_outcomes, new_game, sample_chance
 from morpyam.myrummy.melds import Run
 from morpyam.myrummy.rules import PRESETS, Rules
-from morpyam.myrummy.dp import relaxation_allows
 from morpyam.myrummy.solver import best_play_within
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import (
