@@ -524,18 +524,24 @@ class Solver:
                 j01 = j0 + j1
                 if j01 > budget:
                     break
+                s01 = s0 + s1
                 for l2, g2, j2, u2, s2 in m2:
                     j012 = j01 + j2
                     if j012 > budget:
                         break
+                    s012 = s01 + s2
                     for l3, g3, j3, u3, s3 in m3:
                         placed = j012 + j3
                         if placed > budget:
                             break
-                        gain = s0 + s1 + s2 + s3
-                        left = (g0, g1, g2, g3)
+                        gain = s012 + s3
                         lens_after = (l0, l1, l2, l3)
-                        for in_groups in splits(left, budget - placed):
+                        if not (opening or g0 or g1 or g2 or g3):
+                            after = (lens_after, jokers + placed, 0)
+                            if get(after, _NEG) < gain:
+                                children[after] = gain
+                            continue
+                        for in_groups in splits((g0, g1, g2, g3), budget - placed):
                             total = placed + in_groups
                             if opening:
                                 gained = points + v * (u0 + u1 + u2 + u3 + total)
