@@ -1,23 +1,32 @@
-"""The best table: the dynamic program where it is quick, the integer program where it is not.
+"""The best table by the quickest exact method: the relaxation's search, the integer program, or
+the program that follows every copy.
 
-Both solve the same relaxation of the rules (free rearranging, with the
-opening's points and the table jokers' conditions, see
-`morpyam.myrummy.dp`), so the optimum of either is an upper bound of every
-legal play. The dynamic program is fastest on small problems (a few rack
-tiles late in a game) and grows with the copies on hand; the integer program
-(`morpyam.myrummy.ilp`, HiGHS through scipy) costs about 15 ms to set up and
-stays fast at every size. So, where scipy is installed, the dynamic program
-runs first on a rack of up to `SMALL_RACK` tiles, within a budget of states
-and search nodes (`BUDGET`); past it, or on a bigger rack, the integer
-program finds an optimal table, of its optima one that keeps the
-most old combinations whole. When the judge accepts that table, it is a best
-play. When it does not (R-RUM-RE-2 or the part of R-RUM-JOK-3 that the
-relaxation leaves out), after one more try that avoids the pieces "three
-must stay" forbids, or when HiGHS cannot settle, the dynamic program answers
-with no limit. The result is exact on every path (a budget only chooses the
-method, never the answer); only the arrangement of an optimal table may
-differ between the paths, never its score. Without scipy the dynamic program
-answers alone.
+Three methods solve the same problem exactly, two of them through the same
+relaxation of the rules (free rearranging, with the opening's points and
+the table jokers' conditions, see `morpyam.myrummy.dp`), whose optimum is an
+upper bound of every legal play:
+
+- the relaxation's depth-first search over actual tables, each judged by the
+  judge `apply` uses: fastest where the relaxation's optimum is legal, which
+  is almost always, on small racks (a few tiles late in a game);
+- the integer program (`morpyam.myrummy.ilp`, HiGHS through scipy, the
+  ``myrummy-ilp`` extra): about 15 ms to set up, but fast at every size;
+  its optimal table, judged, is a best play when the judge accepts it;
+- the program that follows every copy (`morpyam.myrummy.copies`): exact by
+  construction where the rules tie tiles to where they lay ("three must
+  stay", R-RUM-RE-2, and the joker rules, R-RUM-JOK-3), so it decides what
+  the relaxation cannot, refuting a score level without listing its tables.
+
+So for a player who has laid out, with "three must stay" on or a joker on
+the table, a rack of up to `SMALL_RACK` tiles tries the relaxation's search
+within `BUDGET`, a bigger rack the integer program, and the program that
+follows every copy decides when neither answered (the relaxation's bounds,
+computed once, serve all three). Elsewhere (an opening, or free rearranging
+with no table joker) the relaxation is exact as it is: its search within the
+budget, then the integer program, then its search without a limit. Without
+scipy the integer program is left out. A budget only chooses the method,
+never the answer; only the arrangement of an optimal table may differ
+between the methods, never its score.
 """
 
 from __future__ import annotations
@@ -39,14 +48,14 @@ _Solve = Callable[[int | None, int | None], _Found]
 
 
 SMALL_RACK = 10
-"""Up to this many rack tiles the dynamic program is tried first (where scipy is installed):
-late in a real game, with a few tiles on the rack, it mostly answers in a few milliseconds,
-where the integer program's setting up alone takes about 15; its states grow with the copies
-on hand, so bigger racks go to the integer program first."""
+"""Up to this many rack tiles the relaxation's search is tried first: late in a real game,
+with a few tiles on the rack, it mostly answers in a few milliseconds, where the integer
+program's setting up alone takes about 15; its states grow with the copies on hand, so
+bigger racks go to the integer program first (where scipy is installed)."""
 BUDGET = 1_000
-"""The states and search nodes the dynamic program may visit, tried first, before the
-integer program is tried (about 50 µs each late in a game, up to 0.5 ms where search
-nodes ask the judge)."""
+"""The work the relaxation's search may do before another method is tried: a state or a
+search node counts 1 (about 50 µs late in a game), a verdict of the judge
+`morpyam.myrummy.dp.JUDGE_UNITS`."""
 
 
 def best_table(

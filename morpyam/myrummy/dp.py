@@ -35,8 +35,11 @@ lies wholly at the values done has broken R-RUM-RE-2, and where the old table
 splits between two values, a state whose rest was refuted before is not
 searched again (see ``Solver.cut``).
 The first table judged legal usually has the relaxation's optimum and ends
-the search at once; otherwise the search goes on (the exact fallback) until
-no branch can beat the best legal table. So the play returned is optimal.
+the search at once; otherwise the search goes on until no branch can beat
+the best legal table, so the play returned is optimal, but refuting a whole
+score level this way can take long: `morpyam.myrummy.best` gives the search a
+budget and lets the program that follows every copy (`morpyam.myrummy.copies`)
+decide past it, with this program's bounds as its estimates.
 
 Before laying out, the table is left as it is and only the rack is solved,
 with the opening's points in the state (a joker at the value it stands for,

@@ -334,8 +334,9 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
 
     ``objective="tiles"`` (the default, see the module): the most rack tiles
     laid, then the most penalty points; ``"points"``: the most penalty points
-    taken off the rack, then the most tiles. The dynamic program over values
-    of `morpyam.myrummy.dp` finds it; an opening that may
+    taken off the rack, then the most tiles. The quickest of three exact
+    methods finds it (`morpyam.myrummy.best`: the relaxation's search, the
+    integer program, the program that follows every copy); an opening that may
     also lay off (``Rules.lay_off_in_opening_turn``) is left to the exhaustive
     branch and bound of this module. The table returned is tidied
     (`tidy`): of the tables that lay the same
