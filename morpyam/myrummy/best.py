@@ -31,6 +31,7 @@ between the methods, never its score.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 
 from morpyam.errors import IllegalActionError
@@ -96,7 +97,7 @@ def _best(
             pass
     if ilp.available():
         dp.check_deadline(deadline)
-        fast = _fast(state, must, may, points_first)
+        fast = _fast(state, must, may, points_first, deadline)
         if fast is not _UNSETTLED:
             return fast  # type: ignore[return-value]
     return _dp(state, must, may, points_first, None, deadline)
@@ -130,7 +131,7 @@ def _tied(
             relaxation.budget = None
     elif ilp.available():
         dp.check_deadline(deadline)
-        fast = _fast(state, must, may, points_first)
+        fast = _fast(state, must, may, points_first, deadline)
         if fast is not _UNSETTLED:
             return fast  # type: ignore[return-value]
     dp.check_deadline(deadline)
@@ -154,10 +155,21 @@ def _dp(
     return dp.best_table(state, points_first=points_first, budget=budget, deadline=deadline)
 
 
-def _fast(state: State, must: Sequence[int], may: Sequence[int], points_first: bool) -> object:
+def _fast(
+    state: State,
+    must: Sequence[int],
+    may: Sequence[int],
+    points_first: bool,
+    deadline: float | None = None,
+) -> object:
     if any(must) or may != counts(state.racks[state.player]):
-        return _fast_within(state, must, may)
-    return _fast_table(state, points_first)
+        return _fast_within(state, must, may, deadline)
+    return _fast_table(state, points_first, deadline)
+
+
+def _seconds_left(deadline: float | None) -> float | None:
+    """What HiGHS may take before ``deadline`` (at least a millisecond), or ``None``."""
+    return None if deadline is None else max(deadline - time.perf_counter(), 0.001)
 
 
 def _copies_help(state: State) -> bool:
@@ -246,23 +258,30 @@ def _scores(state: State, points_first: bool) -> list[int]:
     return [10_000 + (penalty if k == JOKER_INDEX else k % 13 + 1) for k in range(KINDS)]
 
 
-def _fast_table(state: State, points_first: bool) -> object:
+def _fast_table(state: State, points_first: bool, deadline: float | None = None) -> object:
     rack = counts(state.racks[state.player])
     scores = _scores(state, points_first)
     if state.opened[state.player]:
-        return _laid_out(state, [0] * KINDS, rack, scores, lay_none=False)
-    return _opening(state, [0] * KINDS, rack, scores, lay_none=False)
+        return _laid_out(state, [0] * KINDS, rack, scores, False, deadline)
+    return _opening(state, [0] * KINDS, rack, scores, False, deadline)
 
 
-def _fast_within(state: State, must: Sequence[int], may: Sequence[int]) -> object:
+def _fast_within(
+    state: State, must: Sequence[int], may: Sequence[int], deadline: float | None = None
+) -> object:
     scores = _scores(state, False)
     if state.opened[state.player]:
-        return _laid_out(state, must, may, scores, lay_none=any(must))
-    return _opening(state, must, may, scores, lay_none=any(must))
+        return _laid_out(state, must, may, scores, any(must), deadline)
+    return _opening(state, must, may, scores, any(must), deadline)
 
 
 def _opening(
-    state: State, must: Sequence[int], may: Sequence[int], scores: list[int], lay_none: bool
+    state: State,
+    must: Sequence[int],
+    may: Sequence[int],
+    scores: list[int],
+    lay_none: bool,
+    deadline: float | None = None,
 ) -> object:
     """The program for a player who has not laid out: new combinations only, the opening's
     points, or with Handrummy the whole rack (R-RUM-OPEN-1, R-RUM-VAR-HAND)."""
@@ -271,7 +290,9 @@ def _opening(
     if rules.handrummy and all(a + b == c for a, b, c in zip(must, may, rack)):
         whole = _judged(
             state,
-            lambda stay, floor: ilp.best_melds(rack, [0] * KINDS, scores),
+            lambda stay, floor: ilp.best_melds(
+                rack, [0] * KINDS, scores, time_limit=_seconds_left(deadline)
+            ),
             scores,
             keep=state.table,
             lay_none=True,
@@ -280,7 +301,13 @@ def _opening(
             return whole
     return _judged(
         state,
-        lambda stay, floor: ilp.best_melds(must, may, scores, opening=rules.opening_points),
+        lambda stay, floor: ilp.best_melds(
+            must,
+            may,
+            scores,
+            opening=rules.opening_points,
+            time_limit=_seconds_left(deadline),
+        ),
         scores,
         keep=state.table,
         lay_none=lay_none,
@@ -288,7 +315,12 @@ def _opening(
 
 
 def _laid_out(
-    state: State, must: Sequence[int], may: Sequence[int], scores: list[int], lay_none: bool
+    state: State,
+    must: Sequence[int],
+    may: Sequence[int],
+    scores: list[int],
+    lay_none: bool,
+    deadline: float | None = None,
 ) -> object:
     """The program for a player who has laid out: every table copy and those of ``must``
     placed, any of ``may``."""
@@ -297,7 +329,14 @@ def _laid_out(
     return _judged(
         state,
         lambda stay, floor: ilp.best_melds(
-            need, may, scores, before=state.table, prefer=_kept(state), stay=stay, at_least=floor
+            need,
+            may,
+            scores,
+            before=state.table,
+            prefer=_kept(state),
+            stay=stay,
+            at_least=floor,
+            time_limit=_seconds_left(deadline),
         ),
         scores,
         keep=(),

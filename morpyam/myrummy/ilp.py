@@ -375,6 +375,7 @@ def best_melds(
     prefer: Sequence[Meld] = (),
     stay: int | None = None,
     at_least: int | None = None,
+    time_limit: float | None = None,
 ) -> tuple[list[int], tuple[Meld, ...]] | None:
     """An optimum of the relaxation as combinations: the copies laid per kind and the melds
     (``None`` when no table keeps every table copy).
@@ -387,13 +388,16 @@ def best_melds(
     also uses the fewest combinations holding from 2 to ``stay - 1`` tiles of
     a combination of ``before`` but not all of it, the pieces "three must stay"
     forbids. ``at_least``: only plays whose laid copies are worth that much
-    (``None`` when there is none).
+    (``None`` when there is none). ``time_limit``: seconds HiGHS may take (past them,
+    `UnsettledError`).
 
     Raises:
         UnsettledError: when HiGHS proved neither an optimum nor that there is none.
         ImportError: when scipy is missing, with how to install it.
     """
-    return _program(table, rack, scores, opening, before, whole_rack, prefer, False, stay, at_least)
+    return _program(
+        table, rack, scores, opening, before, whole_rack, prefer, False, stay, at_least, time_limit
+    )
 
 
 def _program(
@@ -407,6 +411,7 @@ def _program(
     long_runs: bool,
     stay: int | None,
     at_least: int | None,
+    time_limit: float | None = None,
 ) -> tuple[list[int], tuple[Meld, ...]] | None:
     np, bounds_type, constraint_type, milp = _numerics()
     conditions = _conditions(before)
@@ -453,7 +458,8 @@ def _program(
         constraints=constraints,
         integrality=np.ones(n + KINDS),
         bounds=bounds_type(lower, upper),
-        options={"mip_rel_gap": 0.0, "presolve": False},
+        options={"mip_rel_gap": 0.0, "presolve": False}
+        | ({} if time_limit is None else {"time_limit": time_limit}),
     )
     if result.status == 2:
         return None
