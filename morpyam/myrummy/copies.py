@@ -101,6 +101,7 @@ class ColourMove:
         "lens",
         "order",
         "pool",
+        "short",
         "special",
         "starts",
         "to_group",
@@ -136,8 +137,16 @@ class ColourMove:
         """Whether ``cross`` or ``to_group`` holds a joker."""
         self.lens: tuple[int, ...] = ()
         """The lengths (capped at 3) of the colour's open runs after the move, sorted."""
+        self.short = 0
+        """How many jokers at least the colour's short runs need at the next two values."""
         self.order: tuple[Record, ...] = ()
         """The open runs after the move in the order of ``fates`` then ``starts``."""
+
+
+Bucket = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], list["ColourMove"]]
+"""Moves of one colour that the groups' step cannot tell apart: (copies left for groups,
+jokers placed, the colour's bit if group jokers need it, jokers staying across, jokers going
+to groups, the moves)."""
 
 
 class _Old:
@@ -200,6 +209,7 @@ class CopySolver:
         self._place_olds(before)
         self._colour_cache: dict[tuple[object, ...], list[ColourMove]] = {}
         self._group_cache: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self._bucket_cache: dict[tuple[object, ...], list[Bucket]] = {}
         self.deadline: float | None = None
         """A ``time.perf_counter`` reading past which the search stops with
         `morpyam.myrummy.dp.OutOfTimeError`."""
@@ -342,6 +352,7 @@ class CopySolver:
                 move.bit = 1 << c if move.in_run else 0
                 move.special = bool(move.cross or move.to_group)
                 move.lens = tuple(sorted(run[0] for run in move.after[0]))
+                move.short = self._short(v, c, move.lens)
                 best[dedup] = move
         found = sorted(best.values(), key=lambda move: move.jokers)
         self._colour_cache[key] = found
@@ -382,12 +393,35 @@ class CopySolver:
                     move.cross, move.to_group = cross, to_group
                     for counted in self._designations(moving, fates, start, pool):
                         after = self._after(v, c, state, move, counted)
-                        if after is None:
+                        if after is None or not self._can_finish(v, c, after[0][0], free - used):
                             continue
                         done = ColourMove(fates, start, pool, used, laid, in_run)
                         done.cross, done.to_group = cross, to_group
                         done.after, done.order = after
                         yield done
+
+    def _short(self, v: int, c: int, lens: tuple[int, ...]) -> int:
+        """The jokers the short runs of ``lens`` (after value ``v``) need at least: copies at
+        the next value for each, at the one after for a run of one."""
+        ones = lens.count(1)
+        twos = lens.count(2)
+        if (not ones and not twos) or v == _TOP:
+            return 0
+        return max(0, ones + twos - self.any[v + 1][c]) + max(0, ones - self.any[v + 2][c])
+
+    def _can_finish(self, v: int, c: int, runs: tuple[Record, ...], jokers: int) -> bool:
+        """Whether the colour's short runs after value ``v`` can still be finished: each needs
+        a copy or a joker at the next value, a run of one at the one after too (``jokers``: the
+        jokers not placed yet)."""
+        ones = sum(1 for run in runs if run[0] == 1)
+        twos = sum(1 for run in runs if run[0] == 2)
+        if not ones and not twos:
+            return True
+        if v == _TOP:
+            return False
+        if ones + twos > self.any[v + 1][c] + jokers:
+            return False
+        return ones <= self.any[v + 2][c] + jokers
 
     def _designations(
         self,
@@ -763,6 +797,7 @@ class CopySolver:
         """
         start: Key = (tuple(((), ()) for _ in range(_COLOURS)), 0)
         self.bounds: dict[tuple[int, Key], tuple[bool, int]] = {}
+        self.ranked: dict[tuple[int, Key], list[tuple[int, int, Key]]] = {}
         self.choice: dict[tuple[int, Key], tuple[Key, int]] = {}
         self.potential = potential
         upper = -_NEG
@@ -790,15 +825,9 @@ class CopySolver:
             return known[1]
         if self.deadline is not None:
             check_deadline(self.deadline)
-        bound = self.potential
-        ranked = sorted(
-            (
-                (step + bound(v + 1, (a.lens, b.lens, e.lens, d.lens), child[1]), step, child)
-                for child, step, (a, b, e, d), _ in self._steps(v, key)
-            ),
-            key=lambda entry: entry[0],
-            reverse=True,
-        )
+        ranked = self.ranked.get((v, key))
+        if ranked is None:
+            ranked = self.ranked[(v, key)] = self._ranked(v, key)
         best = _NEG
         upper = _NEG
         chosen: tuple[Key, int] | None = None
@@ -821,6 +850,25 @@ class CopySolver:
         self.bounds[(v, key)] = (False, upper)
         return upper
 
+    def _ranked(self, v: int, key: Key) -> list[tuple[int, int, Key]]:
+        """The states after value ``v`` from ``key``, each with the most the step to it lays
+        and that plus its potential (the estimate), best estimate first: kept per state, so
+        that a state searched again at a lower level is not expanded again."""
+        children: dict[Key, tuple[int, tuple[tuple[int, ...], ...]]] = {}
+        for child, step, (a, b, e, d), _ in self._steps(v, key):
+            known_step = children.get(child)
+            if known_step is None or known_step[0] < step:
+                children[child] = (step, (a.lens, b.lens, e.lens, d.lens))
+        bound = self.potential
+        return sorted(
+            (
+                (step + bound(v + 1, lens, child[1]), step, child)
+                for child, (step, lens) in children.items()
+            ),
+            key=lambda entry: entry[0],
+            reverse=True,
+        )
+
     def _final(self, key: Key, gain: int) -> int | None:
         colours, jokers = key
         if jokers < self.mandatory_jokers:
@@ -837,60 +885,100 @@ class CopySolver:
                     return None  # a joker promised to move that stayed
         return gain + (jokers - self.mandatory_jokers) * self.joker_score
 
+    def _buckets(self, v: int, c: int, state: ColourState, free: int) -> list[Bucket]:
+        """`colour_moves` by what the groups' step sees of them (copies left for groups, jokers
+        placed, and where group jokers stand at ``v`` whether a copy went into a run, and the
+        jokers that stay across), fewest jokers first: so the groups are checked once per
+        bucket, not once per combination of moves."""
+        key = (v, c, state, free)
+        found = self._bucket_cache.get(key)
+        if found is not None:
+            return found
+        plain = not self.group_jokers[v]
+        grouped: dict[
+            tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]], list[ColourMove]
+        ] = {}
+        for move in self.colour_moves(v, c, state, free):
+            bit = 0 if plain else move.bit
+            where = (move.pool, move.jokers, bit, move.cross, move.to_group)
+            grouped.setdefault(where, []).append(move)
+        for moves in grouped.values():
+            moves.sort(key=lambda move: move.short)
+        found = sorted(
+            ((*where, moves) for where, moves in grouped.items()), key=lambda bucket: bucket[1]
+        )
+        self._bucket_cache[key] = found
+        return found
+
     def _steps(self, v: int, key: Key) -> Iterator[tuple[Key, int, tuple[ColourMove, ...], int]]:
         """Each state after value ``v`` from ``key``, what it lays, the colours' moves and the
         jokers in groups."""
         colours, placed = key
         free = self.total_jokers - placed
         first, second, third, fourth = (
-            self.colour_moves(v, c, colours[c], free) for c in range(_COLOURS)
+            self._buckets(v, c, colours[c], free) for c in range(_COLOURS)
         )
         score = self.tile_score[v]
         fit = self.group_jokers_fit
-        plain = not self.group_jokers[v]
-        for a in first:
-            for b in second:
-                ab = a.jokers + b.jokers
-                if ab > free:
+        for pa, ja, ba, ca, ta, ma in first:
+            for pb, jb, bb, cb, tb, mb in second:
+                jab = ja + jb
+                if jab > free:
                     break
-                for e in third:
-                    abe = ab + e.jokers
-                    if abe > free:
+                for pe, je, be, ce, te, me in third:
+                    jabe = jab + je
+                    if jabe > free:
                         break
-                    for d in fourth:
-                        used = abe + d.jokers
+                    for pd, jd, bd, cd, td, md in fourth:
+                        used = jabe + jd
                         if used > free:
                             break
-                        cross: tuple[int, ...] = ()
-                        beside: tuple[int, ...] = ()
-                        if a.special or b.special or e.special or d.special:
-                            cross = tuple(sorted(a.cross + b.cross + e.cross + d.cross))
+                        cross = ca + cb + ce + cd
+                        if cross:
+                            cross = tuple(sorted(cross))
                             if len(set(cross)) < len(cross):
                                 continue  # one joker stays in two runs
-                            beside = a.to_group + b.to_group + e.to_group + d.to_group
-                        elif plain and not (a.pool or b.pool or e.pool or d.pool):
-                            after = ((a.after, b.after, e.after, d.after), placed + used)
-                            gain = (a.laid + b.laid + e.laid + d.laid) * score
-                            yield after, gain, (a, b, e, d), 0
-                            continue
+                        most = max(len(pa), len(pb), len(pe), len(pd))
+                        if most and len(pa) + len(pb) + len(pe) + len(pd) + free - used < 3 * most:
+                            continue  # too few tiles and jokers for the groups the copies need
                         fitting = fit(
                             v,
-                            (a.pool, b.pool, e.pool, d.pool),
+                            (pa, pb, pe, pd),
                             free - used,
-                            a.bit | b.bit | e.bit | d.bit,
+                            ba | bb | be | bd,
                             cross,
-                            beside,
+                            ta + tb + te + td,
                         )
-                        if fitting:
-                            after_colours = (a.after, b.after, e.after, d.after)
-                            gain = (a.laid + b.laid + e.laid + d.laid) * score
-                            for grouped in fitting:
-                                yield (
-                                    (after_colours, placed + used + grouped),
-                                    gain,
-                                    (a, b, e, d),
-                                    grouped,
-                                )
+                        if not fitting:
+                            continue
+                        spare = free - used - fitting[0]
+                        for a in ma:
+                            if a.short > spare:
+                                break
+                            for b in mb:
+                                sab = a.short + b.short
+                                if sab > spare:
+                                    break
+                                for e in me:
+                                    sabe = sab + e.short
+                                    if sabe > spare:
+                                        break
+                                    laid = (a.laid + b.laid + e.laid) * score
+                                    for d in md:
+                                        short = sabe + d.short
+                                        if short > spare:
+                                            break
+                                        after = (a.after, b.after, e.after, d.after)
+                                        gain = laid + d.laid * score
+                                        for grouped in fitting:
+                                            if short > free - used - grouped:
+                                                break
+                                            yield (
+                                                (after, placed + used + grouped),
+                                                gain,
+                                                (a, b, e, d),
+                                                grouped,
+                                            )
 
     # The table.
 
