@@ -24,9 +24,10 @@ rummikub-solver (with the HiGHS backend) is a benchmark-only dependency,
 installed by ``nox -s peers`` or by hand: ``pip install 'rummikub-solver[highs]'``
 (Python 3.11 or newer); the library never imports it. The first call of
 each solver builds its integer program once and is left out of the timings.
-``best_play`` takes the integer program of the ``myrummy-ilp`` extra when scipy
-is installed (the script says which path it took); without scipy, the
-dynamic program.
+``best_play`` takes the integer program of the ``myrummy-ilp`` extra on big
+racks when scipy is installed, and the program that follows every copy where
+a joker on the table ties it to its place (the script says which); without
+scipy, the relaxation's search and the copy program.
 
 Run with ``python benchmarks/bench_myrummy_peers.py [--positions N] [--seed S]
 [--sizes 14x20,20x40] [--jokers none|table|both]``.
@@ -189,9 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     rng = random.Random(args.seed)
     print(f"Python {platform.python_version()} on {platform.machine()}; seed {args.seed}")
     path = (
-        "dynamic program on small racks within its budget, else integer program (scipy)"
+        "relaxation's search on small racks within its budget, else integer program (scipy),"
+        " then the copy program where a joker lies on the table"
         if ilp.available()
-        else "dynamic program (no scipy)"
+        else "relaxation's search, then the copy program where a joker lies on the table (no scipy)"
     )
     print(f"morpyam's path: {path}")
     print("wall time per position in ms: median, p90, p99, max")
