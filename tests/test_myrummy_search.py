@@ -1,24 +1,21 @@
 """MyRummy's `search`: best_play's play when the solver finishes, else the quick play, with
 the relaxation's bound.
 
-No test times anything: a limit runs out because the clock the solver reads
-(``time.perf_counter`` in `morpyam.myrummy.dp`, and in `morpyam.myrummy.search`,
-which sets the deadline) is patched to jump past it after a given number of
-readings, never because time passed.
+No test times anything: a limit runs out because the clock the solver reads is
+patched to jump past it after a given number of readings (``clocks.clock``),
+never because time passed.
 """
 
 from __future__ import annotations
 
-import importlib
-import itertools
 import math
-import types
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import attrs
 import pytest
+from clocks import SEARCH, clock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
@@ -28,9 +25,6 @@ import morpyam.myrummy as mr
 from morpyam.myrummy import best, dp, ilp
 from morpyam.myrummy import strategies as rst
 from morpyam.myrummy.dp import relaxed_optimum
-
-SEARCH = importlib.import_module("morpyam.myrummy.search")
-"""The module (``morpyam.myrummy.search`` is the function, in the package)."""
 
 T, M = mr.parse_tiles, mr.parse_meld
 CLASSIC = mr.Rules.classic()
@@ -42,24 +36,6 @@ branch and bound on each."""
 SLOW = settings(
     max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-
-
-@contextmanager
-def clock(passes_after: int | None) -> Iterator[None]:
-    """``time.perf_counter`` as `search` and the solver read it: 0.0 at the first reading (the
-    one that sets the deadline) and the next ``passes_after``, then past every deadline;
-    ``None``: never past one."""
-    readings = itertools.count()
-
-    def perf_counter() -> float:
-        early = passes_after is None or next(readings) <= passes_after
-        return 0.0 if early else math.inf
-
-    fake = types.SimpleNamespace(perf_counter=perf_counter)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(dp, "time", fake)
-        patch.setattr(SEARCH, "time", fake)
-        yield
 
 
 @contextmanager
