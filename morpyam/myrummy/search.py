@@ -48,7 +48,7 @@ QUICK_BUDGET = 2_000
 combinations); past it, the quick play only lays tiles off."""
 
 Score = tuple[int, int]
-"""(rack tiles laid, their penalty points, a joker counting ``Rules.joker_penalty``)."""
+"""(rack tiles laid, their penalty points), a joker counting ``Rules.joker_penalty``."""
 
 
 @attrs.frozen
