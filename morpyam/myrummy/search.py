@@ -9,10 +9,10 @@ position. `search` gives one, in three steps that share the time:
    that tie a tile to where it lay, see `morpyam.myrummy.dp`), which no legal
    play beats. It is found as `best_play` finds its plays (module
    `morpyam.myrummy.best`): the dynamic program on a small rack, within a
-   budget; else, where scipy is installed, the integer program, whose
-   relaxation is a little looser around table jokers (still an upper bound);
-   else the dynamic program until the deadline. If even that runs out of
-   time, the bound is the whole rack.
+   budget and the deadline; else, where scipy is installed, the integer
+   program, whose relaxation is a little looser around table jokers (still an
+   upper bound); else the dynamic program until the deadline. If even that
+   runs out of time, the bound is the whole rack.
 2. the quick play, found at once: the player's own new combinations from the
    rack alone (the table left as it lies), within a budget of states
    (`QUICK_BUDGET`), then single tiles laid off at the ends of the table's runs
@@ -173,7 +173,8 @@ def _bound(state: State, points_first: bool, deadline: float | None) -> Score | 
         except dp.OverBudgetError:
             pass
         except dp.OutOfTimeError:
-            return _counted(state.rules, counts(state.racks[state.player]))
+            if not numeric:
+                return _counted(state.rules, counts(state.racks[state.player]))
     try:
         return _integer_bound(state, points_first)
     except ilp.UnsettledError:
