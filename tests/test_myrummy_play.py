@@ -10,11 +10,13 @@ from pathlib import Path
 
 import attrs
 import pytest
+from clocks import clock
 
 import morpyam.myrummy as mr
 from morpyam.cli import main
 from morpyam.cli import myrummy as cli
 from morpyam.cli.myrummy import HELP, complete, play_terminal, render, rules_help
+from morpyam.myrummy import ilp
 from morpyam.myrummy.bots import (
     BOTS,
     GameRecord,
@@ -106,15 +108,16 @@ def test_terminal_shows_only_the_own_rack() -> None:
     # R-RUM-SET-2: a human seat never sees another rack
     lines: list[str] = []
     typed = iter(["hint", "play [xx]", "pass", "draw", "quit"])  # 'play' is no command now
-    state = play_terminal(
-        SMALL, ["human", "greedy"], seed=3, input=lambda _: next(typed), output=lines.append
-    )
+    with clock(passes_after=None):  # the hint's search finishes
+        state = play_terminal(
+            SMALL, ["human", "greedy"], seed=3, input=lambda _: next(typed), output=lines.append
+        )
     shown = "\n".join(lines)
     assert "Your rack (player 0)" in shown
     assert "Your rack (player 1)" not in shown
     assert tiles_text(state.racks[1]) not in shown
     assert lines[-1] == "Game stopped."
-    assert "  greedy would draw" in shown
+    assert "  hint: draw (nothing can be laid)" in shown
     assert "  you cannot pass now (the pool is not empty: draw)" in lines
     seen = mr.observe(state, 0)
     assert "pool" in render(seen)
@@ -408,11 +411,11 @@ def test_a_whole_match_typed_as_the_hints_give_it(
         elif phase[0] in ("done", "undo"):
             answer = phase[0]
             phase[0] = "undo" if answer == "done" else "play"
-        elif last.startswith("  greedy would: "):
-            hints.append(last.removeprefix("  greedy would: "))
+        elif last.startswith(("  hint: draw", "  hint: pass")):
+            answer = last.split()[1]
+        elif last.startswith("  hint: "):
+            hints.append(last.removeprefix("  hint: "))
             answer = hints[-1]
-        elif last.startswith("  greedy would draw"):
-            answer = "pass" if "pass" in last else "draw"
         elif typed and hints and typed[-1] == hints[-1]:
             answer = "done"
         else:
@@ -420,7 +423,8 @@ def test_a_whole_match_typed_as_the_hints_give_it(
         typed.append(answer)
         return answer
 
-    state = play_terminal(rules, ["human", "greedy"], seed=7, input=typist, output=lines.append)
+    with clock(passes_after=None):  # every hint's search finishes: each is a best play
+        state = play_terminal(rules, ["human", "greedy"], seed=7, input=typist, output=lines.append)
     assert state.is_terminal
     assert hints  # plays typed back from the hints, as they were given
     said = [line.removeprefix("player 0: ") for line in lines if line.startswith("player 0: ")]
@@ -438,10 +442,90 @@ def test_a_whole_match_typed_as_the_hints_give_it(
     # the same lines typed on standard input play the same match through the command
     monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in typed)))
     argv = ["myrummy", "play", "--rack-size", "8", "--rounds", "2", "--seed", "7"]
-    assert main(argv) == 0
+    with clock(passes_after=None):
+        assert main(argv) == 0
     out = capsys.readouterr().out
     assert out.rstrip("\n").endswith(lines[-1])
     assert out.count("Round over: ") == 2
+
+
+def _hinted(start: mr.State, answers: list[str], passes_after: int | None) -> list[str]:
+    """What the terminal shows for ``answers`` typed from ``start``, with the clock of the
+    hint's search past its deadline after ``passes_after`` readings (``None``: never)."""
+    lines: list[str] = []
+    with clock(passes_after=passes_after):
+        play_terminal(
+            start.rules,
+            ["human", "greedy"],
+            seed=1,
+            input=_typed(answers, []),
+            output=lines.append,
+            state=start,
+        )
+    return lines
+
+
+def test_a_hint_is_a_best_play_or_says_that_a_better_one_may_exist(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # R-RUM-RE-2 / R-RUM-LAY-1: the best play takes gn8 from the run into a group with the
+    # rack's 8s ([gn5 gn6 gn7] stays: 2 tiles); when the search runs out of time the hint is
+    # the quick play, gn9 added to the run, and says that a play of up to 3 tiles may exist
+    # (without scipy the relaxation runs out of time too, so the bound is the whole rack)
+    table = [mr.parse_meld("[gn5 gn6 gn7 gn8]")]
+    bk1 = mr.parse_tiles("bk1")
+    start = mr.position(
+        SMALL, racks=[mr.parse_tiles("bk8 gy8 gn9"), bk1], table=table, opened=[0, 1]
+    )
+    best = "lay bk8 gy8; move gn8 from 1 to 2"
+    answers = ["add gn9 to 1", "hint", "reset", "hint", best, "done", "quit"]
+    lines = _hinted(start, answers, None)
+    assert f"  hint from the start of the turn (type reset first): {best}" in lines
+    assert f"  hint: {best}" in lines
+    assert f"player 0: {best}" in lines
+    monkeypatch.setattr(ilp, "available", lambda: False)
+    lines = _hinted(start, ["hint", "add gn9 to 1", "done", "quit"], 0)
+    assert (
+        "  hint: add gn9 to 1\n  (the best found in 2 s; a better play may exist: at most 3 tiles)"
+    ) in lines
+    assert "player 0: add gn9 to 1" in lines
+    without_gn9 = mr.position(
+        SMALL, racks=[mr.parse_tiles("bk8 gy8"), bk1], table=table, opened=[0, 1]
+    )
+    lines = _hinted(without_gn9, ["hint", "quit"], 0)
+    assert "  hint: draw (no play found in 2 s; one of up to 2 tiles may exist)" in lines
+
+
+def test_a_hint_to_pass() -> None:
+    # R-RUM-END-3: with the pool empty (player 1 holds every other tile) and nothing to lay,
+    # the hint is to pass
+    rack = mr.parse_tiles("pu1 bk5")
+    others = Counter(dict.fromkeys(mr.TILES, 2))
+    others.subtract(rack)
+    start = mr.position(SMALL, racks=[rack, list(others.elements())])
+    assert start.pool_size == 0
+    lines = _hinted(start, ["hint", "quit"], None)
+    assert "  hint: pass (the pool is empty; nothing can be laid)" in lines
+
+
+def test_a_hint_through_the_command_when_the_search_runs_out_of_time(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # R-RUM-OPEN-1: the rack's best opening is gy5 gy6 gy7 and {pu12 gn12 J} (6 tiles, 18 +
+    # 12 + 12 + 25 = 67 penalty points; [gn10 J gn12] or [bk4 J bk6] instead lay fewer
+    # points), which the quick play finds too; without scipy the relaxation runs out of time
+    # as well, so the bound is the whole rack of 14
+    monkeypatch.setattr("sys.stdin", io.StringIO("hint\nquit\n"))
+    monkeypatch.setattr(ilp, "available", lambda: False)
+    argv = ["myrummy", "play", "--seat", "human", "--seat", "greedy", "--seed", "3"]
+    with clock(passes_after=0):
+        assert main([*argv, "--no-color"]) == 1  # stopped, not over
+    out = capsys.readouterr().out
+    assert "Your rack (player 0): pu1 pu5 pu9 pu12 bk4 bk6 gn3 gn10 gn12 gy2 gy5 gy6 gy7 J" in out
+    assert (
+        "player 0>   hint: lay gy5 gy6 gy7; lay pu12 gn12 J\n"
+        "  (the best found in 2 s; a better play may exist: at most 14 tiles)\n"
+    ) in out
 
 
 def test_terminal_bots_bound_their_search(monkeypatch: pytest.MonkeyPatch) -> None:

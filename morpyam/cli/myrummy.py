@@ -8,7 +8,8 @@ gn9 gn10``, ``add gn7 to 3``, ``add J to 3 at start``, ``move gn4 from 2 to 5``,
 ``split 4 at gn7``, ``join 2 3``, ``swap gn6 for J in 1``, several on a line
 with ``;``, see `morpyam.myrummy.moves`), with ``undo`` and ``reset``; the table
 is drawn again after each, and ``done`` hands the whole play to the engine's
-judge. ``draw`` takes a tile instead, ``hint`` tells greedy's play, ``quit``
+judge. ``draw`` takes a tile instead, ``hint`` tells a best play (looked for
+within `HINT_SECONDS`, and said so when a better one may exist), ``quit``
 stops.
 
 Combination numbers do not move under a player: during a turn an emptied
@@ -55,7 +56,7 @@ from morpyam.cli.manner import (
 from morpyam.cli.play import _target, check_writable
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut
-from morpyam.myrummy.bots import BOTS, Bot, guarded_play
+from morpyam.myrummy.bots import BOTS, Bot
 from morpyam.myrummy.engine import (
     apply,
     legal_actions,
@@ -86,6 +87,7 @@ from morpyam.myrummy.records import (
 )
 from morpyam.myrummy.rollouts import RolloutBot
 from morpyam.myrummy.rules import PRESETS, Rules
+from morpyam.myrummy.search import search
 from morpyam.myrummy.state import State
 from morpyam.myrummy.text import combination_text
 from morpyam.myrummy.tiles import TILES, Tile, tiles_text
@@ -94,6 +96,7 @@ from morpyam.notation import NotationError
 __all__ = [
     "BOT_MAX_TABLE",
     "HELP",
+    "HINT_SECONDS",
     "SEATS",
     "WORDS",
     "arrange",
@@ -209,7 +212,13 @@ def render(seen: Observation, turn: Turn | None = None, names: Sequence[str] = (
     return "\n".join(lines)
 
 
-HELP = """\
+HINT_SECONDS = 2.0
+"""How long ``hint`` looks for a play (`morpyam.myrummy.search`): the exact solver's best
+play when it finishes in time (late in a game, on a 2-core machine, it answers within about a
+second), else the best play found, and the hint says that a better one may exist."""
+
+
+HELP = f"""\
 Your turn, step by step (combinations are numbered as the table shows them):
   lay gn8 gn9 gn10        lay tiles from your rack as a new combination
   add gn7 to 3            add tiles from your rack to combination 3 (each where it fits)
@@ -229,7 +238,7 @@ Instead of laying:
   pass                    with the pool empty: end the turn without laying
 Any time:
   table                   draw the table again
-  hint                    the play the greedy bot would make, as steps you can type
+  hint                    a best play, as steps you can type (looked for up to {HINT_SECONDS:g} s)
   help, ?                 this text and the rules
   quit                    stop the game"""
 """The commands of the terminal game, as ``help`` prints them (then ``rules_help``)."""
@@ -421,19 +430,38 @@ def _aside(verb: str, state: State, seen: Observation, turn: Turn, view: _Table)
     elif verb in ("table", "board", "show"):
         out(render(seen, turn, view.names))
     elif verb == "hint":
-        hint = guarded_play(state, max_table=BOT_MAX_TABLE)  # greedy's play, bounded as the bots
-        if hint is None:
-            out(
-                "  greedy would draw"
-                + (" (pass: the pool is empty)" if not state.pool_size else "")
-            )
-            return True
-        told = _moves_text(moves_between(view.shown(state), hint.table, state.rack))
-        start = "" if not turn.moves else " from the start of the turn (type reset first)"
-        out(f"  greedy would{start}: {told}")
+        out(_hint(state, turn, view))
     else:
         return False
     return True
+
+
+def _hint(state: State, turn: Turn, view: _Table) -> str:
+    """What ``hint`` says: a best play as moves to type, or draw (pass); when the search ran
+    out of time, on a line of its own, that a better play may exist and what it could lay."""
+    found = search(state, time_limit=HINT_SECONDS)
+    within = f"{HINT_SECONDS:g} s"
+    tiles = found.bound[0] if found.bound is not None else 0
+    if found.play is None:
+        instead = "draw (" if state.pool_size else "pass (the pool is empty; "
+        if found.proven:
+            return f"  hint: {instead}nothing can be laid)"
+        return (
+            f"  hint: {instead}no play found in {within}; one of up to {_tiles(tiles)} may exist)"
+        )
+    told = _moves_text(moves_between(view.shown(state), found.play.table, state.rack))
+    start = "" if not turn.moves else " from the start of the turn (type reset first)"
+    line = f"  hint{start}: {told}"
+    if found.proven:
+        return line
+    better = f"at most {_tiles(tiles)}"
+    if found.score[0] == tiles:
+        better = f"{_tiles(tiles)} worth more points"
+    return f"{line}\n  (the best found in {within}; a better play may exist: {better})"
+
+
+def _tiles(count: int) -> str:
+    return f"{count} tile{'' if count == 1 else 's'}"
 
 
 def _instead(verb: str, state: State, steps: int, out: Output) -> Action | None:

@@ -1,18 +1,25 @@
 """A best play within a time limit, for apps and servers that must answer by a deadline.
 
-`best_play` is exact and, late in real games, answers within a second on a
-2-core machine; but an app's hint button or a server's move clock may need an
-answer sooner, whatever the position. `search` gives one: the exact solver's
-play when it finishes in time (``proven``), otherwise the best legal play
-found so far, and in every case the relaxation's optimum, an upper bound of
-what any legal play can lay, so that a caller can say how far from proven the
-answer may be.
+`best_play` is exact and answers late-game decisions within about a second
+on a 2-core machine, but a rare position takes far longer; an app's hint
+button or a server's move clock needs an answer by a deadline, whatever the
+position. `search` gives one, in three steps that share the time:
 
-The play found before the exact solver finishes is a quick one: the
-player's own new combinations from the rack alone (the table left as it
-lies), then single tiles laid off at the ends of the table's runs and into
-its groups; every such play is judged like any other. It is proven too when
-it reaches the bound.
+1. the bound: the optimum of the solver's relaxation (the rules without those
+   that tie a tile to where it lay, see `morpyam.myrummy.dp`), which no legal
+   play beats. It is found as `best_play` finds its plays (module
+   `morpyam.myrummy.best`): the dynamic program on a small rack, within a
+   budget and the deadline; else, where scipy is installed, the integer
+   program, whose relaxation is a little looser around table jokers (still an
+   upper bound); else the dynamic program until the deadline. If even that
+   runs out of time, the bound is the whole rack.
+2. the quick play, found at once: the player's own new combinations from the
+   rack alone (the table left as it lies), within a budget of states
+   (`QUICK_BUDGET`), then single tiles laid off at the ends of the table's runs
+   and into its groups; every step is put to the judge `apply` uses, so the
+   play is legal. It is proven best when it reaches the bound.
+3. the exact solver, `best_play`'s, until the deadline: its play when it
+   finishes, else the quick play.
 """
 
 from __future__ import annotations
@@ -20,23 +27,28 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 
 from morpyam.errors import IllegalActionError, _shown
-from morpyam.myrummy import dp
+from morpyam.myrummy import best, dp, ilp
 from morpyam.myrummy.actions import Play
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.solver import Objective, best_play_by
 from morpyam.myrummy.state import State
-from morpyam.myrummy.tiles import KINDS, Tile, counts
+from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, Tile, counts
 
-__all__ = ["SearchResult", "search"]
+__all__ = ["QUICK_BUDGET", "SearchResult", "search"]
 
 QUICK_BUDGET = 2_000
-"""The states the quick play's program may visit (the rack's own combinations)."""
+"""The states and search nodes the quick play's program may visit (the rack's own
+combinations); past it, the quick play only lays tiles off."""
+
+Score = tuple[int, int]
+"""(rack tiles laid, their penalty points), a joker counting ``Rules.joker_penalty``."""
 
 
 @attrs.frozen
@@ -44,27 +56,38 @@ class SearchResult:
     """What `search` found.
 
     Attributes:
-        play: the best legal play found, or ``None`` (none found, or none exists when
-            ``proven``).
-        proven: whether ``play`` is a best play (``None`` proven: no legal play lays a tile).
-        score: what ``play`` lays: (rack tiles, their penalty points), ``(0, 0)`` for ``None``.
-        bound: the relaxation's optimum (tiles, points), which no legal play beats in the
-            objective's order; ``None`` when even the relaxation lays nothing.
+        play: the best legal play found, or ``None`` (none found; when ``proven``, no
+            legal play lays a tile).
+        proven: whether ``play`` is a best play: the exact solver finished, or the play
+            reaches ``bound``.
+        score: what ``play`` lays: (rack tiles, their penalty points), ``(0, 0)`` for
+            ``None``.
+        bound: an upper bound of what any legal play lays, in the objective's order (most
+            tiles then points, or with ``points_first`` most points then tiles): the
+            relaxation's optimum (see the module), or the whole rack where even that could
+            not be had in time; ``None`` when the relaxation lays nothing.
     """
 
     play: Play | None
     proven: bool
-    score: tuple[int, int]
-    bound: tuple[int, int] | None
+    score: Score
+    bound: Score | None
 
     def __str__(self) -> str:
-        found = "no play" if self.play is None else str(self.play)
+        laid = _amount(self.score)
         if self.proven:
-            return f"{found} (best)"
-        bound = (
-            "nothing" if self.bound is None else f"{self.bound[0]} tiles, {self.bound[1]} points"
-        )
-        return f"{found} (not proven best; at most {bound})"
+            if self.play is None:
+                return "no play (no legal play lays a tile)"
+            return f"{self.play} (a best play: {laid})"
+        limit = "nothing" if self.bound is None else _amount(self.bound)
+        if self.play is None:
+            return f"no play found (not proven: the bound is {limit})"
+        return f"{self.play} ({laid}; not proven best: the bound is {limit})"
+
+
+def _amount(score: Score) -> str:
+    tiles, points = score
+    return f"{tiles} tile{'' if tiles == 1 else 's'}, {points} point{'' if points == 1 else 's'}"
 
 
 def search(
@@ -72,11 +95,18 @@ def search(
 ) -> SearchResult:
     """The best play of the player on turn that can be found within ``time_limit`` seconds.
 
-    With ``time_limit=None`` it is `best_play` (``proven``). With a limit, the
-    exact solver runs until the deadline; if it has not finished, the answer is
-    the best legal play found before it (see the module), ``proven`` only when it
-    reaches the bound. The time spent may pass the limit by a few milliseconds (the
-    solver looks at the clock between steps), and by what the quick play costs.
+    With ``time_limit=None`` the play is `best_play`'s, proven. With a limit,
+    it is `best_play`'s too whenever the exact solver finishes in time (so the
+    answer does not depend on the limit then); otherwise the quick play (see
+    the module), ``proven`` only when it reaches the bound. The objective is
+    `best_play`'s: the most rack tiles, then the most penalty points; with
+    ``points_first``, the other way round (``objective="points"``).
+
+    The time spent may pass the limit by a few milliseconds (the solver looks at
+    the clock between steps), by the quick play's budget, and by the integer
+    program where it gives the bound (it cannot be interrupted; where scipy is
+    missing, the dynamic program stops at the deadline instead). At a chance node
+    or the end of the match there is no play to find: ``None``, proven.
 
     Examples:
         >>> import morpyam.myrummy as mr
@@ -85,15 +115,19 @@ def search(
         ...     racks=[mr.parse_tiles("gn10 gn11 gn12 pu1"), mr.parse_tiles("J")],
         ... )
         >>> found = mr.search(state, time_limit=1.0)
-        >>> str(found.play), found.proven, found.score, found.bound
-        ('play [gn10 gn11 gn12]', True, (3, 33), (3, 33))
+        >>> str(found)
+        'play [gn10 gn11 gn12] (a best play: 3 tiles, 33 points)'
+        >>> found.proven, found.score, found.bound
+        (True, (3, 33), (3, 33))
 
     Raises:
-        ValueError: for a ``state`` that is not a ``State``, or a ``time_limit`` that is not
-            a positive number of seconds.
+        ValueError: for a ``state`` that is not a ``State``, a ``time_limit`` that is not
+            a positive number of seconds, or a ``points_first`` that is not a bool.
     """
     if not isinstance(state, State):
-        raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
+        kind = type(state)
+        where = f" from {kind.__module__}" if kind.__name__ == "State" else ""
+        raise ValueError(f"expected a myrummy State, got {kind.__name__}{where}")
     if time_limit is not None and (
         isinstance(time_limit, bool)
         or not isinstance(time_limit, (int, float))
@@ -103,14 +137,16 @@ def search(
         raise ValueError(
             f"time_limit is a positive number of seconds or None, got {_shown(time_limit)}"
         )
-    objective: Objective = "points" if points_first else "tiles"
+    if not isinstance(points_first, bool):
+        raise ValueError(f"points_first is True or False, got {_shown(points_first)}")
     if state.current_player is None:
         return SearchResult(None, True, (0, 0), None)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    bound = dp.relaxed_optimum(state, points_first=points_first)
+    bound = _bound(state, points_first, deadline)
     if bound is None:
         return SearchResult(None, True, (0, 0), None)
     quick = None if deadline is None else _quick_play(state, points_first)
+    objective: Objective = "points" if points_first else "tiles"
     try:
         play = best_play_by(state, objective, deadline)
     except dp.OutOfTimeError:
@@ -120,23 +156,114 @@ def search(
     return SearchResult(play, True, _score(state, play), bound)
 
 
-def _ranked(score: tuple[int, int], points_first: bool) -> tuple[int, int]:
+def _ranked(score: Score, points_first: bool) -> Score:
     return (score[1], score[0]) if points_first else score
 
 
-def _score(state: State, play: Play | None) -> tuple[int, int]:
+# The bound
+
+
+def _bound(state: State, points_first: bool, deadline: float | None) -> Score | None:
+    """The relaxation's optimum by the quickest way (see the module), or the whole rack when
+    the deadline passes first; ``None`` when the relaxation lays nothing."""
+    numeric = ilp.available()
+    if len(state.racks[state.player]) <= best.SMALL_RACK or not numeric:
+        try:
+            return _relaxed(state, points_first, best.BUDGET if numeric else None, deadline)
+        except dp.OverBudgetError:
+            pass
+        except dp.OutOfTimeError:
+            if not numeric:
+                return _counted(state.rules, counts(state.racks[state.player]))
+    try:
+        return _integer_bound(state, points_first)
+    except ilp.UnsettledError:
+        pass
+    try:
+        return _relaxed(state, points_first, None, deadline)
+    except dp.OutOfTimeError:
+        return _counted(state.rules, counts(state.racks[state.player]))
+
+
+def _relaxed(
+    state: State, points_first: bool, budget: int | None, deadline: float | None
+) -> Score | None:
+    """`morpyam.myrummy.dp.relaxed_optimum`, within ``budget`` and ``deadline``."""
+    rules = state.rules
+    player = state.player
+    if not state.opened[player] and rules.lay_off_in_opening_turn:
+        weights, joker_score = dp.objective_weights(rules, points_first)
+        solver = dp.Solver(
+            rules,
+            _table_counts(state),
+            counts(state.racks[player]),
+            state.table,
+            weights,
+            joker_score,
+            0,
+            budget,
+            deadline,
+        )
+    else:
+        solver, _, _ = dp._solver(state, points_first, budget, deadline)
+    root = solver.bound(1, dp._EMPTY, 0, 0)
+    if root <= 0:
+        return None
+    if points_first:
+        points, tiles = divmod(root, 200)
+    else:
+        tiles, points = divmod(root, 10_000)
+    return tiles, points
+
+
+def _integer_bound(state: State, points_first: bool) -> Score | None:
+    """The optimum of the integer program's relaxation (`morpyam.myrummy.ilp.best_melds`): an
+    opening that may also lay off is bounded as a player who has laid out, as
+    `morpyam.myrummy.dp.relaxed_optimum` bounds it."""
+    rules = state.rules
+    player = state.player
+    rack = counts(state.racks[player])
+    weights, joker_score = dp.objective_weights(rules, points_first)
+    scores = [weights[0] + (kind % 13 + 1) * weights[1] for kind in range(JOKER_INDEX)]
+    scores.append(joker_score)
+    if state.opened[player] or rules.lay_off_in_opening_turn:
+        found = ilp.best_melds(_table_counts(state), rack, scores, before=state.table)
+    else:
+        nothing = [0] * KINDS
+        # R-RUM-VAR-HAND: a rack laid whole needs no opening's points (its copies asked as
+        # table copies are: HiGHS prints to the terminal on ``whole_rack=True``)
+        if rules.handrummy and ilp.best_melds(rack, nothing, scores) is not None:
+            return _counted(rules, rack)
+        found = ilp.best_melds(nothing, rack, scores, opening=rules.opening_points)
+    return None if found is None else _counted(rules, found[0])
+
+
+def _table_counts(state: State) -> list[int]:
+    return counts(tile for meld in state.table for tile in meld.tiles)
+
+
+def _counted(rules: Rules, laid: Sequence[int]) -> Score | None:
+    """(tiles, penalty points) of the copies ``laid`` per kind; ``None`` for none."""
+    tiles = sum(laid)
+    if not tiles:
+        return None
+    points = sum(
+        count * (rules.joker_penalty if kind == JOKER_INDEX else kind % 13 + 1)
+        for kind, count in enumerate(laid)
+    )
+    return tiles, points
+
+
+def _score(state: State, play: Play | None) -> Score:
     """(rack tiles, their penalty points) that ``play`` lays."""
     if play is None:
         return (0, 0)
-    before = counts(tile for meld in state.table for tile in meld.tiles)
+    before = _table_counts(state)
     after = counts(tile for meld in play.table for tile in meld.tiles)
-    laid = Counter({kind: a - b for kind, (a, b) in enumerate(zip(after, before)) if a > b})
-    tiles = sum(laid.values())
-    penalty = state.rules.joker_penalty
-    points = sum(
-        (penalty if kind == KINDS - 1 else kind % 13 + 1) * count for kind, count in laid.items()
-    )
-    return tiles, points
+    return _counted(state.rules, [a - b for a, b in zip(after, before)]) or (0, 0)
+
+
+# The quick play
 
 
 def _quick_play(state: State, points_first: bool) -> Play | None:
@@ -160,7 +287,7 @@ def _quick_play(state: State, points_first: bool) -> Play | None:
         return None
     try:
         judge_play(rules, state.table, rack, opened, melds)
-    except IllegalActionError:
+    except IllegalActionError:  # pragma: no cover - each step was judged
         return None
     return Play(melds)
 
@@ -168,12 +295,14 @@ def _quick_play(state: State, points_first: bool) -> Play | None:
 def _laid_off(
     rules: Rules, table: tuple[Meld, ...], rack: tuple[Tile, ...], melds: tuple[Meld, ...]
 ) -> tuple[Meld, ...]:
-    """``melds`` with the rack tiles they leave laid off one at a time where they fit: at either
-    end of a run, or into a group (a table joker keeps its place: R-RUM-LAY-1, R-RUM-JOK-3)."""
+    """``melds`` with the rack tiles they leave laid off one at a time where the judge allows
+    it: at either end of a run, or into a group (a table joker keeps its place: R-RUM-LAY-1,
+    R-RUM-JOK-3). Each trial is judged once."""
     left = Counter(rack)
     left.subtract(Counter(tile for meld in melds for tile in meld.tiles))
     left.update(Counter(tile for meld in table for tile in meld.tiles))
     current = list(melds)
+    refused: set[Meld] = set()
     changed = True
     while changed:
         changed = False
@@ -182,12 +311,13 @@ def _laid_off(
                 continue
             for place, meld in enumerate(current):
                 grown = _grown(meld, tile)
-                if grown is None:
+                if grown is None or grown in refused:
                     continue
                 trial = sort_table([*current[:place], grown, *current[place + 1 :]])
                 try:
                     judge_play(rules, table, rack, True, trial)
                 except IllegalActionError:
+                    refused.add(grown)
                     continue
                 current[place] = grown
                 left[tile] -= 1
