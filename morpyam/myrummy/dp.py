@@ -881,22 +881,31 @@ def relaxation_allows(state: State, must: Sequence[int], may: Sequence[int]) -> 
     return solver.bound(1, _EMPTY, 0, 0) > floor
 
 
-def relaxed_optimum(state: State, *, points_first: bool = False) -> tuple[int, int] | None:
+def relaxed_optimum(
+    state: State,
+    *,
+    points_first: bool = False,
+    budget: int | None = None,
+    deadline: float | None = None,
+) -> tuple[int, int] | None:
     """The relaxation's optimum (tiles laid, their points) for the player on turn: the bound
     the search starts from, an upper bound of the best legal play (most tiles, then points; or
     with ``points_first`` most points, then tiles); ``None`` when it lays nothing.
 
     An opening that may also lay off (``Rules.lay_off_in_opening_turn``) is bounded as if the
     player had laid out (the table free to rearrange), which allows every such opening.
+    ``budget`` and ``deadline`` as for `Solver` (`OverBudgetError`, `OutOfTimeError`).
     """
     player = state.player
     if not state.opened[player] and state.rules.lay_off_in_opening_turn:
         table = counts(tile for meld in state.table for tile in meld.tiles)
         weights, joker_score = objective_weights(state.rules, points_first)
         rack = counts(state.racks[player])
-        solver = Solver(state.rules, table, rack, state.table, weights, joker_score, 0)
+        solver = Solver(
+            state.rules, table, rack, state.table, weights, joker_score, 0, budget, deadline
+        )
     else:
-        solver, _, _ = _solver(state, points_first)
+        solver, _, _ = _solver(state, points_first, budget, deadline)
     root = solver.bound(1, _EMPTY, 0, 0)
     if root <= 0:
         return None

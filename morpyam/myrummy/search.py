@@ -188,32 +188,7 @@ def _bound(state: State, points_first: bool, deadline: float | None) -> Score | 
 def _relaxed(
     state: State, points_first: bool, budget: int | None, deadline: float | None
 ) -> Score | None:
-    """`morpyam.myrummy.dp.relaxed_optimum`, within ``budget`` and ``deadline``."""
-    rules = state.rules
-    player = state.player
-    if not state.opened[player] and rules.lay_off_in_opening_turn:
-        weights, joker_score = dp.objective_weights(rules, points_first)
-        solver = dp.Solver(
-            rules,
-            _table_counts(state),
-            counts(state.racks[player]),
-            state.table,
-            weights,
-            joker_score,
-            0,
-            budget,
-            deadline,
-        )
-    else:
-        solver, _, _ = dp._solver(state, points_first, budget, deadline)
-    root = solver.bound(1, dp._EMPTY, 0, 0)
-    if root <= 0:
-        return None
-    if points_first:
-        points, tiles = divmod(root, 200)
-    else:
-        tiles, points = divmod(root, 10_000)
-    return tiles, points
+    return dp.relaxed_optimum(state, points_first=points_first, budget=budget, deadline=deadline)
 
 
 def _integer_bound(state: State, points_first: bool) -> Score | None:
