@@ -89,21 +89,26 @@ def measure(env_id: str, options: dict[str, Any], steps: int, episodes: int, see
     def masked_random(observation: Any, mask: np.ndarray[Any, Any]) -> int:
         return int(rng.choice(np.flatnonzero(mask)))
 
+    print(f"{env_id} {options or ''}", flush=True)
+    start = time.perf_counter()
     before = play(env, masked_random, episodes, seed)
+    print(
+        f"  masked random policy      {summary(before)}  ({episodes} episodes,"
+        f" {time.perf_counter() - start:.0f} s)",
+        flush=True,
+    )
     model = MaskablePPO("MlpPolicy", make(env_id, options), seed=seed, verbose=0, device="cpu")
     start = time.perf_counter()
     model.learn(total_timesteps=steps)
     elapsed = time.perf_counter() - start
+    print(f"  training: {steps / elapsed:,.0f} agent steps/s (wall time)", flush=True)
 
     def trained(observation: Any, mask: np.ndarray[Any, Any]) -> int:
         action, _ = model.predict(observation, action_masks=mask, deterministic=False)
         return int(action)
 
     after = play(env, trained, episodes, seed + 10_000)
-    print(f"{env_id} {options or ''}")
-    print(f"  masked random policy      {summary(before)}  ({episodes} episodes)")
     print(f"  MaskablePPO, {steps:,} steps  {summary(after)}  ({episodes} episodes)")
-    print(f"  training: {steps / elapsed:,.0f} agent steps/s (wall time)")
     sys.stdout.flush()
 
 
