@@ -18,7 +18,12 @@ from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
 from morpyam.myrummy.bots import GreedyBot, play_match
-from morpyam.myrummy.judge import _Judge, min_cost_assignment, rearrangement_error
+from morpyam.myrummy.judge import (
+    _Judge,
+    min_cost_assignment,
+    rearrangement_allowed,
+    rearrangement_error,
+)
 from morpyam.myrummy.melds import sort_table
 from morpyam.myrummy.solver import tables
 from morpyam.myrummy.tiles import counts
@@ -130,6 +135,27 @@ def brute_legal(
     return False
 
 
+def brute_lost(
+    min_stay: int | None, table: tuple[mr.Meld, ...], after: tuple[mr.Meld, ...]
+) -> set[int]:
+    """The old combinations that no matching keeps legal, each judged alone."""
+    lost = set(range(len(table)))
+    new_slots: dict[mr.Tile, list[tuple[int, int]]] = {}
+    for j, meld in enumerate(after):
+        for q, tile in enumerate(meld.tiles):
+            new_slots.setdefault(tile, []).append((j, q))
+    for i in sorted(lost):
+        meld = table[i]
+        options = [new_slots[tile] for tile in meld.tiles]
+        for places in product(*options):
+            if len(set(places)) == len(places) and meld_keeps_rules(
+                min_stay, meld, list(places), after
+            ):
+                lost.discard(i)
+                break
+    return lost
+
+
 def matchings(table: tuple[mr.Meld, ...], after: tuple[mr.Meld, ...]) -> int:
     """How many matchings ``brute_legal`` tries."""
     olds = counts(tile for meld in table for tile in meld.tiles)
@@ -211,7 +237,7 @@ SMALL_RACKS = [
 def test_judge_agrees_with_the_brute_force_on_joker_tables(melds: tuple[str, ...]) -> None:
     # R-RUM-JOK-3: with jokers on the table, every candidate table judged both ways, every knob
     table = sort_table(P(m) for m in melds)
-    compared = legal = 0
+    compared = legal = named = 0
     for rack in SMALL_RACKS:
         for after in candidate_tables(table, T(rack), 400):
             for min_stay in (3, 2, 4, None):
@@ -219,10 +245,36 @@ def test_judge_agrees_with_the_brute_force_on_joker_tables(melds: tuple[str, ...
                     attrs.evolve(CLASSIC, min_stay=min_stay), table, after
                 )
                 assert (verdict is None) == brute_legal(min_stay, table, after), (after, min_stay)
+                assert rearrangement_allowed(
+                    attrs.evolve(CLASSIC, min_stay=min_stay), table, after
+                ) == (verdict is None)
+                lost = brute_lost(min_stay, table, after) if verdict is not None else set()
+                if lost:  # the error names a combination that no matching can save
+                    names = [f"of {table[i]}," for i in lost]
+                    names += [f"joker in {table[i]} " for i in lost]
+                    assert any(name in str(verdict) for name in names), (verdict, after)
+                    named += 1
                 compared += 1
                 legal += verdict is None
     assert compared > 20
     assert 0 < legal < compared
+    assert named > 0
+
+
+def test_the_error_names_the_combination_no_matching_can_save() -> None:
+    # R-RUM-RE-2 (not R-RUM-JOK-3): gy11 replaced the joker of {pu11 gn11 J}, which may move;
+    # {bk12 gn12 pu12} keeps 2 of its 3 tiles together whichever copy went where
+    state = mr.position(
+        CLASSIC,
+        racks=[T("gy11 gy12 gy12 gy13"), T("bk1")],
+        table=[P("{pu11 gn11 J}"), P("[pu8 pu9 pu10 pu11]"), P("{bk12 gn12 pu12}")],
+        opened=[0, 1],
+    )
+    after = ("[pu8 pu9 pu10 pu11 pu12]", "{pu11 gn11 gy11}", "{bk12 gn12 gy12}", "[J gy12 gy13]")
+    with pytest.raises(mr.IllegalActionError) as refused:
+        mr.apply(state, mr.Play(tuple(P(m) for m in after)))
+    assert refused.value.rule == "R-RUM-RE-2"
+    assert "of {pu12 bk12 gn12}, only 2 tiles stay together" in str(refused.value)
 
 
 def runs(colour: str, a: int, b: int) -> mr.Meld:

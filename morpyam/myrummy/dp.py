@@ -58,7 +58,7 @@ from itertools import combinations, product
 from typing import cast
 
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy.judge import judge_play, rearrangement_error
+from morpyam.myrummy.judge import judge_play, rearrangement_allowed
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
@@ -746,9 +746,7 @@ class Solver:
         self._spend(JUDGE_UNITS)
         partial: list[object] = list(made)
         partial += [_Partial(run, c, v) for c, colour in enumerate(runs) for run in colour]
-        return (
-            rearrangement_error(self.rules, old, cast(tuple[Meld, ...], tuple(partial))) is not None
-        )
+        return not rearrangement_allowed(self.rules, old, cast(tuple[Meld, ...], tuple(partial)))
 
     def _judge(self, melds: list[Meld], score: int) -> None:
         self._spend(JUDGE_UNITS)

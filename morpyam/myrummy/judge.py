@@ -6,7 +6,8 @@ tiles laid are the difference of the two tables as multisets. Equal tiles
 and which came from the rack cannot be seen. The judge therefore searches
 for *some* matching of the old table's tiles to the new table's that makes
 the play legal, and rejects the play only when none does (R-RUM-RE-2,
-R-RUM-JOK-3); the error then names the first contradiction the search met.
+R-RUM-JOK-3); the error then names an old combination that no matching can
+save on its own, where there is one, else the first contradiction the search met.
 
 How "stay" is read (R-RUM-RE-2, ``Rules.min_stay = m``): for each combination
 of the old table, let *k* be the largest number of its tiles that lie together
@@ -58,6 +59,7 @@ __all__ = [
     "judge_play",
     "min_cost_assignment",
     "opening_points",
+    "rearrangement_allowed",
     "rearrangement_error",
 ]
 
@@ -371,6 +373,19 @@ def rearrangement_error(
     return _Judge(rules.min_stay, table, after).error()
 
 
+def rearrangement_allowed(rules: Rules, table: tuple[Meld, ...], after: tuple[Meld, ...]) -> bool:
+    """Whether going from ``table`` to ``after`` keeps R-RUM-RE-2 and R-RUM-JOK-3: what
+    `rearrangement_error` decides, without the work of saying why not."""
+    left = Counter(table)
+    left.subtract(after)
+    if all(count <= 0 for count in left.values()):
+        return True
+    has_joker = any(tile.colour is None for meld in table for tile in meld.tiles)
+    if rules.min_stay is None and not has_joker:
+        return True
+    return _Judge(rules.min_stay, table, after).allowed()
+
+
 class _Judge:
     """The matching of an old table's tiles to a new table's, as choices and constraints.
 
@@ -420,24 +435,58 @@ class _Judge:
         self.choices = choices
         self.old_jokers = old_slots.get(JOKER_INDEX, [])
 
-    def error(self) -> IllegalActionError | None:
-        """``None`` when some matching keeps the rules, else the error of the first
-        contradiction the search met."""
+    def allowed(self) -> bool:
+        """Whether some matching keeps the rules."""
         search = _Search(self.choices)
         self.search = search
+        modes = [self._modes(slot) for slot in self.old_jokers]
+        if any(not stays and not moves for stays, moves in modes):
+            return False
+        return any(search.solve(self._constraints(config)) for config in self._configs(modes))
+
+    def error(self) -> IllegalActionError | None:
+        """``None`` when some matching keeps the rules, else why none does.
+
+        The error names the first old combination that no matching can save even
+        judged on its own, where there is one; else the first contradiction the
+        search met.
+        """
+        if self.allowed():
+            return None
         modes = [self._modes(slot) for slot in self.old_jokers]
         for slot, (stays, moves) in zip(self.old_jokers, modes):
             if not stays and not moves:
                 i, p = slot
                 return _joker_error(self.table[i], self.table[i].stands_for(p))
-        for config in self._configs(modes):
-            if search.solve(self._constraints(config)):
-                return None
+        lost = self._lost_alone(modes)
+        if lost is not None:
+            return lost
+        search = self.search  # the joint search's first contradiction
         if search.conflict is None:  # no way for the jokers at all: two want one place
             i, p = self.old_jokers[0]
             return _joker_error(self.table[i], self.table[i].stands_for(p))
         constraint, most = search.conflict
         return constraint.error(most)
+
+    def _lost_alone(
+        self, modes: list[tuple[list[Slot], list[tuple[int, int]]]]
+    ) -> IllegalActionError | None:
+        """The error of the first old combination that no matching keeps legal, judged on
+        its own (its jokers going any way they can, whatever the others need), or ``None``."""
+        configs = list(self._configs(modes, alone=True))
+        for i, meld in enumerate(self.table):
+            own = configs if any(t.colour is None for t in meld.tiles) else configs[:1]
+            conflict = None
+            for config in own:
+                search = _Search(self.choices)
+                if search.solve([c for c in self._constraints(config) if c.key[1] == i]):
+                    break
+                conflict = search.conflict
+            else:
+                if conflict is not None:
+                    constraint, most = conflict
+                    return constraint.error(most)
+        return None
 
     def _modes(self, slot: Slot) -> tuple[list[Slot], list[tuple[int, int]]]:
         """For an old joker: the new joker places where it may stay (standing for a tile it
@@ -455,11 +504,12 @@ class _Judge:
         return stays, moves
 
     def _configs(
-        self, modes: list[tuple[list[Slot], list[tuple[int, int]]]]
+        self, modes: list[tuple[list[Slot], list[tuple[int, int]]]], alone: bool = False
     ) -> Iterator[list[tuple[Slot | None, tuple[int, int] | None]]]:
         """Every way the table jokers went that matters: per joker its new place if it stays,
         else its right tile (new combination, kind) and, only where its place is a witness for
-        the other joker of its combination, its place; jokers that stay first."""
+        the other joker of its combination, its place; jokers that stay first. ``alone``: two
+        jokers of different old combinations may take one place (each judged on its own)."""
         news = self.new_slots.get(JOKER_INDEX, [])
         per_joker: list[list[tuple[Slot | None, tuple[int, int] | None]]] = []
         for (stays, moves), (i, _) in zip(modes, self.old_jokers):
@@ -474,9 +524,10 @@ class _Judge:
         for config in product(*per_joker):
             if len(config) == 2:
                 (slot_a, move_a), (slot_b, move_b) = config
-                if slot_a is not None and slot_a == slot_b:
+                shared = self._shared(self.old_jokers[0][0])
+                if slot_a is not None and slot_a == slot_b and not (alone and not shared):
                     continue
-                if self._shared(self.old_jokers[0][0]):
+                if shared:
                     if move_a is not None and move_b is not None:
                         if move_a[1] == move_b[1] and isinstance(
                             self.table[self.old_jokers[0][0]], Group
