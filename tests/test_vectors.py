@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import math
 import shutil
+import subprocess
+import sys
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -276,6 +278,52 @@ def test_every_kind_of_difference_is_reported(
     assert what in mismatch.what
 
 
+def test_lines_deleted_or_repeated_and_files_left_out_are_reported(tmp_path: Path) -> None:
+    folder = _copy(tmp_path / "vectors", "yahtzee", "morpyam")
+    lines = (folder / "yahtzee.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    first = json.loads(lines[0])["id"]
+    (folder / "yahtzee.jsonl").write_text("".join(lines[1:] + lines[1:2]), encoding="utf-8")
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    del manifest["files"]["morpyam.jsonl"]
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    report = check_corpus(folder)
+    shown = [str(m) for m in report.mismatches]
+    second = json.loads(lines[1])["id"]
+    assert shown == [
+        f"yahtzee.jsonl:{len(lines)}: {second}: line 1 has this id too",
+        "morpyam.jsonl: the file is not in the manifest, so it was not checked",
+    ]
+    assert first not in "".join(shown)  # a deleted line leaves the count as it was
+    (folder / "yahtzee.jsonl").write_text("".join(lines[1:]), encoding="utf-8")
+    (mismatch, _) = check_corpus(folder).mismatches
+    assert (
+        str(mismatch)
+        == f"yahtzee.jsonl: {len(lines) - 1} lines in the file, {len(lines)} in the manifest"
+    )
+
+
+def test_a_probability_not_in_lowest_terms_is_reported(tmp_path: Path) -> None:
+    folder = _copy(tmp_path / "vectors", "morpyam")
+    air = "morpyam/classic-2p/first-roll-in-the-air"
+    _edit(folder, "morpyam", air, lambda case: case["chance"].__setitem__(0, "2/15552"))
+    (mismatch,) = check_corpus(folder).mismatches
+    assert mismatch.case == air
+    assert mismatch.what.endswith('"2/15552" is not in lowest terms (the corpus writes "1/7776")')
+
+
+def test_a_check_cut_short_by_its_reader_keeps_its_status(tmp_path: Path) -> None:
+    folder = _copy(tmp_path / "vectors", "morpyam")
+    _edit(folder, "morpyam", STRAIGHT, lambda case: case["legal"].remove("place c3"))
+    _edit(folder, "morpyam", STRAIGHT, lambda case: case.update(winners=[0]))
+    command = [sys.executable, "-m", "morpyam", "vectors", "check", str(folder)]
+    with subprocess.Popen(command, stdout=subprocess.PIPE) as process:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        process.stdout.close()  # as `| head -1` does
+        assert process.wait(timeout=120) == 1
+    assert STRAIGHT.encode() in first
+
+
 @pytest.mark.slow
 def test_a_fresh_export_of_every_game_checks_clean(tmp_path: Path) -> None:
     written = export_corpus(tmp_path, cases=2, seed=1)
@@ -345,11 +393,11 @@ def test_export_refuses_bad_arguments(
 
 
 def _folder(tmp_path: Path, name: str, text: str | bytes) -> Path:
-    """A corpus folder with one file, ``name``, holding ``text``."""
-    files = {name: {"lines": 1}}
+    """A corpus folder with one file, ``name``, holding ``text``; the manifest counts its lines."""
+    data = text.encode() if isinstance(text, str) else text
+    files = {name: {"lines": sum(1 for line in data.splitlines() if line.strip())}}
     manifest = {"format": "morpyam-vectors/1", "library": "morpyam 0.1.0", "files": files}
     (tmp_path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-    data = text.encode() if isinstance(text, str) else text
     (tmp_path / name).write_bytes(data)
     return tmp_path
 
@@ -365,14 +413,20 @@ def _folder(tmp_path: Path, name: str, text: str | bytes) -> Path:
         (b'{"x": "\xff"}', "not UTF-8 text (byte 0xff)"),
     ],
 )
-def test_a_line_that_is_not_json_is_refused_with_where(
+def test_a_line_that_is_not_json_is_reported_with_where_and_the_check_goes_on(
     tmp_path: Path, text: str | bytes, reason: str
 ) -> None:
-    folder = _folder(
-        tmp_path, "yahtzee.jsonl", b"\n" + (text.encode() if isinstance(text, str) else text)
-    )
+    good = (CORPUS / "yahtzee.jsonl").read_bytes().splitlines()[0]
+    bad = text.encode() if isinstance(text, str) else text
+    folder = _folder(tmp_path, "yahtzee.jsonl", b"\n" + bad + b"\n" + good + b"\n")
+    report = check_corpus(folder)
+    (mismatch,) = report.mismatches
+    assert (mismatch.file, mismatch.line) == ("yahtzee.jsonl", 2)
+    assert mismatch.what.startswith("the line is not read: ")
+    assert reason in mismatch.what
+    assert report.cases == 1  # the good line after it is replayed
     with pytest.raises(CorpusError, match=r"yahtzee\.jsonl, line 2") as caught:
-        check_corpus(folder)
+        list(read_lines(folder / "yahtzee.jsonl", "yahtzee.jsonl"))
     assert reason in caught.value.reason
 
 
@@ -399,6 +453,11 @@ def test_oversized_files_and_lines_are_refused_before_they_are_read(
         ('{"format": "morpyam-vectors/2", "files": {}}', "manifest.json, format"),
         ('{"format": "morpyam-vectors/1", "files": {"../x.jsonl": {}}}', "manifest.json, files"),
         ('{"format": "morpyam-vectors/1"}', "manifest.json, files"),
+        (
+            '{"format": "morpyam-vectors/1", "files": {"yahtzee.jsonl": {"lines": "2"}}}',
+            "manifest.json, files, yahtzee.jsonl",
+        ),
+        ('{\n  "format": "morpyam-vectors/1",\n  "files": {\n}', "manifest.json, line 4, column 2"),
     ],
 )
 def test_a_folder_without_a_good_manifest_is_refused(
@@ -428,7 +487,7 @@ def test_a_malformed_case_is_reported_and_the_check_goes_on(tmp_path: Path) -> N
         json.dumps({**json.loads(good), "state": {"format": "yahtzee-state/1"}}),
     ]
     report = check_corpus(_folder(tmp_path, "yahtzee.jsonl", "\n".join(cases) + "\n"))
-    whats = [(m.line, m.what) for m in report.mismatches]
+    whats = [(m.line, m.what) for m in report.mismatches if not m.what.endswith("id too")]
     assert whats[0] == (1, "the case is malformed: the member 'legal' is missing or not a list")
     assert [line for line, _ in whats] == [1, 3, 4, 5, 6, 7, 7, 8]
     assert "not a JSON object" in whats[1][1]
@@ -449,7 +508,7 @@ def test_path_counts_of_an_untrusted_line_are_bounded(tmp_path: Path) -> None:
     rummy["counts"] = [{"depth": 1, "paths": 1, "weight": "1/1"}]
     lines = "\n".join(json.dumps(line) for line in (deep, wrong, rummy, [1])) + "\n"
     report = check_corpus(_folder(tmp_path, "counts.jsonl", lines))
-    whats = [m.what for m in report.mismatches]
+    whats = [m.what for m in report.mismatches if not m.what.endswith("id too")]
     assert whats[0] == "the line is malformed: each count has a depth 1 to 3 and paths"
     assert (
         whats[1] == "depth 1: 8 paths of weight 8/1 in the library, 9 of weight 9/1 in the corpus"

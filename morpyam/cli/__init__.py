@@ -382,6 +382,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             add(subparsers)
     _add_completion(parser)
     _same_rules(parser)
+    args: argparse.Namespace | None = None
     try:
         args, unknown = parser.parse_known_args(argv)
         if unknown:
@@ -391,7 +392,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         _quiet_stdout()
-        return 0
+        status_if_cut: int = getattr(args, "status_if_cut", 0)
+        return status_if_cut
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return 130

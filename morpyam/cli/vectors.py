@@ -115,6 +115,7 @@ def _run_check(args: argparse.Namespace) -> int:
         if where != args.directory:
             where = os.path.join(args.directory, where)
         return _fail("check", f"{where}: {error.reason}")
+    args.status_if_cut = 0 if report.ok else 1  # the status when a reader closes the pipe
     for mismatch in report.mismatches:
         print(mismatch)
     count = len(report.mismatches)

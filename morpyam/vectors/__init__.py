@@ -20,7 +20,14 @@ Examples:
 """
 
 from morpyam.vectors.check import CheckReport, Mismatch, check_corpus
-from morpyam.vectors.corpus import FORMAT, CorpusError, export_corpus, read_lines, read_manifest
+from morpyam.vectors.corpus import (
+    FORMAT,
+    CorpusError,
+    export_corpus,
+    read_lines,
+    read_manifest,
+    read_values,
+)
 from morpyam.vectors.counts import PathCount, count_paths
 from morpyam.vectors.kits import GAMES
 
@@ -36,4 +43,5 @@ __all__ = [
     "export_corpus",
     "read_lines",
     "read_manifest",
+    "read_values",
 ]

@@ -9,7 +9,9 @@ listed plays and the best play's score; and the path counts of
 
 The folder is untrusted input: files and lines are refused by their size
 before they are read (`CorpusError`), a malformed case is reported as a
-mismatch and the check goes on, and the work per line is bounded (the path
+mismatch (as is a line that is not JSON, an id given twice, a line count
+other than the manifest's, or a corpus file the manifest leaves out) and the
+check goes on, and the work per line is bounded (the path
 counts expand at most `COUNT_LIMIT` positions; MyRummy's plays and best play
 are recomputed only on small positions).
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from itertools import islice
 from pathlib import Path
@@ -32,7 +34,7 @@ from morpyam import myrummy as mr
 from morpyam.errors import IllegalActionError
 from morpyam.notation import NotationError
 from morpyam.vectors.cases import fraction_text, node_of, plain
-from morpyam.vectors.corpus import COUNTS_FILE, game_file, read_lines, read_manifest
+from morpyam.vectors.corpus import COUNTS_FILE, CorpusError, game_file, read_manifest, read_values
 from morpyam.vectors.counts import MAX_DEPTH, count_paths
 from morpyam.vectors.kits import GAMES, KITS, Kit, resign_text
 from morpyam.vectors.myrummy_cases import (
@@ -58,6 +60,7 @@ class Mismatch:
 
     file: str
     line: int
+    """The line of the case, from 1; 0 for a difference of a whole file."""
     case: str
     """The case's id (or ``"?"`` when it has none)."""
     rule_ids: tuple[str, ...]
@@ -69,7 +72,10 @@ class Mismatch:
     corpus's."""
 
     def __str__(self) -> str:
-        """``file:line: case: what``, then the case's rule IDs unless ``what`` names the rule."""
+        """``file:line: case: what``, then the case's rule IDs unless ``what`` names the rule;
+        ``file: what`` for a difference of a whole file (line 0)."""
+        if self.line == 0:
+            return f"{self.file}: {self.what}"
         text = f"{self.file}:{self.line}: {self.case}: {self.what}"
         if self.rule is None and self.rule_ids:
             text += f" (the case exercises {', '.join(self.rule_ids)})"
@@ -134,7 +140,13 @@ def _fraction(text: object, where: str) -> Fraction:
     match = _FRACTION.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         raise _MalformedError(f'{where}: {_short(text)} is not a fraction such as "1/6"')
-    return Fraction(int(match[1]), int(match[2]))
+    value = Fraction(int(match[1]), int(match[2]))
+    if fraction_text(value) != text:
+        raise _MalformedError(
+            f"{where}: {_short(text)} is not in lowest terms (the corpus writes "
+            f"{_short(fraction_text(value))})"
+        )
+    return value
 
 
 def _short(value: object) -> str:
@@ -438,28 +450,53 @@ def _check_counts(file: str, line: int, data: Any) -> list[Mismatch]:
     return found_mismatches
 
 
-def _game_lines(folder: Path, game: str) -> Iterator[Mismatch | None]:
+def _file(
+    folder: Path, name: str, lines: int, check: Callable[[int, Any], list[Mismatch | None]]
+) -> Iterator[Mismatch | None]:
+    """The mismatches of one file: each line's (``check``, where ``None`` marks a case
+    replayed), a line that is not JSON, an id given twice, and a line count other than the
+    manifest's."""
+    seen: dict[str, int] = {}
+    read = 0
+    for line, data in read_values(folder / name, name):
+        read += 1
+        if isinstance(data, CorpusError):
+            yield Mismatch(name, line, "?", (), f"the line is not read: {data.reason}")
+            continue
+        case_id = data.get("id") if isinstance(data, dict) else None
+        if isinstance(case_id, str):
+            if case_id in seen:
+                yield Mismatch(
+                    name, line, case_id[:80], (), f"line {seen[case_id]} has this id too"
+                )
+            seen.setdefault(case_id, line)
+        yield from check(line, data)
+    if read != lines:
+        yield Mismatch(name, 0, "?", (), f"{read} lines in the file, {lines} in the manifest")
+
+
+def _case_check(game: str) -> Callable[[int, Any], list[Mismatch | None]]:
     name = game_file(game)
     kit = KITS[game]
-    for line, data in read_lines(folder / name, name):
+
+    def check(line: int, data: Any) -> list[Mismatch | None]:
         if not isinstance(data, dict):
-            yield Mismatch(name, line, "?", (), "the case is malformed: not a JSON object")
-            continue
+            return [Mismatch(name, line, "?", (), "the case is malformed: not a JSON object")]
         if data.get("game") != game:
-            yield Mismatch(
-                name, line, str(data.get("id", "?"))[:80], (), f"the case is not a {game} case"
-            )
-            continue
-        yield from _Case(kit, name, line, data).run()
-        yield None
+            case_id = str(data.get("id", "?"))[:80]
+            return [Mismatch(name, line, case_id, (), f"the case is not a {game} case")]
+        return [*_Case(kit, name, line, data).run(), None]
+
+    return check
 
 
 def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
     """Replay the corpus in ``directory`` against this library; every difference is a `Mismatch`.
 
     Raises:
-        CorpusError: for a folder without a readable manifest of this format, or a file or
-            line that cannot be read (too big, not UTF-8, not JSON).
+        CorpusError: for a folder without a readable manifest of this format, a file that
+            cannot be opened, or a file or line too big to be read. A line that is not JSON
+            is a mismatch, and the check goes on.
     """
     folder = Path(directory)
     manifest = read_manifest(folder)
@@ -467,16 +504,27 @@ def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
     cases = counts = 0
     files = manifest["files"]
     for game in GAMES:
-        if game_file(game) in files:
-            for item in _game_lines(folder, game):
+        name = game_file(game)
+        if name in files:
+            for item in _file(folder, name, files[name]["lines"], _case_check(game)):
                 if item is None:
                     cases += 1
                 else:
                     found.append(item)
     if COUNTS_FILE in files:
-        for line, data in read_lines(folder / COUNTS_FILE, COUNTS_FILE):
+
+        def check_counts(line: int, data: Any) -> list[Mismatch | None]:
+            nonlocal counts
             counts += 1
-            found += _check_counts(COUNTS_FILE, line, data)
+            return [*_check_counts(COUNTS_FILE, line, data)]
+
+        lines = files[COUNTS_FILE]["lines"]
+        found += [item for item in _file(folder, COUNTS_FILE, lines, check_counts) if item]
+    for name in [game_file(game) for game in GAMES] + [COUNTS_FILE]:
+        if name not in files and (folder / name).exists():
+            found.append(
+                Mismatch(name, 0, "?", (), "the file is not in the manifest, so it was not checked")
+            )
     library = manifest.get("library")
     return CheckReport(
         corpus=library if isinstance(library, str) else "?",

@@ -49,6 +49,7 @@ __all__ = [
     "game_file",
     "read_lines",
     "read_manifest",
+    "read_values",
 ]
 
 FORMAT = "morpyam-vectors/1"
@@ -249,11 +250,12 @@ def _constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def _json(text: str, where: str) -> Any:
+def _json(text: str, where: str, *, multiline: bool = False) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
     except json.JSONDecodeError as error:
-        raise CorpusError(f"{where}, column {error.colno}", error.msg) from None
+        line = f", line {error.lineno}" if multiline else ""
+        raise CorpusError(f"{where}{line}, column {error.colno}", error.msg) from None
     except RecursionError:
         raise CorpusError(where, "nested too deeply") from None
     except ValueError as error:  # a repeated member, NaN, a number of thousands of digits
@@ -289,7 +291,7 @@ def read_manifest(directory: str | os.PathLike[str]) -> dict[str, Any]:
         data = file.read(MAX_LINE_SIZE + 1)
     if len(data) > MAX_LINE_SIZE:
         raise CorpusError(MANIFEST, f"bigger than {MAX_LINE_SIZE:,} bytes")
-    manifest = _json(_decode(data, MANIFEST), MANIFEST)
+    manifest = _json(_decode(data, MANIFEST), MANIFEST, multiline=True)
     if not isinstance(manifest, dict):
         raise CorpusError(MANIFEST, "expected a JSON object")
     if manifest.get("format") != FORMAT:
@@ -301,6 +303,12 @@ def read_manifest(directory: str | os.PathLike[str]) -> dict[str, Any]:
         raise CorpusError(
             f"{MANIFEST}, files", f"expected an object naming some of {sorted(known)}"
         )
+    for name, entry in files.items():
+        lines = entry.get("lines") if isinstance(entry, dict) else None
+        if type(lines) is not int or lines < 0:
+            raise CorpusError(
+                f"{MANIFEST}, files, {name}", "expected an object whose 'lines' is a whole number"
+            )
     return manifest
 
 
@@ -320,6 +328,19 @@ def read_lines(path: str | os.PathLike[str], name: str | None = None) -> Iterato
         CorpusError: for a file over `MAX_FILE_SIZE`, a line over `MAX_LINE_SIZE`
             (refused unread), or a line that is not JSON, naming the line.
     """
+    for number, value in read_values(path, name):
+        if isinstance(value, CorpusError):
+            raise value
+        yield number, value
+
+
+def read_values(path: str | os.PathLike[str], name: str | None = None) -> Iterator[tuple[int, Any]]:
+    """As `read_lines`, but a line that is not UTF-8 or not JSON gives its `CorpusError` in
+    place of a value, and the reading goes on.
+
+    Raises:
+        CorpusError: for a file over `MAX_FILE_SIZE` or a line over `MAX_LINE_SIZE`.
+    """
     name = os.fspath(path) if name is None else name
     with _open(Path(path), name) as file:
         number = 0
@@ -331,6 +352,9 @@ def read_lines(path: str | os.PathLike[str], name: str | None = None) -> Iterato
             where = f"{name}, line {number}"
             if len(data) > MAX_LINE_SIZE:
                 raise CorpusError(where, f"longer than {MAX_LINE_SIZE:,} bytes")
-            text = _decode(data, where)
-            if text.strip():
-                yield number, _json(text, where)
+            try:
+                text = _decode(data, where)
+                if text.strip():
+                    yield number, _json(text, where)
+            except CorpusError as error:
+                yield number, error
