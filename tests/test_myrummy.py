@@ -159,11 +159,24 @@ def test_turn_is_draw_or_lay() -> None:
 
 
 def test_play_lays_at_least_one_rack_tile() -> None:
-    # R-RUM-TURN-1: a play lays tiles from the player's rack
+    # R-RUM-TURN-1: a play lays tiles from the player's rack, and only those it has
     state = opened_position("gn1", "[gn4 gn5 gn6]")
-    rejects(state, play("[gn4 gn5 gn6]"), "R-RUM-TURN-1")
     error = rejects(state, play("[gn4 gn5 gn6]", "[gy4 gy5 gy6]"), "R-RUM-TURN-1")
     assert "your rack has 0" in str(error)
+
+
+def test_rearranging_alone_is_no_play() -> None:
+    # R-RUM-TURN-2: a turn that lays no rack tile is no play, even one that rearranges the
+    # table legally (the run split into two groups' worth is the same tiles); the player draws
+    state = opened_position("gn1", "[gy4 gy5 gy6 gy7 gy8 gy9]")
+    for same in (play("[gy4 gy5 gy6 gy7 gy8 gy9]"), play("[gy4 gy5 gy6]", "[gy7 gy8 gy9]")):
+        error = rejects(state, same, "R-RUM-TURN-2")
+        assert "rearranging the table alone is no play" in error.reason
+    assert mr.legal_actions(state) == (mr.Draw(),)
+    # the same rearrangement with one tile laid from the rack is a play
+    state = opened_position("gy10 bk1", "[gy4 gy5 gy6 gy7 gy8 gy9]")
+    laid = mr.apply(state, play("[gy4 gy5 gy6]", "[gy7 gy8 gy9 gy10]"))
+    assert laid.racks[0] == T("bk1")
 
 
 def test_time_out_takes_back_what_was_laid() -> None:

@@ -105,7 +105,8 @@ def judge_play(
     total = sum(laid)
     if total == 0:
         raise IllegalActionError(
-            "R-RUM-TURN-1", "a play lays at least one tile from your rack; otherwise draw"
+            "R-RUM-TURN-2",
+            "rearranging the table alone is no play: lay at least one tile from your rack, or draw",
         )
     remaining = list(rack_counts)
     for kind, count in enumerate(laid):
