@@ -291,10 +291,14 @@ def rummy_laid_out() -> list[tuple[int, Fraction]]:
     table: list[list[Tile]] = [[("gn", 4), ("gn", 5), ("gn", 6)], [("bk", 9), ("gn", 9), ("gy", 9)]]
     plays = rearrangements(table, rack)
     answer = 1 + len(openings(other))
+    assert answer == 1  # bk1 bk2 make no combination: player 1 can only draw
     on_table: Counter[Tile] = Counter(t for meld in table for t in meld)
+    kinds = pool_kinds(rack, other, on_table)  # a play moves tiles to the table: the same pool
     return [
         (1 + plays, Fraction(1 + plays)),
-        (pool_kinds(rack, other, on_table) + plays * answer, Fraction(1 + plays * answer)),
+        (kinds + plays * answer, Fraction(1 + plays * answer)),
+        # a draw, any tile, then player 1 draws; or a play, player 1 draws, any tile
+        (kinds * answer + plays * kinds, Fraction(answer + plays)),
     ]
 
 

@@ -210,7 +210,7 @@ COUNT_POSITIONS: dict[str, tuple[Position, ...]] = {
             "Classic rules: player 0 has laid out and holds gn3 gn7 bk4 gy4 pu9; "
             "the table holds [gn4 gn5 gn6] and {bk9 gn9 gy9}.",
             lambda: _rummy("gn3 gn7 bk4 gy4 pu9/bk1 bk2", "[gn4 gn5 gn6];{bk9 gn9 gy9}", (0,)),
-            2,
+            3,
         ),
         (
             "classic-lot",
