@@ -123,7 +123,7 @@ def _check_vectors(text: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         for name in names:
             pathlib.Path(folder, name).write_text(text + "\n", encoding="utf-8")
-        manifest = {"format": vectors.FORMAT, "files": {name: {} for name in names}}
+        manifest = {"format": vectors.FORMAT, "files": {name: {"lines": 1} for name in names}}
         pathlib.Path(folder, "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
         vectors.check_corpus(folder)
 
