@@ -58,7 +58,10 @@ def _vectors(data: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
         for name in _CORPUS_FILES:
             Path(folder, name).write_bytes(data)
-        manifest = {"format": vectors.FORMAT, "files": {name: {} for name in _CORPUS_FILES}}
+        manifest = {
+            "format": vectors.FORMAT,
+            "files": {name: {"lines": 1} for name in _CORPUS_FILES},
+        }
         Path(folder, "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
         vectors.check_corpus(folder)
 
