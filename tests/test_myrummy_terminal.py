@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
@@ -140,6 +141,20 @@ def test_a_replay_is_told_as_moves_with_the_players_and_steps(
     entries = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Entry ")]
     assert not any(" play [" in line for line in entries)
     assert sum(bool(re.search(r": (lay|add|move|split|join|swap) ", line)) for line in entries) > 2
+
+
+def test_a_match_with_a_chosen_first_player_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # R-RUM-SET-3: --first-player decides the lot; the record keeps it as its first entry
+    path = tmp_path / "first.json"
+    argv = ["myrummy", "play", "--seats", "greedy,greedy", "--first-player", "1", "--seed", "4"]
+    assert main([*argv, "--rack-size", "4", "--record", str(path), "--no-color"]) == 0
+    capsys.readouterr()
+    actions = json.loads(path.read_text(encoding="utf-8"))["actions"]
+    assert actions[0] == "first 1"
+    assert main(["myrummy", "replay", "--no-wait", str(path)]) == 0
+    assert "Match over" in capsys.readouterr().out
 
 
 class _Terminal(io.StringIO):

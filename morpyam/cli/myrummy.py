@@ -629,7 +629,7 @@ def play_terminal(
 ) -> State:
     """Play a match at the terminal; ``seats`` names ``human`` or a bot of ``SEATS``.
 
-    The match starts from ``new_game(rules, first_player=first_player)``, or from
+    The match starts from ``new_game(rules)`` with the lot for ``first_player``, or from
     ``state`` when given; tiles and bots draw from ``random.Random(seed)``. Players are
     called by ``names`` (one per seat), else ``player 0``, ``player 1``... Every action
     applied, chance included, is appended to ``record`` when given. With two human seats
@@ -647,7 +647,7 @@ def play_terminal(
     view = _Table(names, humans, output, holder=min(humans) if len(humans) == 1 else None)
     wipe = clear if clear is not None else (lambda: None)
     now = on_turn if on_turn is not None else []
-    state = new_game(rules, first_player=first_player) if state is None else state
+    state = _start(rules, first_player, record) if state is None else state
     try:
         while not state.is_terminal:
             if state.is_chance:
@@ -721,8 +721,19 @@ WITHOUT = {
 """The options of the table manner MyRummy has not, and why (its help says so)."""
 
 
+def _start(rules: Rules, first_player: int | None, record: list[Entry] | None) -> State:
+    """A new match; a first player given decides the lot, which the record keeps as an entry
+    (so that the record replays from ``new_game(rules)``)."""
+    state = new_game(rules)
+    if first_player is not None:
+        state = apply(state, FirstPlayer(first_player))
+        if record is not None:
+            record.append(FirstPlayer(first_player))
+    return state
+
+
 def _clear_screen() -> None:  # pragma: no cover - only at a real terminal
-    sys.stdout.write("\x1b[2J\x1b[H")
+    sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")  # the scrollback too: no rack stays above
     sys.stdout.flush()
 
 
