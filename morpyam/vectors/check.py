@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from itertools import islice
 from pathlib import Path
@@ -450,44 +450,29 @@ def _check_counts(file: str, line: int, data: Any) -> list[Mismatch]:
     return found_mismatches
 
 
-def _file(
-    folder: Path, name: str, lines: int, check: Callable[[int, Any], list[Mismatch | None]]
-) -> Iterator[Mismatch | None]:
-    """The mismatches of one file: each line's (``check``, where ``None`` marks a case
-    replayed), a line that is not JSON, an id given twice, and a line count other than the
+def _lines(folder: Path, name: str, lines: int, found: list[Mismatch]) -> Iterator[tuple[int, Any]]:
+    """The JSON values of one file with their line numbers; what is wrong with the file itself
+    goes to ``found``: a line that is not JSON, an id given twice, a line count other than the
     manifest's."""
     seen: dict[str, int] = {}
     read = 0
     for line, data in read_values(folder / name, name):
         read += 1
         if isinstance(data, CorpusError):
-            yield Mismatch(name, line, "?", (), f"the line is not read: {data.reason}")
+            found.append(Mismatch(name, line, "?", (), f"the line is not read: {data.reason}"))
             continue
         case_id = data.get("id") if isinstance(data, dict) else None
         if isinstance(case_id, str):
             if case_id in seen:
-                yield Mismatch(
-                    name, line, case_id[:80], (), f"line {seen[case_id]} has this id too"
+                found.append(
+                    Mismatch(name, line, case_id[:80], (), f"line {seen[case_id]} has this id too")
                 )
             seen.setdefault(case_id, line)
-        yield from check(line, data)
+        yield line, data
     if read != lines:
-        yield Mismatch(name, 0, "?", (), f"{read} lines in the file, {lines} in the manifest")
-
-
-def _case_check(game: str) -> Callable[[int, Any], list[Mismatch | None]]:
-    name = game_file(game)
-    kit = KITS[game]
-
-    def check(line: int, data: Any) -> list[Mismatch | None]:
-        if not isinstance(data, dict):
-            return [Mismatch(name, line, "?", (), "the case is malformed: not a JSON object")]
-        if data.get("game") != game:
-            case_id = str(data.get("id", "?"))[:80]
-            return [Mismatch(name, line, case_id, (), f"the case is not a {game} case")]
-        return [*_Case(kit, name, line, data).run(), None]
-
-    return check
+        found.append(
+            Mismatch(name, 0, "?", (), f"{read} lines in the file, {lines} in the manifest")
+        )
 
 
 def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
@@ -505,21 +490,23 @@ def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
     files = manifest["files"]
     for game in GAMES:
         name = game_file(game)
-        if name in files:
-            for item in _file(folder, name, files[name]["lines"], _case_check(game)):
-                if item is None:
-                    cases += 1
-                else:
-                    found.append(item)
+        if name not in files:
+            continue
+        for line, data in _lines(folder, name, files[name]["lines"], found):
+            if not isinstance(data, dict):
+                found.append(
+                    Mismatch(name, line, "?", (), "the case is malformed: not a JSON object")
+                )
+            elif data.get("game") != game:
+                case_id = str(data.get("id", "?"))[:80]
+                found.append(Mismatch(name, line, case_id, (), f"the case is not a {game} case"))
+            else:
+                found += _Case(KITS[game], name, line, data).run()
+                cases += 1
     if COUNTS_FILE in files:
-
-        def check_counts(line: int, data: Any) -> list[Mismatch | None]:
-            nonlocal counts
+        for line, data in _lines(folder, COUNTS_FILE, files[COUNTS_FILE]["lines"], found):
             counts += 1
-            return [*_check_counts(COUNTS_FILE, line, data)]
-
-        lines = files[COUNTS_FILE]["lines"]
-        found += [item for item in _file(folder, COUNTS_FILE, lines, check_counts) if item]
+            found += _check_counts(COUNTS_FILE, line, data)
     for name in [game_file(game) for game in GAMES] + [COUNTS_FILE]:
         if name not in files and (folder / name).exists():
             found.append(

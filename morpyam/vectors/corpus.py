@@ -354,7 +354,12 @@ def read_values(path: str | os.PathLike[str], name: str | None = None) -> Iterat
                 raise CorpusError(where, f"longer than {MAX_LINE_SIZE:,} bytes")
             try:
                 text = _decode(data, where)
-                if text.strip():
-                    yield number, _json(text, where)
+                value = _json(text, where) if text.strip() else _BLANK
             except CorpusError as error:
-                yield number, error
+                value = error
+            if value is not _BLANK:
+                yield number, value
+
+
+_BLANK = object()
+"""What a blank line reads as: nothing to yield."""
