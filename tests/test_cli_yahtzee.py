@@ -225,7 +225,7 @@ def test_a_bad_rule_option_is_an_error_line(
     assert out == ""
     assert err == (
         f"morpyam yahtzee {argv[0]}: error: --yahtzee-bonus: "
-        "yahtzee_bonus is a whole number >= 0, got -5\n"
+        "Y-BONUS-2: yahtzee_bonus is a whole number >= 0, got -5\n"
     )
 
 

@@ -138,7 +138,7 @@ def test_apply_move_builds_a_table_and_says_what_cannot_be_done() -> None:
         (mr.Add(T("gn6"), 7), "there is no combination 7: the table has 1 to 5"),
         (mr.Add(T("gn6"), 4), "combination 4 is empty: its tiles went elsewhere this turn"),
         (mr.Move(T("gn8"), 1, 5), "combination 5 is empty"),
-        (mr.Lay(T("gn6 gn6")), "on your rack has only 1 gn6"),
+        (mr.Lay(T("gn6 gn6")), "2 × gn6 named, but there is only one on your rack"),
         (mr.Move(T("bk7"), 1, 2), "bk7 is not in combination 1"),
         (mr.Split(1, mr.parse_tile("gn8")), "gn8 is the first tile of combination 1"),
         (mr.Split(1, mr.parse_tile("gn1")), "gn1 is not in combination 1"),
@@ -231,6 +231,12 @@ def test_a_turn_starts_from_a_state_and_a_seat_and_takes_moves_back() -> None:
     assert [str(move) for move in two.moves] == ["add gn7 to 1", "add J to 1"]
     with pytest.raises(mr.MoveError, match=r"gn7 is already laid this turn \(in combination 1\)"):
         mr.apply_move(two, mr.parse_move("lay gn7"))
+    # the rack held one gn7, laid: naming it twice says so, not "not on your rack"
+    with pytest.raises(
+        mr.MoveError,
+        match=r"gn7 is already laid this turn \(in combination 1\), and your rack had one: undo",
+    ):
+        mr.apply_move(two, mr.parse_move("lay gn7 gn7"))
     with pytest.raises(mr.MoveError, match="gn8 is not on your rack"):
         mr.apply_move(two, mr.parse_move("lay gn8"))
     assert two.undo() == one

@@ -220,11 +220,18 @@ def test_command_line_checks_the_record_path_before_the_first_move(
 ) -> None:
     # R-RUM-MATCH-1: a record that cannot be written is refused before the match, not after it
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
-    for bad in (tmp_path / "no" / "match.json", tmp_path):
+    (tmp_path / "folder.json").mkdir()
+    for bad in (tmp_path / "no" / "match.json", tmp_path / "folder.json"):
         assert main(["myrummy", "play", "--record", str(bad)]) == 2
         out, err = capsys.readouterr()
         assert out == ""  # no banner, no deal: nothing was played
         assert err.startswith(f"morpyam myrummy play: error: cannot write {bad}: ")
+    # a MyRummy record is JSON: a name that promises text, or no file type, is refused
+    for bad in (tmp_path / "match.txt", tmp_path):
+        assert main(["myrummy", "play", "--record", str(bad)]) == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err == f"morpyam myrummy play: error: --record {bad}: a record file ends in .json\n"
     good = tmp_path / "match.json"
     assert main(["myrummy", "play", "--record", str(good), "--seed", "5"]) == 1  # stopped
     out = capsys.readouterr().out

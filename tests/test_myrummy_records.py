@@ -148,8 +148,10 @@ def test_command_line_records_and_replays(
     assert "nested deeper" in capsys.readouterr().err
     assert main(["myrummy", "replay", str(tmp_path / "none.json")]) == 2
     assert capsys.readouterr().err.endswith("none.json: No such file or directory\n")
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
     assert (
-        main(["myrummy", "play", "--seat", "greedy", "--seat", "greedy", "--record", str(tmp_path)])
+        main(["myrummy", "play", "--seat", "greedy", "--seat", "greedy", "--record", str(folder)])
         == 2
     )
     assert "cannot write" in capsys.readouterr().err

@@ -446,7 +446,7 @@ def test_runs_read_by_hand(text: str, canonical: str) -> None:
         ("[gy9 J gy8]", "does not say where the joker lies ([gy8 gy9 J] or [J gy8 gy9])"),
         ("[gy8 gy7 gy9 J J]", "does not say where the jokers lie"),
         ("[gy9 gy9 gy8]", "a run holds each value once: gy9 gy9 gy8 has gy9 twice"),
-        ("[gy9 gy5 J]", "miss 3 values between gy5 and gy9, more than 1 joker can fill"),
+        ("[gy9 gy5 J]", "has 3 values missing between gy5 and gy9, and only 1 joker to fill them"),
         ("[gn9 bk8 gn7]", "the tiles of a run are all of one colour"),
         ("[J J J]", "a run needs at least one tile that is no joker"),
         ("[gn5 J]", "a run has at least 3 tiles, not 2"),

@@ -94,6 +94,48 @@ def test_one_wording_per_kind_of_error(
     assert err.startswith(f"{prog}: error: --rule 'nonsense': unknown field; the fields are ")
     assert main([*argv, "--seats", "random,random", "--rule", "players"]) == 2
     assert capsys.readouterr().err == f"{prog}: error: --rule 'players': expected FIELD=VALUE\n"
+    assert main([*argv, "--seats", "random,random", "--name", "Anne", "--name", " anne"]) == 2
+    assert capsys.readouterr().err == (
+        f"{prog}: error: --name: 'anne' is given twice; each seat needs its own name\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "settings"),
+    [
+        (["play"], ["players=4", "tokens_per_player=8"]),
+        (["myrummy", "play"], ["players=3"]),
+    ],
+    ids=["morpyam", "myrummy"],
+)
+def test_the_seats_give_the_number_of_players(
+    argv: list[str],
+    settings: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # R-SET-2, R-RUM-SET-1: rules for more players than seats would seat a player no one plays
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    rules = [word for setting in settings for word in ("--rule", setting)]
+    assert main([*argv, "--seats", "human,random", *rules]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    players = settings[0].split("=")[1]
+    assert err == (
+        f"morpyam {' '.join(argv)}: error: --rule players={players}: the game has one player "
+        f"per --seat, and there are 2; give {players} --seat options instead\n"
+    )
+
+
+def test_a_preset_and_a_rules_file_are_not_given_together(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = tmp_path / "rules.toml"
+    rules.write_text('preset = "classic"\n', encoding="utf-8")
+    assert main(["play", "--rules", "classic", "--rules-file", str(rules)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "morpyam play: error: --rules and --rules-file: give one, a preset or a rules file\n"
 
 
 @pytest.mark.parametrize(

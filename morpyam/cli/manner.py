@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from pathlib import PurePath
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -35,6 +36,8 @@ __all__ = [
     "cannot_write",
     "caret",
     "check_first_player",
+    "check_players",
+    "check_record",
     "fail",
     "fresh_seed",
     "in_words",
@@ -182,7 +185,28 @@ def read_names(names: Sequence[str] | None, seats: int) -> list[str] | str:
     for name in names:
         if not name.strip() or len(name) > 40 or not name.isprintable():
             return f"--name: a name is 1 to 40 printable characters, not {name[:40]!r}"
-    return [name.strip() for name in names]
+    given = [name.strip() for name in names]
+    for seat, name in enumerate(given):
+        if name.casefold() in (other.casefold() for other in given[:seat]):
+            return f"--name: {name!r} is given twice; each seat needs its own name"
+    return given
+
+
+def check_record(path: str, suffixes: Sequence[str]) -> str | None:
+    """The error's words for a ``--record`` file whose name is no record's, or ``None``."""
+    if PurePath(path).suffix.lower() in suffixes:
+        return None
+    return f"--record {path}: a record file ends in {' or '.join(suffixes)}"
+
+
+def check_players(players: int, seats: int) -> str | None:
+    """The error's words for rules made for another number of players than there are seats."""
+    if players == seats:
+        return None
+    return (
+        f"--rule players={players}: the game has one player per --seat, and there are {seats}; "
+        f"give {players} --seat options instead"
+    )
 
 
 def check_first_player(value: int | None, seats: int) -> str | None:
@@ -249,7 +273,11 @@ def rule_settings(rules: Any, settings: Sequence[str] | None) -> Any:
         try:
             rules = attrs.evolve(rules, **{field: value})
         except (ValueError, TypeError) as error:
-            raise ValueError(f"--rule {field}: {in_words(error)}") from None
+            reason, got, _ = in_words(error).rpartition(", got ")
+            typed = f", not {text!r}" if got and text.lower() != str(value).lower() else ""
+            raise ValueError(
+                f"--rule {field}: {reason}{typed}" if typed else f"--rule {field}: {in_words(error)}"
+            ) from None
     return rules
 
 

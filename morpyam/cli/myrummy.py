@@ -42,6 +42,8 @@ from morpyam.cli.manner import (
     cannot_write,
     caret,
     check_first_player,
+    check_players,
+    check_record,
     fail,
     fresh_seed,
     in_words,
@@ -765,10 +767,15 @@ def _run_play(args: argparse.Namespace) -> int:
         rules = _rules(args, len(seats))
     except ValueError as error:
         return fail(args, str(error))
-    wrong = check_first_player(args.first_player, len(seats))
+    wrong = check_players(rules.players, len(seats)) or check_first_player(
+        args.first_player, len(seats)
+    )
     if wrong is not None:
         return fail(args, wrong)
     if args.record:
+        wrong = check_record(args.record, (".json",))
+        if wrong is not None:
+            return fail(args, wrong)
         try:
             check_writable(args.record)
         except OSError as error:

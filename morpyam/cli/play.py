@@ -47,6 +47,8 @@ from morpyam.cli.manner import (
     cannot_write,
     caret,
     check_first_player,
+    check_players,
+    check_record,
     fresh_seed,
     label,
     prompt,
@@ -64,7 +66,6 @@ from morpyam.records import (
     GameRecord,
     ReplayError,
     Resign,
-    _suffix,
     load_record,
     parse_entry,
     positions,
@@ -103,6 +104,9 @@ the command line is built; add a bot with ``SEATS["greedy"] = GreedyBot``.
 
 PRESETS: Mapping[str, Callable[[int], Rules]] = RULE_PRESETS
 """The rule presets ``morpyam play --rules`` offers."""
+
+DEFAULT_PRESET = "classic"
+"""The preset ``morpyam play`` plays when neither --rules nor --rules-file is given."""
 
 _END_WORDS = {
     "R-END-1": "by KO",
@@ -639,15 +643,16 @@ def _run_play(args: argparse.Namespace) -> int:
     if isinstance(names, str):
         return _fail(args, names)
     if args.record not in (None, STDIO):
-        try:
-            _suffix(args.record)
-        except FileFormatError as error:
-            return _fail(args, f"--record {args.record}: use a .json or .txt file ({error.reason})")
+        wrong = check_record(args.record, (".json", ".txt"))
+        if wrong is not None:
+            return _fail(args, wrong)
         try:
             check_writable(args.record)
         except OSError as error:
             return _file_error(args, args.record, error, writing=True)
     if args.rules_file is not None:
+        if args.preset is not None:
+            return _fail(args, "--rules and --rules-file: give one, a preset or a rules file")
         try:
             rules = load_rules(args.rules_file)
         except (FileFormatError, OSError) as error:
@@ -658,13 +663,17 @@ def _run_play(args: argparse.Namespace) -> int:
             )
         told = f"rules of {args.rules_file}"
     else:
-        rules = PRESETS[args.preset](len(kinds))
-        told = f"{args.preset} rules"
+        preset = args.preset or DEFAULT_PRESET
+        rules = PRESETS[preset](len(kinds))
+        told = f"{preset} rules"
     try:
         rules = rules_with(rules, args.rule_settings or ())
     except FileFormatError as error:
-        return _fail(args, f"--rule {error.where}: {error.reason}")
-    wrong = check_first_player(args.first_player, len(kinds))
+        where = "" if error.where == "rules" else f" {error.where}"  # knobs that clash
+        return _fail(args, f"--rule{where}: {error.reason}")
+    wrong = check_players(rules.players, len(kinds)) or check_first_player(
+        args.first_player, len(kinds)
+    )
     if wrong is not None:
         return _fail(args, wrong)
     seed = fresh_seed(args.seed)
@@ -773,7 +782,7 @@ def register_play(subparsers: Any) -> None:
         seats=[HUMAN, *SEATS],
         default_seats=[HUMAN, "random"],
         presets=PRESETS,
-        default_preset="classic",
+        default_preset=DEFAULT_PRESET,
         seed_of="the dice",
         record="save the game record to this .json or .txt file (-: print it as text); "
         "the path is checked before the game",
@@ -786,7 +795,8 @@ def register_play(subparsers: Any) -> None:
     parser.add_argument(
         "--manual-dice", action="store_true", help="type in the real dice instead of throwing them"
     )
-    parser.set_defaults(run=_run_play, command=parser.prog)
+    # None, not the preset, so that a --rules given beside --rules-file is seen
+    parser.set_defaults(run=_run_play, command=parser.prog, preset=None)
 
 
 def register_replay(subparsers: Any) -> None:

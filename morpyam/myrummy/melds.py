@@ -95,10 +95,12 @@ def _as_run(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     jokers = len(found) - len(real)
     gaps = high - low + 1 - len(real)
     if gaps > jokers:
+        fillers = f"only {_count(jokers, 'joker')}" if jokers else "no joker"
         raise IllegalActionError(
             "R-RUM-MELD-2",
-            f"a run's values follow each other: {_text(found)} miss {gaps} values between "
-            f"{real[0]} and {real[-1]}, more than {_count(jokers, 'joker')} can fill",
+            f"a run's values follow each other: {_text(found)} has {_count(gaps, 'value')} "
+            f"missing between {real[0]} and {real[-1]}, and {fillers} to fill "
+            f"{'it' if gaps == 1 else 'them'}",
         )
     spare = jokers - gaps
     by_value = {tile.value: tile for tile in real}

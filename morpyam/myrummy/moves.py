@@ -479,17 +479,26 @@ def _remove(source: Sequence[Tile], tiles: Iterable[Tile], where: str) -> tuple[
     """``source`` without ``tiles`` (each once, the first found).
 
     Raises:
-        MoveError: naming a tile that is not in ``source`` (``where`` says what that is).
+        MoveError: naming a tile that is not in ``source`` (``where`` says where that is:
+            ``"on your rack"``, ``"in combination 3"``).
     """
+    tiles = tuple(tiles)
     left = list(source)
     for tile in tiles:
         if tile not in left:
             have = sum(1 for other in source if other == tile)
             if have:
-                raise MoveError(f"{where} has only {have} {tile}")
+                wanted = sum(1 for other in tiles if other == tile)
+                raise MoveError(
+                    f"{wanted} × {tile} named, but there is only {_times(have)} {where}"
+                )
             raise MoveError(f"{tile} is not {where}")
         left.remove(tile)
     return tuple(left)
+
+
+def _times(count: int) -> str:
+    return "one" if count == 1 else str(count)
 
 
 def _from_hand(turn: Turn, tiles: Iterable[Tile]) -> tuple[Tile, ...]:
@@ -505,15 +514,16 @@ def _from_hand(turn: Turn, tiles: Iterable[Tile]) -> tuple[Tile, ...]:
         start = Counter(turn.reset().hand)
         hand = Counter(turn.hand)
         for tile, wanted in Counter(tiles).items():
-            if hand[tile] < wanted <= start[tile]:
+            if hand[tile] < wanted and hand[tile] < start[tile]:
                 where = [
                     number
                     for number, combination in enumerate(turn.table, 1)
                     if tile in combination
                 ]
                 place = f" (in combination {where[-1]})" if where else ""
+                more = "" if wanted <= start[tile] else f", and your rack had {_times(start[tile])}"
                 raise MoveError(
-                    f"{tile} is already laid this turn{place}: undo to take it back"
+                    f"{tile} is already laid this turn{place}{more}: undo to take it back"
                 ) from None
         raise
 

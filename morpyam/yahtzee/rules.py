@@ -232,10 +232,12 @@ JOKERS: tuple[Joker, ...] = ("none", "forced", "free")
 """The joker rules (Y-JOKER-1): none, Hasbro's forced joker, or a free choice of box."""
 
 
-def _int_at_least(low: int) -> Any:
+def _int_at_least(low: int, rule: str) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
         if type(value) is not int or value < low:
-            raise ValueError(f"Rules.{attribute.name} must be an int >= {low}, got {_shown(value)}")
+            raise ValueError(
+                f"{rule}: Rules.{attribute.name} must be an int >= {low}, got {_shown(value)}"
+            )
 
     return check
 
@@ -267,16 +269,16 @@ class Rules:
         64
     """
 
-    upper_bonus: int = attrs.field(default=35, validator=_int_at_least(0))
+    upper_bonus: int = attrs.field(default=35, validator=_int_at_least(0, "Y-BONUS-1"))
     """Points for an upper sum that reaches the threshold (Y-BONUS-1)."""
-    bonus_threshold: int = attrs.field(default=63, validator=_int_at_least(1))
+    bonus_threshold: int = attrs.field(default=63, validator=_int_at_least(1, "Y-BONUS-1"))
     """The upper sum the bonus is measured against (Y-BONUS-1)."""
     bonus_comparison: Comparison = attrs.field(
         default=">=", validator=_one_of(COMPARISONS, "Y-BONUS-1")
     )
     """``">="``: the bonus at the threshold or more (Hasbro); ``">"``: only above it
     (the Megawürfel sheet: "higher than 63")."""
-    yahtzee_bonus: int = attrs.field(default=0, validator=_int_at_least(0))
+    yahtzee_bonus: int = attrs.field(default=0, validator=_int_at_least(0, "Y-BONUS-2"))
     """Points for each further five of a kind once the Yahtzee box holds 50 (Y-BONUS-2); 0: none."""
     joker: Joker = attrs.field(default="none", validator=_one_of(JOKERS, "Y-JOKER-1"))
     """What a five of a kind may score once the Yahtzee box is filled (Y-JOKER-1):
@@ -290,9 +292,9 @@ class Rules:
     Megawürfel text read strictly: "Hast du nach 3 Würfen noch kein Ergebnis erzielt …
     Dann musst du eine 0 schreiben": a box scoring 0 only after the 3rd roll, when no
     empty box scores more)."""
-    min_players: int = attrs.field(default=1, validator=_int_at_least(1))
+    min_players: int = attrs.field(default=1, validator=_int_at_least(1, "Y-SET-1"))
     """Y-SET-1: the fewest players (1: solitaire allowed; the leaflet says "minimal 2 Spielern")."""
-    max_players: int = attrs.field(default=6, validator=_int_at_least(1))
+    max_players: int = attrs.field(default=6, validator=_int_at_least(1, "Y-SET-1"))
     """Y-SET-1: the most players (the leaflet sets none; at most
     `PLAYER_LIMIT`)."""
 
