@@ -226,7 +226,10 @@ def test_input_that_ends_stops_the_game_and_keeps_the_record(
     [
         (["play", "--seat", "human"], "--seat: give one per player, 2 to 4 of them; got 1"),
         (["play", "--seat", "genius"], "--seat: 'genius' is not a seat; the seats are human,"),
-        (["play", "--record", "game.pgn"], "--record game.pgn: a record file ends in .json or .txt"),
+        (
+            ["play", "--record", "game.pgn"],
+            "--record game.pgn: a record file ends in .json or .txt",
+        ),
         (
             ["play", "--first-player", "2"],
             "morpyam play: error: --first-player: a seat 0 to 1, not 2",

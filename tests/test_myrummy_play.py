@@ -391,7 +391,7 @@ def test_a_turn_typed_as_moves_with_undo_a_swap_and_a_refused_play() -> None:
         "  player 0: nothing",
         "  player 1: bk1 bk5 gy12 (18 points)",
         "Totals: player 0 18, player 1 \N{MINUS SIGN}18",
-        "Match over (a player laid their last tile): Player 0 wins.",
+        "Match over (a player laid their last tile). Winner: player 0",
     ]
 
 
@@ -641,7 +641,7 @@ def test_terminal_words_that_take_nothing_back_and_an_empty_pool() -> None:
         "  player 0: J (25 points)",
         "  player 1: J (25 points)",
         f"Totals: player 0 {m}25, player 1 {m}25",
-        "Match over (the pool ran out): Player 0 and player 1 share the win.",
+        "Match over (the pool ran out). Winner: player 0 and player 1",
     ]
     assert state.is_terminal
 

@@ -135,7 +135,9 @@ def test_a_preset_and_a_rules_file_are_not_given_together(
     assert main(["play", "--rules", "classic", "--rules-file", str(rules)]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert err == "morpyam play: error: --rules and --rules-file: give one, a preset or a rules file\n"
+    assert (
+        err == "morpyam play: error: --rules and --rules-file: give one, a preset or a rules file\n"
+    )
 
 
 @pytest.mark.parametrize(

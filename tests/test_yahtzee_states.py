@@ -49,26 +49,26 @@ def _solitaire_of_ones() -> yz.State:
 
 
 def test_str_is_the_sheet_and_the_status() -> None:
-    # a label column 15 wide (three-of-a-kind), a column 6 wide per player; no Yahtzee
-    # bonus row (the Megawürfel sheet has none) and no grand total (one game)
+    # a label column 15 wide (three-of-a-kind), a column 8 wide per player ("player 0");
+    # no Yahtzee bonus row (the Megawürfel sheet has none) and no grand total (one game)
     assert str(_full_house()).splitlines() == [
-        "game 1              P0     P1",
+        "game 1          player 0 player 1",
         "ones",
         "twos",
         "threes",
         "fours",
         "fives",
         "sixes",
-        "upper sum            0      0",
-        "upper bonus          0      0",
+        "upper sum              0        0",
+        "upper bonus            0        0",
         "three-of-a-kind",
         "four-of-a-kind",
-        "full-house          25",
+        "full-house            25",
         "small-straight",
         "large-straight",
         "yahtzee",
         "chance",
-        "total               25      0",
+        "total                 25        0",
         "Player 1 to roll",
     ]
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from pathlib import PurePath
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import PurePath
 from typing import Any
 
 import attrs
@@ -276,7 +276,9 @@ def rule_settings(rules: Any, settings: Sequence[str] | None) -> Any:
             reason, got, _ = in_words(error).rpartition(", got ")
             typed = f", not {text!r}" if got and text.lower() != str(value).lower() else ""
             raise ValueError(
-                f"--rule {field}: {reason}{typed}" if typed else f"--rule {field}: {in_words(error)}"
+                f"--rule {field}: {reason}{typed}"
+                if typed
+                else f"--rule {field}: {in_words(error)}"
             ) from None
     return rules
 

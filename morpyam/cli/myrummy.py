@@ -593,9 +593,8 @@ def _round_over(
 def _match_over(state: State, view: _Table) -> str:
     winners = sorted(state.winners)
     names = " and ".join(view.who(p) for p in winners)
-    who = f"{names[0].upper()}{names[1:]} {'wins' if len(winners) == 1 else 'share the win'}"
     how = _END_WORDS.get(state.end_rule or "", state.end_rule or "")
-    return f"Match over ({how}): {who}."
+    return f"Match over ({how}). Winner: {names}"
 
 
 def _hand_over(player: int, read: Input, view: _Table, clear: Callable[[], None]) -> None:

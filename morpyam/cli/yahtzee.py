@@ -144,10 +144,12 @@ def _allowed(state: State) -> str:
 
 
 def _human(
-    read: Callable[[str], str], out: Out, who: str
+    read: Callable[[str], str], out: Out, names: Sequence[str], player: int
 ) -> tuple[Chooser, Callable[[State], RollResult]]:
-    """A person at the terminal: reads actions in notation (or shorthands), and real dice if asked."""
-    asked = prompt(who)
+    """A person at the terminal: reads actions in notation (or shorthands), and real dice if asked.
+
+    ``names`` are every seat's, as the sheet heads its columns; ``player`` is this one's seat."""
+    asked = prompt(names[player])
 
     def common(state: State, text: str) -> bool:
         """Answer the words that are not actions; whether ``text`` was one."""
@@ -160,7 +162,7 @@ def _human(
             out(_allowed(state))
             return True
         if word == "sheet":
-            out(render_sheets(state))
+            out(render_sheets(state, names))
             return True
         return False
 
@@ -263,7 +265,7 @@ def play(
     rng = random.Random(seed)
     called = [label(p, names) for p in range(len(seats))]
     seated = [
-        _seat(seat, rng, solution, real_dice, read, out, called[p]) for p, seat in enumerate(seats)
+        _seat(seat, rng, solution, real_dice, read, out, called, p) for p, seat in enumerate(seats)
     ]
     reached = [new_game(rules, players=len(seats), games=games)]
     humans = {p for p, seat in enumerate(seats) if seat == HUMAN}
@@ -330,11 +332,12 @@ def _seat(
     real_dice: bool,
     read: Callable[[str], str],
     out: Out,
-    who: str,
+    names: Sequence[str],
+    player: int,
 ) -> tuple[Chooser, Callable[[State], RollResult] | None]:
     """Who decides for a seat, and who throws its dice (``None``: the shared random dice)."""
     if seat == HUMAN:
-        choose, throw = _human(read, out, who)
+        choose, throw = _human(read, out, names, player)
         return choose, throw if real_dice else None
     if seat == "optimal":
         if solution is None:

@@ -37,7 +37,8 @@ def _check(state: object) -> State:
 def render_sheets(state: State, names: Sequence[str] | None = None) -> str:
     """The score sheet of the game being played as a text table: one column per player.
 
-    ``names`` heads the columns (``P0``, ``P1``, ... by default). Empty boxes
+    ``names`` heads the columns (``player 0``, ``player 1``, ... by default, as the table
+    calls players). Empty boxes
     are blank; the upper sum and bonus follow ``sixes``, the Yahtzee bonus
     shows when the rules have one, and a grand total when the sheet holds
     several games.
@@ -48,7 +49,7 @@ def render_sheets(state: State, names: Sequence[str] | None = None) -> str:
     """
     state = _check(state)
     if names is None:
-        names = [f"P{p}" for p in range(state.players)]
+        names = [f"player {p}" for p in range(state.players)]
     else:
         names = list(names) if not isinstance(names, str) else [names]
         if len(names) != state.players or not all(isinstance(name, str) for name in names):
