@@ -127,6 +127,17 @@ def test_the_seats_give_the_number_of_players(
     )
 
 
+def test_a_knob_that_cannot_be_off_quotes_the_word_typed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # R-RUM-OPEN-1: the opening needs a number of points; "off" is not one, and None is no word
+    assert main(["myrummy", "play", "--rule", "opening_points=off"]) == 2
+    assert capsys.readouterr().err == (
+        "morpyam myrummy play: error: --rule opening_points: R-RUM-OPEN-1: "
+        "opening_points is a whole number from 0 to 500, not 'off'\n"
+    )
+
+
 def test_a_preset_and_a_rules_file_are_not_given_together(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -273,13 +273,10 @@ def rule_settings(rules: Any, settings: Sequence[str] | None) -> Any:
         try:
             rules = attrs.evolve(rules, **{field: value})
         except (ValueError, TypeError) as error:
-            reason, got, _ = in_words(error).rpartition(", got ")
-            typed = f", not {text!r}" if got and text.lower() != str(value).lower() else ""
-            raise ValueError(
-                f"--rule {field}: {reason}{typed}"
-                if typed
-                else f"--rule {field}: {in_words(error)}"
-            ) from None
+            reason = in_words(error)
+            if value is None:  # "off" read as None: say the word typed, not None
+                reason = f"{reason.rpartition(', got ')[0]}, not {text!r}"
+            raise ValueError(f"--rule {field}: {reason}") from None
     return rules
 
 
