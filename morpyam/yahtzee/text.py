@@ -13,7 +13,7 @@ Examples:
     'Player 0: dice 2 2 6 6 6 after roll 1 of 3'
     >>> state = apply(state, Score(Box.FULL_HOUSE))
     >>> print(render_sheets(state).splitlines()[11])
-    full-house          25
+    full-house            25
 """
 
 from __future__ import annotations
