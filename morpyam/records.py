@@ -251,6 +251,18 @@ def _check_names(instance: GameRecord, attribute: attrs.Attribute[Any], value: A
             raise ValueError(f"names[{index}]: one line of text, not {problem}")
 
 
+def _check_name_count(names: tuple[str, ...], players: int) -> None:
+    if names and len(names) != players:
+        raise ValueError(
+            f"names: {_count(len(names), 'name')} for {players} players; "
+            "name every player or none"
+        )
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
 def _check_date(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and type(value) is not datetime.date:
         raise ValueError(f"GameRecord.date must be a datetime.date or None, got {_shown(value)}")
@@ -297,11 +309,7 @@ class GameRecord:
         if not isinstance(self.rules, Rules):
             raise ValueError(f"GameRecord.rules must be a Rules value, got {_shown(self.rules)}")
         new_game(self.rules, first_player=self.first_player, layout=self.layout)
-        if self.names and len(self.names) != self.rules.players:
-            raise ValueError(
-                f"names: {len(self.names)} names for {self.rules.players} players; "
-                "name every player or none"
-            )
+        _check_name_count(self.names, self.rules.players)
 
     def start(self) -> State:
         """The position before the first entry."""
@@ -630,7 +638,8 @@ def _build(
     if names and len(names) != rules.players:
         raise FileFormatError(
             where["names"],
-            f"{len(names)} names for {rules.players} players; name every player or none",
+            f"{_count(len(names), 'name')} for {rules.players} players; "
+            "name every player or none",
         )
     try:
         return GameRecord(rules, entries, first, layout, **values)

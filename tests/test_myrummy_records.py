@@ -176,3 +176,39 @@ def test_reader_edges(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert (
         capsys.readouterr().out.splitlines()[-1].startswith("End of the record: the match goes on")
     )
+
+
+def test_names_are_kept_read_back_and_checked() -> None:
+    # R-RUM-SET-1: a record may name every player, in seat order, as Morpyam's records do
+    record = mr.play_match(mr.Rules.classic(), [mr.RandomBot()] * 2, seed=4, max_actions=30)
+    assert record.names == () and "names" not in record.to_dict()
+    named = mr.GameRecord(record.rules, record.actions, ("Anne", "Bob"))
+    data = json.loads(named.to_json())
+    assert list(data) == ["game", "rules", "names", "actions"]
+    assert data["names"] == ["Anne", "Bob"]
+    assert mr.GameRecord.from_json(named.to_json()) == named
+    assert mr.GameRecord.from_json(named.to_json(moves=False)) == named
+    with pytest.raises(ValueError, match="3 names for 2 players; name every player or none"):
+        mr.GameRecord(record.rules, record.actions, ("Anne", "Bob", "Cleo"))
+    with pytest.raises(ValueError, match="names must be a sequence of texts"):
+        mr.GameRecord(record.rules, record.actions, "Anne")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("names", "reason"),
+    [
+        ("Anne", "names is a list of texts"),
+        (["Anne"], "names: 1 name for 2 players"),
+        (["Anne", 7], r"names\[1\] must be text, got 7"),
+        (["Anne", " Bob"], r"names\[1\]: one line of text, not spaces at either end"),
+        (["Anne", "B\nob"], r"names\[1\]: one line of text, not the control character U\+000A"),
+        (["Anne", "x" * 201], r"names\[1\]: one line of text, not 201 characters"),
+    ],
+)
+def test_names_from_untrusted_text_are_refused(names: object, reason: str) -> None:
+    # R-RUM-SET-1: names read from a file are checked as those given in code
+    record = mr.play_match(mr.Rules.classic(), [mr.RandomBot()] * 2, seed=4, max_actions=10)
+    data = record.to_dict()
+    data["names"] = names
+    with pytest.raises(ValueError, match=rf"not a MyRummy record: {reason}"):
+        mr.GameRecord.from_json(json.dumps(data))

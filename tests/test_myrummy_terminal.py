@@ -143,6 +143,39 @@ def test_a_replay_is_told_as_moves_with_the_players_and_steps(
     assert sum(bool(re.search(r": (lay|add|move|split|join|swap) ", line)) for line in entries) > 2
 
 
+def test_a_replay_names_the_players_and_counts_each_drawn_tile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # R-RUM-TURN-1: a draw takes one tile from the pool; the replay shows the rack after it,
+    # and calls the players by the names given at the table
+    path = tmp_path / "named.json"
+    argv = ["myrummy", "play", "--seats", "greedy,greedy", "--name", "Anne", "--name", "Bob"]
+    assert main([*argv, "--seed", "3", "--record", str(path), "--no-color"]) == 0
+    capsys.readouterr()
+    assert json.loads(path.read_text(encoding="utf-8"))["names"] == ["Anne", "Bob"]
+    assert main(["myrummy", "replay", "--no-wait", "--no-color", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    racks = [
+        {who: int(size) for who, size in re.findall(r"(\w+): (\d+) tiles?", line.split(";")[0])}
+        for line in lines
+        if line.startswith("Racks: ")
+    ]
+    told = [line for line in lines if line.startswith(("Start", "Entry "))]
+    assert len(racks) == len(told)
+    assert racks[0] == {"Anne": 14, "Bob": 14}  # the deal, R-RUM-SET-2
+    pools = [int(m[1]) for line in lines if (m := re.search(r"pool: (\d+) tiles", line))]
+    draws = 0
+    for index, line in enumerate(told[1:], 1):
+        if line.endswith(": draws"):
+            who = line.split(" · ")[1].partition(":")[0]
+            assert racks[index][who] == racks[index - 1][who] + 1
+            assert pools[index] == pools[index - 1] - 1
+            draws += 1
+    assert draws > 2
+    assert not any("player 0" in line or "player 1" in line for line in lines)
+    assert "Winner: " in lines[-1]
+
+
 def test_a_match_with_a_chosen_first_player_replays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

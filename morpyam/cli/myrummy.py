@@ -802,7 +802,7 @@ def _run_play(args: argparse.Namespace) -> int:
         clear=_clear_screen if sys.stdout.isatty() else None,
     )
     if args.record:
-        record = GameRecord(rules, tuple(entries))
+        record = GameRecord(rules, tuple(entries), tuple(names))
         try:
             save_record(record, args.record)
         except OSError as error:
@@ -836,7 +836,7 @@ class _Step:
 def _replay_steps(record: GameRecord, every: bool) -> tuple[list[_Step], IllegalActionError | None]:
     """The steps of a replay: the start, then each turn told as moves (each entry with
     ``every``), with the table kept in the order it was shown."""
-    view = _Table((), frozenset(), lambda line: None)
+    view = _Table(record.names, frozenset(), lambda line: None)
     steps: list[_Step] = []
     states = positions(record)
     try:
@@ -861,7 +861,8 @@ def _replay_steps(record: GameRecord, every: bool) -> tuple[list[_Step], Illegal
                 told = f"{view.who(before.player)}: runs out of time ({entry})"
             elif isinstance(entry, Resign):
                 told = f"{view.who(entry.player)}: resigns"
-            elif not every:
+            elif not every:  # a chance outcome: the step before shows the table after it
+                steps[-1] = attrs.evolve(steps[-1], state=state, order=view.shown(state))
                 continue
             elif isinstance(entry, FirstPlayer):
                 told = f"the lot: {view.who(entry.player)} starts"
@@ -875,7 +876,9 @@ def _replay_steps(record: GameRecord, every: bool) -> tuple[list[_Step], Illegal
     return steps, None
 
 
-def _show_step(step: _Step, total: int, last: bool, error: IllegalActionError | None) -> list[str]:
+def _show_step(
+    step: _Step, total: int, last: bool, error: IllegalActionError | None, names: Sequence[str]
+) -> list[str]:
     lines = [step.told if step.number == 0 else f"Entry {step.number} of {total} · {step.told}"]
     if step.note:
         lines.append(step.note)
@@ -884,7 +887,7 @@ def _show_step(step: _Step, total: int, last: bool, error: IllegalActionError | 
     lines.append("Table:" if table else "Table: empty")
     lines += [f"  {number:>2}  {meld}" for number, meld in enumerate(table, 1)]
     sizes = ", ".join(
-        f"player {p}: {len(rack)} tile{'' if len(rack) == 1 else 's'}"
+        f"{label(p, names)}: {len(rack)} tile{'' if len(rack) == 1 else 's'}"
         for p, rack in enumerate(state.racks)
     )
     lines.append(f"Racks: {sizes}; pool: {state.pool_size} tiles")
@@ -892,10 +895,12 @@ def _show_step(step: _Step, total: int, last: bool, error: IllegalActionError | 
         if error is not None:
             lines.append(f"The next entry is illegal: {error}")
         elif state.is_terminal:
-            view = _Table((), frozenset(), lambda line: None)
+            view = _Table(names, frozenset(), lambda line: None)
             lines.append(f"{_match_over(state, view)} Totals: {_points(scores(state), view)}")
         else:
-            lines.append(f"End of the record: the match goes on, {label(state.player)} to go on.")
+            lines.append(
+                f"End of the record: the match goes on, {label(state.player, names)} to go on."
+            )
     return lines
 
 
@@ -915,7 +920,7 @@ def _run_replay(args: argparse.Namespace) -> int:
     last = len(steps) - 1
 
     def show(index: int) -> None:
-        for line in _show_step(steps[index], total, index == last, refused):
+        for line in _show_step(steps[index], total, index == last, refused, record.names):
             colour_tiles(line, sys.stdout, colour=not args.no_color)
 
     if args.no_wait:

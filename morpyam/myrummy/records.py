@@ -42,7 +42,7 @@ from morpyam.myrummy.engine import apply, new_game, resign, time_out
 from morpyam.myrummy.play_text import is_moves_text, parse_play, play_text
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
-from morpyam.records import Resign
+from morpyam.records import Resign, _check_name_count, _check_names, _names
 from morpyam.records import parse_entry as _parse_morpyam_entry
 
 __all__ = [
@@ -148,16 +148,27 @@ class GameRecord:
     """The rules of the match."""
     actions: tuple[Entry, ...]
     """Every entry in order, in their notation when written out."""
+    names: tuple[str, ...] = attrs.field(default=(), converter=_names, validator=_check_names)
+    """The players' names in seat order, or ``()``: each one line of text without spaces at
+    either end, at most 200 characters (``morpyam.records.MAX_TEXT_LENGTH``)."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_name_count(self.names, self.rules.players)
 
     def to_dict(self, *, moves: bool = True) -> dict[str, Any]:
-        """The record as plain JSON values: ``game``, ``rules`` (every field) and ``actions``.
+        """The record as plain JSON values: ``game``, ``rules`` (every field), ``names`` (when
+        the players are named) and ``actions``.
 
         With ``moves`` (the default) each play is written as its moves, numbered as the
         table before it lists its combinations (`play_text`: ``lay gn10 gn11 gn12; add
         pu9 to 1``), and read back to the same play; without, as the whole table after it
         (``play [..] {..}``). Plays after an entry the rules refuse are written whole.
         """
-        return {"game": "myrummy", "rules": attrs.asdict(self.rules), "actions": self._texts(moves)}
+        data: dict[str, Any] = {"game": "myrummy", "rules": attrs.asdict(self.rules)}
+        if self.names:
+            data["names"] = list(self.names)
+        data["actions"] = self._texts(moves)
+        return data
 
     def _texts(self, moves: bool) -> list[str]:
         if not moves or not any(isinstance(entry, Play) for entry in self.actions):
@@ -218,9 +229,16 @@ class GameRecord:
             rules = Rules(**fields)
         except TypeError as error:
             raise _fail(str(error)) from None
+        names = data.get("names", [])
+        if not isinstance(names, list):
+            raise _fail("names is a list of texts")
+        try:
+            named = cls(rules, (), tuple(names))
+        except ValueError as error:
+            raise _fail(str(error)) from None
         if not any(is_moves_text(word) for word in words):
-            return cls(rules, tuple(parse_entry(word) for word in words))
-        return cls(rules, _read_entries(rules, words))
+            return attrs.evolve(named, actions=tuple(parse_entry(word) for word in words))
+        return attrs.evolve(named, actions=_read_entries(rules, words))
 
 
 def _read_entries(rules: Rules, words: list[str]) -> tuple[Entry, ...]:
