@@ -254,8 +254,7 @@ def _check_names(instance: GameRecord, attribute: attrs.Attribute[Any], value: A
 def _check_name_count(names: tuple[str, ...], players: int) -> None:
     if names and len(names) != players:
         raise ValueError(
-            f"names: {_count(len(names), 'name')} for {players} players; "
-            "name every player or none"
+            f"names: {_count(len(names), 'name')} for {players} players; name every player or none"
         )
 
 
@@ -638,8 +637,7 @@ def _build(
     if names and len(names) != rules.players:
         raise FileFormatError(
             where["names"],
-            f"{_count(len(names), 'name')} for {rules.players} players; "
-            "name every player or none",
+            f"{_count(len(names), 'name')} for {rules.players} players; name every player or none",
         )
     try:
         return GameRecord(rules, entries, first, layout, **values)
