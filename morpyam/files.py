@@ -178,6 +178,35 @@ _RULE_FIELD = {
     "R-MOR-3": "daversa",
 }
 
+# The rule each field is a knob of, named with a refusal the reader makes itself.
+_FIELD_RULE = {
+    "players": "R-SET-2",
+    "tokens_per_player": "R-SET-2",
+    "layout": "R-GRID-1",
+    "run_points": "R-LINE-2",
+    "ko_length": "R-END-1",
+    "end_bonus": "R-END-2",
+    "sec_figures": "R-CELL-2",
+    "callable": "R-CALL-2",
+    "voluntary_pass": "R-TURN-4",
+    "called_morpyam_replays": "R-CALL-5",
+    "forbid_calling_shown_figure": "R-CALL-8",
+    "daversa": "R-MOR-3",
+    "tile_setup": "R-VAR-PLUS",
+    "call_miss_loses": "R-CALL-7",
+    "missed_call_voids": "R-CALL-6",
+    "morpyam_at_once": "R-MOR-1",
+    "called_morpyam_cells": "R-CALL-5",
+    "sec_call_morpyam_replays": "R-MOR-2",
+    "lost_turns": "R-END-5",
+    "shown_figure_means": "R-CALL-8",
+    "diagonals": "R-LINE-1",
+    "call_needs_free_cell": "R-CALL-4",
+    "morpyam_is_full": "R-FIG-4",
+    "daversa_counts": "R-MOR-3",
+    "tie_break": "R-END-3",
+}
+
 
 class FileFormatError(ValueError):
     """A rules or layout file (or text, or dict) that cannot be read, and where.
@@ -578,9 +607,7 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
                 missing[0],
                 f"missing; give every field or a preset (missing: {', '.join(missing)})",
             )
-    values = {
-        field: _READERS[field](table[field], field) for field in RULES_FIELDS if field in table
-    }
+    values = {field: _read_field(field, table[field]) for field in RULES_FIELDS if field in table}
     players = _int(values.pop("players"), "players")
     try:
         base = preset(players)
@@ -590,6 +617,16 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
         return attrs.evolve(base, **values)
     except ValueError as error:
         raise FileFormatError(_rules_where(str(error)), str(error)) from None
+
+
+def _read_field(field: str, value: object) -> Any:
+    """A field's value as read from the file, its refusal naming the rule of the field."""
+    try:
+        return _READERS[field](value, field)
+    except FileFormatError as error:
+        if error.reason.startswith("R-"):
+            raise
+        raise FileFormatError(error.where, f"{_FIELD_RULE[field]}: {error.reason}") from None
 
 
 def _setting_value(text: str) -> object:

@@ -237,6 +237,15 @@ def test_input_that_ends_stops_the_game_and_keeps_the_record(
         (["play", "--name", "Ann"], "--name: give one per seat, or none; got 1 for 2 seats"),
         (["play", "--name", "Ann", "--name", "B\tb"], "--name: a name is 1 to 40 printable"),
         (["play", "--rules-file", "nowhere.toml"], "nowhere.toml: No such file"),
+        # R-LINE-1: a knob's refusal names its rule, in a player's words
+        (
+            ["play", "--rule", "diagonals=wide"],
+            '--rule diagonals: R-LINE-1: expected one of "all", "long", got the string',
+        ),
+        (
+            ["play", "--rule", "end_bonus=1.5"],
+            "--rule end_bonus: R-END-2: expected a whole number, got the float 1.5",
+        ),
         (
             ["play", "--record", "no-such-folder/game.json"],
             "cannot write no-such-folder/game.json: No such file",

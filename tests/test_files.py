@@ -463,6 +463,30 @@ def test_bad_rules_say_where(change: dict[str, Any], where: str, word: str) -> N
         assert (error.where, word in error.reason) == (where, True), error
 
 
+def _rules_of_each_field() -> dict[str, list[str]]:
+    """The rules column of the field table in docs/files.md, read as the user reads it."""
+    text = (Path(__file__).parent.parent / "docs" / "files.md").read_text(encoding="utf-8")
+    table = text.split("| field | in the file | example | rules |")[1].split("\n\n")[0]
+    rows = [line.split("|") for line in table.splitlines() if line.startswith("| `")]
+    return {
+        row[1].strip().strip("`"): [rule.strip() for rule in row[4].split(",")]
+        for row in rows
+        if row[4].strip()
+    }
+
+
+def test_the_field_table_gives_a_rule_for_every_field() -> None:
+    assert sorted(_rules_of_each_field()) == sorted(files.RULES_FIELDS)
+
+
+@pytest.mark.parametrize("field", files.RULES_FIELDS)
+def test_a_value_that_cannot_be_read_names_the_rule_of_its_field(field: str) -> None:
+    # every knob's refusal leads the player to the rule the field table gives it
+    error = error_of(lambda: files.rules_from_dict(classic_dict(**{field: 3.5})))
+    assert error.where == field, error
+    assert error.reason.split(":")[0] in _rules_of_each_field()[field], error
+
+
 @needs_toml
 def test_bad_rules_in_every_text_form() -> None:
     # the same refusal, read from TOML and from JSON

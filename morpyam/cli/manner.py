@@ -291,13 +291,16 @@ def _value(current: object, text: str) -> object:
     return text
 
 
-def in_words(error: Exception) -> str:
+def in_words(error: Exception | str) -> str:
     """A rules error in a player's words: no ``Rules.`` prefix, no Python type names."""
     return (
         str(error)
         .replace("Rules.", "")
+        .replace("must be None or", "is off or")
+        .replace("must be one of", "is one of")
         .replace("must be an int", "is a whole number")
-        .replace("an int", "a whole number")
         .replace("must be True or False", "is true or false")
         .replace("is None or", "is off or")
+        .replace("an integer", "a whole number")
+        .replace(" an int ", " a whole number ")
     )

@@ -50,6 +50,7 @@ from morpyam.cli.manner import (
     check_players,
     check_record,
     fresh_seed,
+    in_words,
     label,
     prompt,
     read_names,
@@ -670,7 +671,7 @@ def _run_play(args: argparse.Namespace) -> int:
         rules = rules_with(rules, args.rule_settings or ())
     except FileFormatError as error:
         where = "" if error.where == "rules" else f" {error.where}"  # knobs that clash
-        return _fail(args, f"--rule{where}: {error.reason}")
+        return _fail(args, f"--rule{where}: {in_words(error.reason)}")
     wrong = check_players(rules.players, len(kinds)) or check_first_player(
         args.first_player, len(kinds)
     )
