@@ -40,7 +40,8 @@ def render(state: State) -> str:
     """The grid, then one line on whose turn it is and the dice, or the result."""
     grid = render_grid(state)
     tokens = "  ".join(
-        f"{PLAYER_MARKS[p]}{p}: {left} left" + (" (resigned)" if p in state.resigned else "")
+        f"player {p} {PLAYER_MARKS[p]}: {left} left"
+        + (" (resigned)" if p in state.resigned else "")
         for p, left in enumerate(state.tokens_left)
     )
     if state.winners:

@@ -128,9 +128,8 @@ def test_two_humans_play_a_whole_game_with_real_dice(
     # the grid is drawn at the start and again after each placement, at least
     placements = sum(isinstance(action, mp.Place) for action in actions)
     assert out.count("    a    b    c    d    e    f") >= placements + 1
-    grid, said = str(end).rsplit("\n", 1)
-    assert grid in out
-    assert said.replace("player 0", "Ann").replace("player 1", "Bob") in out
+    # the final picture, every player called by name: the tokens left and the result
+    assert str(end).replace("player 0", "Ann").replace("player 1", "Bob") in out
 
 
 def test_a_human_resigns_against_a_random_bot(

@@ -26,11 +26,11 @@ def test_every_moment_of_a_turn_is_described() -> None:
     grid = str(state).splitlines()
     assert grid[0].split() == ["a", "b", "c", "d", "e", "f"]
     assert grid[3].split()[4] == "O1"  # d3 holds player 1's token
-    assert "X0: 17 left  O1: 16 left" in str(state)
+    assert "player 0 X: 17 left  player 1 O: 16 left" in str(state)
 
 
 def test_the_end_and_resignations_are_described() -> None:
     state = mp.resign(mp.new_game(mp.Rules.classic(3), first_player=0), 1)
-    assert "O1: 11 left (resigned)" in str(state)
+    assert "player 1 O: 11 left (resigned)" in str(state)
     state = mp.resign(state, 2)
     assert last_line(state) == "game over (R-END-4): won by player 0"
