@@ -285,9 +285,13 @@ def test_a_turn_names_the_combination_that_breaks_a_rule() -> None:
         "R-RUM-MELD-1: combination 2 (bk5 gn5): a run or a group has at least 3 tiles, not 2"
     )
     assert fault("gn5 gn6").startswith("R-RUM-MELD-2: combination 2 (gn5 gn6): a run or a group")
-    assert fault("gn5 bk6 gy7").startswith(
-        "R-RUM-MELD-1: combination 2 (bk6 gn5 gy7): a group's tiles have one value"
+    # colours and values both mixed: neither, said as such; past 4 tiles only a run could be
+    neither = "neither a run (one colour, values in a row) nor a group"
+    assert fault("gn5 bk6 gy7").startswith(f"R-RUM-MELD-1: combination 2 (bk6 gn5 gy7): {neither}")
+    assert fault("gn5 gn6 gn7 gn8 bk9").startswith(
+        f"R-RUM-MELD-2: combination 2 (bk9 gn5 gn6 gn7 gn8): {neither}"
     )
+    assert fault("gn5 bk5 gn6").startswith("R-RUM-MELD-1: combination 2 (bk5 gn5 gn6): neither")
     # a run typed in any order is laid in order, a joker in the gap
     play = mr.Turn(
         [(mr.parse_tile("gn9"), mr.parse_tile("gn7"), mr.JOKER), (mr.JOKER, *T("bk12 bk13"))], ()

@@ -69,7 +69,7 @@ import attrs
 from morpyam.errors import IllegalActionError, _shown
 from morpyam.myrummy.actions import Play
 from morpyam.myrummy.engine import apply
-from morpyam.myrummy.melds import MIN_MELD, Group, Meld, Run
+from morpyam.myrummy.melds import MAX_GROUP, MIN_MELD, Group, Meld, Run
 from morpyam.myrummy.observe import Observation
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER, Tile, parse_tile, sort_tiles
@@ -380,7 +380,14 @@ def _meld(tiles: Combination, group_first: bool = False) -> Meld:
         return Group(tiles)
     except IllegalActionError:
         real = [tile for tile in tiles if not tile.is_joker]
-        if len({tile.colour for tile in real}) != 1 or len({tile.value for tile in real}) < 2:
+        colours, values = len({tile.colour for tile in real}), len({tile.value for tile in real})
+        if colours > 1 and values > 1:
+            raise IllegalActionError(
+                "R-RUM-MELD-1" if len(tiles) <= MAX_GROUP else "R-RUM-MELD-2",
+                "neither a run (one colour, values in a row) nor a group "
+                f"(one value, colours all different): {_text(tiles)}",
+            ) from None
+        if colours != 1 or values < 2:
             raise
     return Run(tiles)  # one colour, several values: a run, whose rule says what is wrong
 
