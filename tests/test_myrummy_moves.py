@@ -191,9 +191,9 @@ def test_numbers_stay_put_when_a_move_empties_a_combination() -> None:
     assert turn.table[2] == ()  # 3 is an empty slot until the turn ends
     assert turn.table[4] == T("gy9 gy10 gy11 gy12")  # 5 is still the grey run
     assert str(turn).splitlines()[3:6] == [
-        "  3  (empty)",
-        "  4  {bk7 gn7 gy7}",
-        "  5  [gy9 gy10 gy11 gy12]",
+        "   3  (empty)",
+        "   4  {bk7 gn7 gy7}",
+        "   5  [gy9 gy10 gy11 gy12]",
     ]
     with pytest.raises(mr.MoveError, match="combination 3 is empty"):
         mr.apply_move(turn, mr.parse_move("add pu10 to 3"))
@@ -245,7 +245,7 @@ def test_a_turn_starts_from_a_state_and_a_seat_and_takes_moves_back() -> None:
     assert two.reset().moves == ()
     # equal turns compare equal however they were reached
     assert mr.apply_move(start, mr.parse_move("add gn7 J to 1")) == two
-    assert str(start) == ("Table:\n  1  [gn4 gn5 gn6]\n  2  {bk9 gn9 gy9}\nIn hand: gn7 J")
+    assert str(start) == ("Table:\n   1  [gn4 gn5 gn6]\n   2  {bk9 gn9 gy9}\nIn hand: gn7 J")
 
 
 def test_a_joker_at_either_end_of_a_run() -> None:

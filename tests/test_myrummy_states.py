@@ -49,7 +49,7 @@ def test_str_shows_the_table_numbered_and_no_rack() -> None:
     # 106 tiles (R-RUM-SET-1) - 2 - 3 on the racks - 3 on the table = 98 in the pool
     assert str(state) == (
         "Table:\n"
-        "  1  [gn6 gn7 gn8]\n"
+        "   1  [gn6 gn7 gn8]\n"
         "Racks: player 0: 2 tiles (laid out), player 1: 3 tiles; pool: 98 tiles\n"
         "Player 0 to play"
     )

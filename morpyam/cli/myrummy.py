@@ -91,7 +91,7 @@ from morpyam.myrummy.rollouts import RolloutBot
 from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.search import search
 from morpyam.myrummy.state import State
-from morpyam.myrummy.text import combination_text
+from morpyam.myrummy.text import render_table
 from morpyam.myrummy.tiles import TILES, Tile, tiles_text
 from morpyam.notation import NotationError
 
@@ -181,11 +181,7 @@ def render(seen: Observation, turn: Turn | None = None, names: Sequence[str] = (
     pool and their own rack; with ``turn`` (a turn in progress), its table, the rack tiles
     laid in it marked ``*`` and the player's rack size counting them off."""
     table: Sequence[Combination | Meld] = seen.table if turn is None else turn.table
-    width = len(str(len(table)))
-    lines = ["Table:" if table else "Table: empty"]
-    for number, combination in enumerate(table, 1):
-        text = combination_text(combination, seen.table)
-        lines.append(f"  {number:>{max(width, 2)}}  {text}")
+    lines = [render_table(table, seen.table)]
     left = Counter(turn.hand) if turn is not None else Counter(seen.rack)
     marked = []
     for tile in seen.rack:
@@ -884,8 +880,7 @@ def _show_step(
         lines.append(step.note)
     state = step.state
     table = step.order
-    lines.append("Table:" if table else "Table: empty")
-    lines += [f"  {number:>2}  {meld}" for number, meld in enumerate(table, 1)]
+    lines.append(render_table(table))
     sizes = ", ".join(
         f"{label(p, names)}: {len(rack)} tile{'' if len(rack) == 1 else 's'}"
         for p, rack in enumerate(state.racks)

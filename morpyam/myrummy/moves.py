@@ -46,8 +46,8 @@ Examples:
     ...     turn = mr.apply_move(turn, mr.parse_move(text))
     >>> print(turn)  # a group lies sorted, as groups keep their tiles
     Table:
-      1  [gn8 gn9 gn10]
-      2  {bk7 gn7 gy7}
+       1  [gn8 gn9 gn10]
+       2  {bk7 gn7 gy7}
     In hand: pu1
     >>> [str(move) for move in turn.undo().moves]  # the last move taken back
     ['add gn7 to 1', 'lay bk7 gy7']
@@ -598,8 +598,8 @@ class Turn:
             (Tile(gn7),)
             >>> print(mr.Turn.start(state, order=reversed(state.table)))
             Table:
-              1  {bk9 gn9 gy9}
-              2  [gn4 gn5 gn6]
+               1  {bk9 gn9 gy9}
+               2  [gn4 gn5 gn6]
             In hand: gn7
 
         Raises:

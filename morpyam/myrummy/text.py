@@ -18,7 +18,7 @@ Examples:
     ... )
     >>> print(render(state))
     Table:
-      1  [gn6 gn7 gn8]
+       1  [gn6 gn7 gn8]
     Racks: player 0: 2 tiles (laid out), player 1: 3 tiles; pool: 98 tiles
     Player 0 to play
     >>> print(render(observe(state, 1)).splitlines()[-1])
@@ -90,13 +90,13 @@ def render_table(table: Sequence[Meld | Sequence[Tile]], before: Sequence[Meld] 
         >>> from morpyam.myrummy.melds import parse_meld
         >>> print(render_table([parse_meld("[gy5 gy6 gy7]"), (), parse_meld("{bk7 gn7 gy7}")]))
         Table:
-          1  [gy5 gy6 gy7]
-          2  (empty)
-          3  {bk7 gn7 gy7}
+           1  [gy5 gy6 gy7]
+           2  (empty)
+           3  {bk7 gn7 gy7}
     """
     if not table:
         return "Table: empty"
-    width = len(str(len(table)))
+    width = max(2, len(str(len(table))))  # the numbers stay in place as the table grows
     return "\n".join(
         [
             "Table:",
