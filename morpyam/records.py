@@ -44,7 +44,7 @@ import os
 import re
 import unicodedata
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -251,11 +251,17 @@ def _check_names(instance: GameRecord, attribute: attrs.Attribute[Any], value: A
             raise ValueError(f"names[{index}]: one line of text, not {problem}")
 
 
-def _check_name_count(names: tuple[str, ...], players: int) -> None:
+def _name_count_problem(names: Sequence[str], players: int) -> str | None:
+    """Why these names cannot be the players', by their count; ``None`` when they can."""
     if names and len(names) != players:
-        raise ValueError(
-            f"names: {_count(len(names), 'name')} for {players} players; name every player or none"
-        )
+        return f"{_count(len(names), 'name')} for {players} players; name every player or none"
+    return None
+
+
+def _check_name_count(names: tuple[str, ...], players: int) -> None:
+    problem = _name_count_problem(names, players)
+    if problem:
+        raise ValueError(f"names: {problem}")
 
 
 def _count(number: int, thing: str) -> str:
@@ -633,12 +639,9 @@ def _build(
             where["first_player"],
             f"R-SET-3: the first player is 0 to {rules.players - 1}, not {first}",
         )
-    names = values.get("names", ())
-    if names and len(names) != rules.players:
-        raise FileFormatError(
-            where["names"],
-            f"{_count(len(names), 'name')} for {rules.players} players; name every player or none",
-        )
+    problem = _name_count_problem(values.get("names", ()), rules.players)
+    if problem:
+        raise FileFormatError(where["names"], problem)
     try:
         return GameRecord(rules, entries, first, layout, **values)
     except ValueError as error:
