@@ -26,7 +26,10 @@ Importing this module registers three Python games with ``pyspiel``:
   the knobs ``min_stay``, ``rounds``, ``rack_size``, ``opening_points``, and
   ``max_game_length``. Chance: the lot and every tile dealt or drawn, with its exact
   probability from the pool; returns: the match totals (R-RUM-END-2), a general-sum game;
-  a match cut off counts the rounds finished.
+  a match cut off scores the round in play as a blocked round (the lowest rack wins it).
+  ``resample_from_infostate`` deals what a player cannot see afresh, for information-set
+  searches (ISMCTS); the information state is a string, and asking for its tensor raises
+  a ``ValueError``.
 
 Morpyam and the score sheet are sequential, with explicit stochastic chance (every throw of the
 dice, every Plus tile dealt, with its exact probability), of perfect
@@ -41,7 +44,7 @@ the whole history of actions (thousands of ids), so asking for it raises a
 
 An illegal action id raises (``ValueError``, or
 `IllegalActionError`, which is one)
-and changes nothing.
+and changes nothing; so does an id OpenSpiel itself refuses (-1, a float, a bool).
 
 Returns. Morpyam: the winners share 1 (a sole winner gets 1, two winners
 0.5 each; the others 0): a constant-sum game. A Morpyam game can last
@@ -64,6 +67,9 @@ Examples:
 
 from __future__ import annotations
 
+import math
+import operator
+import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -206,11 +212,31 @@ class _InformationStates:
         self.dict: dict[str, Any] = {}
 
     def set_from(self, state: SpielState, player: int) -> None:
-        """Nothing to write: there is no tensor."""
+        """Refuse: the games provide the information state as a string only.
+
+        Raises:
+            ValueError: always, saying what to use instead.
+        """
+        raise ValueError(
+            "the game provides no information state tensor (a player's whole history has no "
+            "fixed size): use information_state_string, or observation_tensor (the player's own "
+            "view of the position)"
+        )
 
     def string_from(self, state: SpielState, player: int) -> str:
         """The encoding's ``information_state`` of ``state`` for ``player``."""
         return self._encoding.information_state(state.game_state, player)
+
+
+class _SamplerRandom(random.Random):
+    """A `random.Random` whose every draw comes from an OpenSpiel probability sampler."""
+
+    def __init__(self, sampler: Callable[[], float]) -> None:
+        self._sampler = sampler
+        super().__init__(0)
+
+    def random(self) -> float:
+        return min(max(float(self._sampler()), 0.0), math.nextafter(1.0, 0.0))
 
 
 class _Shared:
@@ -269,6 +295,56 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         if self.game_state.is_chance:
             return self._encoding.chance_action(action)
         return self._encoding.action(self.game_state, action)
+
+    def apply_action(self, action: int) -> None:
+        """Apply the action or chance outcome ``action``.
+
+        Raises:
+            ValueError: for an id that is not an int in range (-1 included, which
+                OpenSpiel itself would refuse with a ``SpielError``), or
+                `IllegalActionError` (a ``ValueError``) for an id that is not legal
+                here; the state is unchanged.
+        """
+        try:
+            index = operator.index(action)
+        except TypeError:
+            index = -1
+        if index < 0 or isinstance(action, bool):
+            raise ValueError(f"an action id is a whole number from 0, got {action!r}")
+        super().apply_action(index)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> SpielState:
+        """A state ``player_id`` cannot tell from this one, drawn with ``probability_sampler``.
+
+        OpenSpiel's resampling, which information-set searches (ISMCTS) ask for: the
+        encoding's ``resample`` deals what the player cannot see afresh, every draw
+        taken from ``probability_sampler`` (a function returning floats in [0, 1),
+        as ``pyspiel.UniformProbabilitySampler``), so a seeded sampler gives the same
+        state again. The cut-off count of decisions is kept.
+
+        Raises:
+            ValueError: for a seat out of range, or a game whose encoding cannot
+                resample (a game of perfect information has nothing to resample:
+                the state itself is returned).
+        """
+        now = self._now
+        players = now.encoding.players
+        if type(player_id) is not int or not 0 <= player_id < players:
+            raise ValueError(f"player_id is a seat 0 to {players - 1}, got {player_id!r}")
+        resample = getattr(now.encoding, "resample", None)
+        if resample is None:
+            if self.get_game().get_type().information == (
+                pyspiel.GameType.Information.PERFECT_INFORMATION
+            ):
+                same: SpielState = self.clone()
+                return same
+            raise ValueError("the game's encoding cannot resample an information state")
+        state = resample(now.state, player_id, _SamplerRandom(probability_sampler))
+        copy: SpielState = self.clone()
+        copy._now = _Shared(now.encoding, now.max_length, now.length, state)
+        return copy
 
     def _apply_action(self, action: int) -> None:
         now = self._now

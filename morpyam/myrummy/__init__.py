@@ -31,6 +31,7 @@ from morpyam.myrummy.engine import (
     resign,
     sample_chance,
     scores,
+    scores_if_blocked,
     time_out,
 )
 from morpyam.myrummy.melds import Group, Meld, Run, parse_meld
@@ -128,6 +129,7 @@ __all__ = [
     "sample_chance",
     "save_record",
     "scores",
+    "scores_if_blocked",
     "search",
     "simulate",
     "state_from_json",

@@ -87,8 +87,15 @@ from morpyam.errors import IllegalActionError
 from morpyam.game import Game
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play
 from morpyam.myrummy.dp import relaxation_allows
-from morpyam.myrummy.engine import apply, chance_outcomes, new_game, sample_chance
+from morpyam.myrummy.engine import (
+    apply,
+    chance_outcomes,
+    new_game,
+    sample_chance,
+    scores_if_blocked,
+)
 from morpyam.myrummy.melds import Run
+from morpyam.myrummy.observe import determinise, observe
 from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.solver import best_play_within
 from morpyam.myrummy.state import State
@@ -697,8 +704,31 @@ class Encoding:
     def returns(self, turn: Turn) -> tuple[float, ...]:
         """Per player, the match total (R-RUM-END-2, R-RUM-MATCH-1): the points decide a match,
         so they are its return, as the score sheet's grand totals are. A match cut off before
-        its end counts the rounds finished (nothing, in a one-round match)."""
-        return tuple(float(total) for total in turn.state.totals)
+        its end scores the round in play as a blocked round (`scores_if_blocked`: the lowest
+        rack wins the others' points), so that a cut-off still says who was ahead."""
+        return tuple(float(total) for total in scores_if_blocked(turn.state))
+
+    def resample(self, turn: Turn, player: int, rng: random.Random) -> Turn:
+        """A turn ``player`` cannot tell from ``turn``: the tiles they cannot see dealt afresh.
+
+        The other racks and the pool are dealt at random with ``rng``
+        (`determinise`, every arrangement equally likely); ``player``'s information
+        state is unchanged. Tiles another player has chosen but not laid yet are
+        not seen by ``player``: the turn returned has nothing chosen then. What the
+        other players have seen is kept as it was, as a key of their history
+        only (the tiles it names on their racks may be dealt elsewhere now).
+        This is OpenSpiel's ``resample_from_infostate``, which information-set
+        searches (ISMCTS) ask for.
+
+        Raises:
+            ValueError: for a ``turn`` that is not a ``Turn``, a seat out of range or an
+                ``rng`` that is not a `random.Random`.
+        """
+        if not isinstance(turn, Turn):
+            raise ValueError(f"expected a myrummy Turn, got {type(turn).__name__}")
+        state = determinise(observe(turn.state, player), rng)
+        chosen = turn.chosen if turn.state.player == player else _NOTHING
+        return Turn(state, chosen, turn.seen)
 
     @property
     def min_return(self) -> float:

@@ -45,6 +45,7 @@ __all__ = [
     "resign",
     "sample_chance",
     "scores",
+    "scores_if_blocked",
     "time_out",
 ]
 
@@ -481,3 +482,29 @@ def scores(state: State) -> tuple[int, ...]:
             is named, with where to go).
     """
     return _check_state(state, "scores").totals
+
+
+def scores_if_blocked(state: State) -> tuple[int, ...]:
+    """Per player: the match totals if the round in play ended now as a blocked round ends.
+
+    The round is scored as when the pool is empty and every player has passed
+    (R-RUM-END-3): the lowest rack wins the others' minus points (R-RUM-END-2),
+    and when the lowest racks tie, everyone scores minus. This is how a match
+    cut off before its end is scored, so that the cut-off still says who was
+    ahead. Once the match is over, or while a round is being dealt, it is
+    `scores`.
+
+    Examples:
+        >>> from morpyam.myrummy.tiles import parse_tiles
+        >>> state = position(Rules.classic(), racks=[parse_tiles("gn5"), parse_tiles("J bk3")])
+        >>> scores_if_blocked(state)
+        (28, -28)
+
+    Raises:
+        ValueError: for a ``state`` that is not a ``State``.
+    """
+    state = _check_state(state, "scores_if_blocked")
+    if state.end_rule is not None or state.first is None or state.deal_left:
+        return state.totals
+    points = _round_points(state, None, "R-RUM-END-3")
+    return tuple(a + b for a, b in zip(state.totals, points))

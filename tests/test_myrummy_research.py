@@ -1,0 +1,180 @@
+"""MyRummy for information-set search in OpenSpiel: resampling, ISMCTS, cut-off returns, refusals."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import morpyam.myrummy as mr  # noqa: E402
+import morpyam.openspiel as mos  # noqa: E402
+from morpyam.myrummy.encoding import Choose, Encoding, Turn  # noqa: E402
+
+SMALL = {"rack_size": 6, "opening_points": 10, "max_game_length": 40}
+
+
+def _tile_counts(state: mr.State) -> Counter[str]:
+    """Every tile of the match by name: racks, table and pool together."""
+    tiles: Counter[str] = Counter()
+    for rack in state.racks:
+        tiles.update(map(str, rack))
+    for meld in state.table:
+        tiles.update(map(str, meld.tiles))
+    for tile in mr.TILES:
+        tiles[str(tile)] += state.pool[tile.index]
+    return tiles
+
+
+def _random_decision(game: Any, seed: int, decisions: int) -> Any:
+    """A state of a seeded random match after ``decisions`` player decisions (or its end)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    made = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, shares = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(ids, shares)[0])
+        elif made == decisions:
+            break
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            made += 1
+    return state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_resampled_state_keeps_the_information_state_and_the_tiles(seed: int) -> None:
+    # R-RUM-SET-2: racks are face down; a resample deals only what the player cannot see
+    game = pyspiel.load_game(mos.MYRUMMY, SMALL)
+    state = _random_decision(game, seed, decisions=3 + seed)
+    assert not state.is_terminal()
+    before = state.game_state.state
+    full = Counter({str(tile): 2 for tile in mr.TILES[:-1]} | {"J": 2})
+    assert _tile_counts(before) == full  # 4 colours x 13 values x 2, and 2 jokers (R-RUM-SET-1)
+    for player in range(game.num_players()):
+        other = 1 - player
+        racks_seen = set()
+        for draw in range(8):
+            sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+            resampled = state.resample_from_infostate(player, sampler)
+            after = resampled.game_state.state
+            assert resampled.information_state_string(player) == (
+                state.information_state_string(player)
+            ), draw
+            assert resampled.observation_tensor(player) == state.observation_tensor(player)
+            assert after.racks[player] == before.racks[player]
+            assert len(after.racks[other]) == len(before.racks[other])
+            assert after.table == before.table
+            assert _tile_counts(after) == full
+            if player == state.current_player():
+                assert resampled.legal_actions() == state.legal_actions()
+            racks_seen.add(after.racks[other])
+        # the hidden rack is dealt afresh: eight draws of six or more tiles from ~90 repeat rarely
+        assert len(racks_seen) > 1
+    assert state.game_state.state == before  # the state resampled from is unchanged
+
+
+def test_a_seeded_sampler_resamples_the_same_state() -> None:
+    game = pyspiel.load_game(mos.MYRUMMY, SMALL)
+    state = _random_decision(game, 1, decisions=2)
+    player = state.current_player()
+    draws = [
+        state.resample_from_infostate(1 - player, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        for seed in (7, 7, 8)
+    ]
+    views = [draw.game_state.state for draw in draws]
+    assert views[0] == views[1]
+    assert views[0] != views[2]
+
+
+def test_tiles_another_player_chose_are_not_kept_in_a_resample() -> None:
+    # the others' chosen tiles are not seen (information_state); the resample has none chosen
+    encoding = Encoding(mr.Rules.classic())
+    state = mr.position(
+        encoding.rules, racks=[mr.parse_tiles("gn10 gn11 gn12 bk9"), mr.parse_tiles("pu1 pu2")]
+    )
+    turn = encoding.apply(Turn(state), Choose(mr.parse_tile("gn10")))
+    assert any(turn.chosen)
+    for_other = encoding.resample(turn, 1, random.Random(0))
+    assert not any(for_other.chosen)
+    assert encoding.information_state(for_other, 1) == encoding.information_state(turn, 1)
+    for_mover = encoding.resample(turn, 0, random.Random(0))
+    assert for_mover.chosen == turn.chosen
+    assert encoding.information_state(for_mover, 0) == encoding.information_state(turn, 0)
+    with pytest.raises(ValueError, match="seat 0 to 1"):
+        encoding.resample(turn, 2, random.Random(0))
+    with pytest.raises(ValueError, match=r"random\.Random"):
+        encoding.resample(turn, 1, 3)  # type: ignore[arg-type]
+
+
+def test_ismcts_plays_myrummy_as_shipped() -> None:
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = pyspiel.load_game(mos.MYRUMMY, SMALL)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=np.random.RandomState(2))
+    state = _random_decision(game, 3, decisions=0)
+    for _ in range(3):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+
+
+def test_a_cut_off_match_scores_the_round_as_blocked() -> None:
+    # R-RUM-END-3 with R-RUM-END-2: the lowest rack wins the others' points; a tie scores minus
+    rules = mr.Rules.classic()
+    low = mr.position(rules, racks=[mr.parse_tiles("gn5 bk2"), mr.parse_tiles("J bk3")])
+    assert mr.scores_if_blocked(low) == (25 + 3, -(25 + 3))
+    tie = mr.position(rules, racks=[mr.parse_tiles("gn5 bk2"), mr.parse_tiles("pu7")])
+    assert mr.scores_if_blocked(tie) == (-7, -7)
+    assert Encoding(rules).returns(Turn(low)) == (28.0, -28.0)
+    assert mr.scores(low) == (0, 0)  # the rounds finished: none
+    game = pyspiel.load_game(mos.MYRUMMY, {"max_game_length": 1})
+    state = _random_decision(game, 0, decisions=0)
+    state.apply_action(state.legal_actions()[-1])  # the first decision: a draw
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.is_terminal()
+    points = [mr.rack_points(rules, rack) for rack in state.game_state.state.racks]
+    winner = points.index(min(points))
+    assert points.count(min(points)) == 1
+    expected = [-value for value in points]
+    expected[winner] = sum(points) - points[winner]
+    assert state.returns() == expected
+
+
+def test_ids_openspiel_would_refuse_are_value_errors() -> None:
+    game = pyspiel.load_game(mos.MYRUMMY, SMALL)
+    state = _random_decision(game, 0, decisions=0)
+    before = str(state)
+    for action in (-1, 99, 1.5, True, "3"):
+        with pytest.raises(ValueError, match=r"whole number from 0|out of range"):
+            state.apply_action(action)
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-TURN-1"):
+        state.apply_action(55)  # a pass with tiles left in the pool
+    state.apply_action(np.int64(state.legal_actions()[0]))  # NumPy's ints are ids too
+    assert str(state) != before
+
+
+def test_the_information_state_tensor_is_refused_with_what_to_use() -> None:
+    game = pyspiel.load_game(mos.MYRUMMY, SMALL)
+    state = _random_decision(game, 0, decisions=1)
+    with pytest.raises(ValueError, match="information_state_string"):
+        state.information_state_tensor(0)
+    assert state.information_state_string(0)
+
+
+def test_a_game_of_perfect_information_resamples_to_itself() -> None:
+    game = pyspiel.load_game(mos.MORPYAM)
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    again = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert str(again) == str(state)
+    assert again.game_state == state.game_state
