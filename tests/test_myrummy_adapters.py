@@ -63,6 +63,15 @@ def test_openspiel_random_sim_test(players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3])
+def test_openspiel_random_sim_test_plays_whole_matches(players: int) -> None:
+    # R-RUM-END-1, R-RUM-END-3: OpenSpiel's checker with its defaults plays a whole match of
+    # the classic rules through every mask, to its end (its random ids are seeded)
+    game = pyspiel.load_game(mos.MYRUMMY, {"players": players})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
 def test_openspiel_chance_is_exact_and_the_knobs_reach_the_rules() -> None:
     game = pyspiel.load_game(
         mos.MYRUMMY,
