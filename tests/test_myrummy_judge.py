@@ -277,6 +277,20 @@ def test_the_error_names_the_combination_no_matching_can_save() -> None:
     assert "of {pu12 bk12 gn12}, only 2 tiles stay together" in str(refused.value)
 
 
+def test_a_joker_is_not_split_off_in_place() -> None:
+    # R-RUM-JOK-3: the joker of [gn3 gn4 gn5 J] (green 6) may stay beside its old tiles, but
+    # it leaves them only once a green 6 has taken its place; none is laid here
+    state = mr.position(
+        CLASSIC, racks=[T("gn7 gn8 pu1"), T("bk1")], table=[P("[gn3 gn4 gn5 J]")], opened=[0, 1]
+    )
+    with pytest.raises(mr.IllegalActionError) as refused:
+        mr.apply(state, mr.Play((P("[gn3 gn4 gn5]"), P("[J gn7 gn8]"))))
+    assert refused.value.rule == "R-RUM-JOK-3"
+    assert "moves only once gn6 has taken its place" in str(refused.value)
+    extended = mr.apply(state, mr.Play((P("[gn3 gn4 gn5 J gn7 gn8]"),)))
+    assert extended.racks[0] == T("pu1")
+
+
 def runs(colour: str, a: int, b: int) -> mr.Meld:
     return P("[" + " ".join(f"{colour}{v}" for v in range(a, b + 1)) + "]")
 
