@@ -325,9 +325,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         state again. The cut-off count of decisions is kept.
 
         Raises:
-            ValueError: for a seat out of range, or a game whose encoding cannot
-                resample (a game of perfect information has nothing to resample:
-                the state itself is returned).
+            ValueError: for a seat out of range, or a game of hidden information
+                whose encoding cannot resample (a game of perfect information has
+                nothing to resample: a copy of the state is returned).
         """
         now = self._now
         players = now.encoding.players

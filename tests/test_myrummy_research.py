@@ -77,6 +77,8 @@ def test_a_resampled_state_keeps_the_information_state_and_the_tiles(seed: int) 
         # the hidden rack is dealt afresh: eight draws of six or more tiles from ~90 repeat rarely
         assert len(racks_seen) > 1
     assert state.game_state.state == before  # the state resampled from is unchanged
+    with pytest.raises(ValueError, match="seat 0 to 1"):
+        state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(0.0, 1.0))
 
 
 def test_a_seeded_sampler_resamples_the_same_state() -> None:
