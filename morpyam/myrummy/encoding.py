@@ -696,7 +696,7 @@ class Encoding:
     def rewards(self, before: Turn, after: Turn) -> tuple[float, ...]:
         """Per player, the points the step added to their match total (R-RUM-END-2): 0 until a
         round ends, then its plus and minus points, so the rewards of a match add up to its
-        ``returns``."""
+        ``returns`` (but for a match cut off, whose round in play only ``returns`` scores)."""
         return tuple(
             float(now - then) for now, then in zip(after.state.totals, before.state.totals)
         )
