@@ -243,10 +243,12 @@ def test_command_line_draws_a_fresh_seed_and_prints_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # R-RUM-SET-2: every match deals afresh unless --seed repeats one; quit stops with status 1
+    # (the human starts: a greedy first player could lay its whole rack of 6 and end the match)
+    command = ["myrummy", "play", "--rack-size", "6", "--first-player", "0"]
     seeds = []
     for _ in range(2):
         monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
-        assert main(["myrummy", "play", "--rack-size", "6"]) == 1
+        assert main(command) == 1
         out = capsys.readouterr().out
         banner, *rest = out.splitlines()
         assert banner.startswith(
@@ -259,7 +261,7 @@ def test_command_line_draws_a_fresh_seed_and_prints_it(
     assert seeds[0][0] != seeds[1][0]  # two draws of 2**32 seeds: equal once in 4 billion
     seed, out = seeds[0]
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
-    assert main(["myrummy", "play", "--rack-size", "6", "--seed", str(seed)]) == 1
+    assert main([*command, "--seed", str(seed)]) == 1
     assert capsys.readouterr().out == out  # the same deal again
 
 
