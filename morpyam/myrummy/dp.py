@@ -73,7 +73,6 @@ __all__ = [
     "best_table",
     "best_table_within",
     "objective_weights",
-    "relaxation_allows",
     "relaxed_optimum",
 ]
 
@@ -852,31 +851,6 @@ def best_table_within(
     opening = rules.opening_points
     solver = Solver(rules, must, may, (), weights, joker_score, opening, budget, deadline)
     return solver.best(state.table, rack, False, state.table, floor=floor)
-
-
-def relaxation_allows(state: State, must: Sequence[int], may: Sequence[int]) -> bool:
-    """Whether the relaxation has a play laying every copy of ``must`` and no others but some
-    of ``may`` (as `best_table_within` takes them); ``False`` proves that no legal play does,
-    without a search. Before laying out the rules are the opening's, and the question is left
-    to the search (``True``) where the opening may also lay off."""
-    rules = state.rules
-    player = state.player
-    weights, joker_score = objective_weights(rules, False)
-    floor = -1 if any(must) else 0
-    if state.opened[player]:
-        table_counts = counts(tile for meld in state.table for tile in meld.tiles)
-        need = [a + b for a, b in zip(table_counts, must)]
-        solver = Solver(rules, need, may, state.table, weights, joker_score, 0)
-        return solver.bound(1, _EMPTY, 0, 0) > floor
-    if rules.lay_off_in_opening_turn:
-        return True
-    rack_counts = counts(state.racks[player])
-    if rules.handrummy and all(a + b == c for a, b, c in zip(must, may, rack_counts)):
-        whole = Solver(rules, rack_counts, [0] * KINDS, (), weights, joker_score, 0)
-        if whole.bound(1, _EMPTY, 0, 0) >= 0:
-            return True
-    solver = Solver(rules, must, may, (), weights, joker_score, rules.opening_points)
-    return solver.bound(1, _EMPTY, 0, 0) > floor
 
 
 def relaxed_optimum(
