@@ -19,9 +19,13 @@ upper bound of every legal play:
 
 So for a player who has laid out, with "three must stay" on or a joker on
 the table, a rack of up to `SMALL_RACK` tiles tries the relaxation's search
-within `BUDGET`, a bigger rack the integer program, and the program that
+within `BUDGET` first; then the integer program, and the program that
 follows every copy decides when neither answered (the relaxation's bounds,
-computed once, serve all three). Elsewhere (an opening, or free rearranging
+computed once, serve all three). The integer program comes before the copy
+program even on a small rack: beside a long table of groups (80 tiles and
+more, as random play builds) the relaxation's bounds alone take seconds,
+where the integer program's table is mostly legal and found in a fraction of
+one. Elsewhere (an opening, or free rearranging
 with no table joker) the relaxation is exact as it is: its search within the
 budget, then the integer program, then its search without a limit. Without
 scipy the integer program is left out. A budget only chooses the method,
@@ -113,8 +117,8 @@ def _tied(
     small: bool,
 ) -> tuple[Meld, ...] | None:
     """`_best` for a player who has laid out where the rules tie tiles to where they lay: the
-    relaxation's search within `BUDGET` on a small rack, the integer program on a big one,
-    then the program that follows every copy (the relaxation's bounds, computed once, serve
+    relaxation's search within `BUDGET` on a small rack, then the integer program, then the
+    program that follows every copy (the relaxation's bounds, computed once, serve
     all three); the relaxation's search without a limit only if the judge refuses that
     program's table."""
     weights, joker_score = dp.objective_weights(state.rules, points_first)
@@ -129,7 +133,7 @@ def _tied(
             return relaxation.best(state.table, rack, True, (), floor=floor)
         except dp.OverBudgetError:
             relaxation.budget = None
-    elif ilp.available():
+    if ilp.available():
         dp.check_deadline(deadline)
         fast = _fast(state, must, may, points_first, deadline)
         if fast is not _UNSETTLED:
