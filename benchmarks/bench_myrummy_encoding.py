@@ -5,7 +5,9 @@ Self-play through the ids; every chance node samples. ``--policy greedy``
 taken as its ids (``Encoding.play_ids``: its tiles, then ``LAY``), or
 ``DRAW`` / ``PASS``. ``--policy random``: a random legal id at each step
 (draw or pass only one time in five when another id is legal), as an
-untrained agent explores; ``--max-steps`` bounds a match. At every step
+untrained agent explores; ``--policy uniform``: a uniformly random legal id,
+as the random seat of the Gymnasium env plays (it draws often, so the
+racks and the table grow long); ``--max-steps`` bounds a match. At every step
 of a decision the mask is computed and timed in CPU time:
 
 - the *first* mask of a turn (nothing chosen; the turn's solver answers not
@@ -13,8 +15,8 @@ of a decision the mask is computed and timed in CPU time:
 - the *later* masks of the turn (tiles chosen, answers of the turn cached),
 - the whole turn: every mask of the turn and the ``LAY``.
 
-Median, 90th percentile and worst of each, and the number of solver queries
-per turn. Run with ``python benchmarks/bench_myrummy_encoding.py [--games N] [--seed S] [--policy P]``.
+Median, 90th and 99th percentile, worst and the count over 1 s of each, and
+the number of solver queries per turn. Run with ``python benchmarks/bench_myrummy_encoding.py [--games N] [--seed S] [--policy P]``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ import random
 import statistics
 import time
 
+import numpy as np
+import numpy.typing as npt
+
 import morpyam.myrummy as mr
 from morpyam.myrummy import encoding as enc
 
@@ -33,14 +38,25 @@ def _figures(name: str, seconds: list[float]) -> str:
     if not seconds:
         return f"{name}: none"
     ordered = sorted(seconds)
-    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    p90, p99 = (ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.9, 0.99))
+    over = sum(took > 1 for took in ordered)
     return (
         f"{name}: {len(seconds)} samples, median {statistics.median(ordered) * 1000:.1f} ms, "
-        f"90% {p90 * 1000:.1f} ms, worst {ordered[-1] * 1000:.1f} ms"
+        f"90% {p90 * 1000:.1f} ms, 99% {p99 * 1000:.1f} ms, worst {ordered[-1] * 1000:.1f} ms, "
+        f"over 1 s: {over}"
     )
 
 
 LAST = ([enc.LAY], [enc.DRAW], [enc.PASS])
+
+
+def _random_id(mask: npt.NDArray[np.int8], policy: str, rng: random.Random) -> int:
+    """A legal id of ``mask`` as ``policy`` (``random`` or ``uniform``) picks it."""
+    legal = [int(i) for i in mask.nonzero()[0]]
+    lays = [i for i in legal if i not in (enc.DRAW, enc.PASS)]
+    if policy == "uniform" or not lays or rng.random() >= 0.8:
+        lays = legal
+    return rng.choice(lays)
 
 
 def run(games: int, seed: int, players: int, policy: str, max_steps: int) -> None:
@@ -70,16 +86,14 @@ def run(games: int, seed: int, players: int, policy: str, max_steps: int) -> Non
                 )
             spent = 0.0
             position = 0
-            while position < len(ids) or (policy == "random" and ids[-1:] not in LAST):
+            while position < len(ids) or (policy != "greedy" and ids[-1:] not in LAST):
                 start = time.process_time()
                 mask = encoding.legal_mask(turn)
                 took = time.process_time() - start
                 spent += took
                 (later if position else first).append(took)
-                if policy == "random":
-                    legal = [int(i) for i in mask.nonzero()[0]]
-                    lays = [i for i in legal if i not in (enc.DRAW, enc.PASS)]
-                    ids.append(rng.choice(lays if lays and rng.random() < 0.8 else legal))
+                if policy != "greedy":
+                    ids.append(_random_id(mask, policy, rng))
                 action_id = ids[position]
                 position += 1
                 assert mask[action_id], (str(turn.state.table), action_id)
@@ -109,7 +123,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--policy", choices=("greedy", "random"), default="greedy")
+    parser.add_argument("--policy", choices=("greedy", "random", "uniform"), default="greedy")
     parser.add_argument("--max-steps", type=int, default=5000)
     args = parser.parse_args()
     run(args.games, args.seed, args.players, args.policy, args.max_steps)
