@@ -10,13 +10,16 @@ steps per second of wall time. The envs:
 - ``morpyam/Yahtzee-v0``: one player, the return is the sheet's points;
 - ``morpyam/Morpyam-v0`` against the random seat: +1 a win, −1 a loss;
 - ``morpyam/MyRummy-v0`` against the random seat (``--myrummy-rules`` names
-  the preset: late in a classic game a single mask can take the solver
-  minutes, see docs/performance.md; ``rummikub`` plays free rearranging).
+  the preset, ``classic`` by default; ``rummikub`` plays free rearranging).
+  Its masks ask the solver, which wants scipy (the ``myrummy-ilp`` extra):
+  without it, the long racks and tables of random play cost a mask seconds
+  to minutes.
 
 This is a benchmark, not a test: a run takes minutes, and its figures go to
 docs/ecosystems.md. sb3-contrib (with PyTorch) is a benchmark-only
 dependency: ``pip install sb3-contrib`` (on this project's machines
-``pip install torch==2.13.0 sb3-contrib`` takes the CPU build).
+``pip install torch==2.13.0 sb3-contrib`` takes the CPU build), beside
+``pip install -e ".[gymnasium,myrummy-ilp]"``.
 
 Run with ``python benchmarks/bench_learning.py [--steps N] [--episodes N] [--seed S] [--only ID]
 [--myrummy-rules NAME]``.
