@@ -110,10 +110,89 @@ def meld_keeps_rules(
     return False
 
 
+def rack_keeps_rules(
+    min_stay: int | None,
+    table: tuple[mr.Meld, ...],
+    image: dict[tuple[int, int], tuple[int, int]],
+    after: tuple[mr.Meld, ...],
+    only: int | None = None,
+) -> bool:
+    """``meld_keeps_rules`` with ``Rules.joker_from_rack`` (R-RUM-JOK-2), for the whole table
+    under one matching (or old combination ``only``): the new places no old tile went to are
+    the rack's tiles, and each moved joker's right tile is one of them, a tile of its own."""
+    rack = {(j, q) for j, meld in enumerate(after) for q in range(len(meld.tiles))}
+    rack -= set(image.values())
+    melds = range(len(table)) if only is None else [only]
+    jokers = [(i, p) for i in melds for p, tile in enumerate(table[i].tiles) if tile.is_joker]
+    per_joker = []
+    for i, p in jokers:
+        j, q = image[(i, p)]
+        was = table[i].stands_for(p)
+        options: list[tuple[int, tuple[int, int] | None]] = []
+        others = sum(1 for o in range(len(table[i].tiles)) if o != p and image[(i, o)][0] == j)
+        if others and was & after[j].stands_for(q):
+            options.append((j, None))
+        options += [(k, (k, r)) for k, r in sorted(rack) if after[k].tiles[r] in was]
+        per_joker.append(options)
+    for choice in product(*per_joker):
+        used = [slot for _, slot in choice if slot is not None]
+        if len(set(used)) < len(used):
+            continue
+        where = {(i, p): k for (i, p), (k, _) in zip(jokers, choice)}
+        if any(
+            isinstance(table[i], mr.Group) and after[k].tiles[r] == after[k2].tiles[r2]
+            for (i, p), (_, a) in zip(jokers, choice)
+            for (i2, p2), (_, b) in zip(jokers, choice)
+            if a is not None and b is not None and i == i2 and p < p2
+            for (k, r), (k2, r2) in [(a, b)]
+        ):
+            continue
+        if min_stay is None:
+            return True
+        if all(
+            not 1
+            < max(
+                Counter(
+                    where.get((i, p), image[(i, p)][0]) for p in range(len(table[i].tiles))
+                ).values()
+            )
+            < min(min_stay, len(table[i].tiles))
+            for i in melds
+        ):
+            return True
+    return False
+
+
+def all_matchings(
+    table: tuple[mr.Meld, ...], after: tuple[mr.Meld, ...]
+) -> Iterator[dict[tuple[int, int], tuple[int, int]]]:
+    """Every matching of the old tiles to new places of the same tile."""
+    old_slots: dict[mr.Tile, list[tuple[int, int]]] = {}
+    new_slots: dict[mr.Tile, list[tuple[int, int]]] = {}
+    for i, meld in enumerate(table):
+        for p, tile in enumerate(meld.tiles):
+            old_slots.setdefault(tile, []).append((i, p))
+    for j, meld in enumerate(after):
+        for q, tile in enumerate(meld.tiles):
+            new_slots.setdefault(tile, []).append((j, q))
+    kinds = list(old_slots)
+    for combo in product(*(permutations(new_slots[k], len(old_slots[k])) for k in kinds)):
+        yield {
+            old: new for k, option in zip(kinds, combo) for old, new in zip(old_slots[k], option)
+        }
+
+
 def brute_legal(
-    min_stay: int | None, table: tuple[mr.Meld, ...], after: tuple[mr.Meld, ...]
+    min_stay: int | None,
+    table: tuple[mr.Meld, ...],
+    after: tuple[mr.Meld, ...],
+    from_rack: bool = False,
 ) -> bool:
     """Whether some matching keeps every old combination legal: every matching tried."""
+    if from_rack:
+        return any(
+            rack_keeps_rules(min_stay, table, image, after) for image in all_matchings(table, after)
+        )
     old_slots: dict[mr.Tile, list[tuple[int, int]]] = {}
     new_slots: dict[mr.Tile, list[tuple[int, int]]] = {}
     for i, meld in enumerate(table):
@@ -136,10 +215,20 @@ def brute_legal(
 
 
 def brute_lost(
-    min_stay: int | None, table: tuple[mr.Meld, ...], after: tuple[mr.Meld, ...]
+    min_stay: int | None,
+    table: tuple[mr.Meld, ...],
+    after: tuple[mr.Meld, ...],
+    from_rack: bool = False,
 ) -> set[int]:
     """The old combinations that no matching keeps legal, each judged alone."""
     lost = set(range(len(table)))
+    if from_rack:
+        images = list(all_matchings(table, after))
+        return {
+            i
+            for i in lost
+            if not any(rack_keeps_rules(min_stay, table, image, after, i) for image in images)
+        }
     new_slots: dict[mr.Tile, list[tuple[int, int]]] = {}
     for j, meld in enumerate(after):
         for q, tile in enumerate(meld.tiles):
@@ -196,17 +285,23 @@ def candidate_tables(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("min_stay", [3, 2, 4, None])
-def test_judge_agrees_with_the_brute_force_in_self_play(min_stay: int | None) -> None:
-    # R-RUM-RE-2, R-RUM-JOK-3: the judge finds a legal matching exactly when one exists
-    rules = attrs.evolve(CLASSIC, min_stay=min_stay)
+@pytest.mark.parametrize(
+    ("min_stay", "from_rack"),
+    [(3, False), (2, False), (4, False), (None, False), (3, True), (None, True)],
+)
+def test_judge_agrees_with_the_brute_force_in_self_play(
+    min_stay: int | None, from_rack: bool
+) -> None:
+    # R-RUM-RE-2, R-RUM-JOK-3 (and R-RUM-JOK-2 with Rules.joker_from_rack): the judge finds a
+    # legal matching exactly when one exists
+    rules = attrs.evolve(CLASSIC, min_stay=min_stay, joker_from_rack=from_rack)
     compared = illegal = 0
     for state in opened_positions():
         for after in candidate_tables(state.table, state.rack, 100):
             if matchings(state.table, after) > 4096:
                 continue
             verdict = rearrangement_error(rules, state.table, after)
-            assert (verdict is None) == brute_legal(min_stay, state.table, after)
+            assert (verdict is None) == brute_legal(min_stay, state.table, after, from_rack)
             compared += 1
             illegal += verdict is not None
     assert compared > 200
@@ -236,19 +331,25 @@ SMALL_RACKS = [
 @pytest.mark.parametrize("melds", SMALL_JOKER_TABLES)
 def test_judge_agrees_with_the_brute_force_on_joker_tables(melds: tuple[str, ...]) -> None:
     # R-RUM-JOK-3: with jokers on the table, every candidate table judged both ways, every knob
+    # R-RUM-JOK-2 (Rules.joker_from_rack): the right tile from the rack, both readings judged
     table = sort_table(P(m) for m in melds)
     compared = legal = named = 0
+    loose: dict[tuple[tuple[mr.Meld, ...], int | None], bool] = {}
     for rack in SMALL_RACKS:
         for after in candidate_tables(table, T(rack), 400):
-            for min_stay in (3, 2, 4, None):
-                verdict = rearrangement_error(
-                    attrs.evolve(CLASSIC, min_stay=min_stay), table, after
+            for min_stay, from_rack in product((3, 2, 4, None), (False, True)):
+                rules = attrs.evolve(CLASSIC, min_stay=min_stay, joker_from_rack=from_rack)
+                verdict = rearrangement_error(rules, table, after)
+                brute = brute_legal(min_stay, table, after, from_rack)
+                assert (verdict is None) == brute, (after, min_stay, from_rack)
+                assert rearrangement_allowed(rules, table, after) == (verdict is None)
+                if not from_rack:
+                    loose[(after, min_stay)] = brute
+                elif brute:  # the rack's tile is one way the right tile can come
+                    assert loose[(after, min_stay)]
+                lost = (
+                    brute_lost(min_stay, table, after, from_rack) if verdict is not None else set()
                 )
-                assert (verdict is None) == brute_legal(min_stay, table, after), (after, min_stay)
-                assert rearrangement_allowed(
-                    attrs.evolve(CLASSIC, min_stay=min_stay), table, after
-                ) == (verdict is None)
-                lost = brute_lost(min_stay, table, after) if verdict is not None else set()
                 if lost:  # the error names a combination that no matching can save
                     names = [f"of {table[i]}," for i in lost]
                     names += [f"joker in {table[i]} " for i in lost]

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations, product
+from unittest import mock
 
 import attrs
 import pytest
@@ -15,6 +16,7 @@ from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
 from morpyam.errors import IllegalActionError
+from morpyam.myrummy import best as solver_paths
 from morpyam.myrummy.dp import ActualMove, LensMove, _within, relaxed_optimum
 from morpyam.myrummy.ilp import free_optimum, optimum, patterns
 from morpyam.myrummy.solver import _branch_and_bound
@@ -100,10 +102,16 @@ def brute_best(state: mr.State) -> tuple[int, int] | None:
 
 @st.composite
 def positions(
-    draw: st.DrawFn, *, jokers_on_table: bool = True, max_rack: int = 6, both_jokers: bool = False
+    draw: st.DrawFn,
+    *,
+    jokers_on_table: bool = True,
+    max_rack: int = 6,
+    both_jokers: bool = False,
+    from_rack: bool = False,
 ) -> mr.State:
     """Small random positions; with ``both_jokers``, both jokers lie in the table's first
-    combinations (so none is left for the rack)."""
+    combinations (so none is left for the rack); with ``from_rack``, under
+    ``Rules.joker_from_rack``."""
     usable = [p for p in patterns() if jokers_on_table or JOKER_INDEX not in p[0]]
     chosen = draw(st.lists(st.sampled_from(usable), max_size=3))
     if both_jokers:
@@ -132,6 +140,8 @@ def positions(
             rack.append(TILES[k])
     opened = draw(st.booleans())
     rules = draw(st.sampled_from([CLASSIC, FREE, HAND, STAY4]))
+    if from_rack:
+        rules = attrs.evolve(rules, joker_from_rack=True)
     return mr.position(rules, racks=[rack, ()], table=melds, opened=[0, 1] if opened else [1])
 
 
@@ -174,6 +184,51 @@ def test_solver_agrees_with_brute_force(state: mr.State) -> None:
             continue
         legal.add(mr.Play(melds))
     assert found == legal
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(positions(from_rack=True), positions(both_jokers=True, from_rack=True)))
+def test_best_play_takes_the_jokers_right_tile_from_the_rack(state: mr.State) -> None:
+    # R-RUM-JOK-2 (Rules.joker_from_rack), R-RUM-JOK-3: the best play is optimal under the
+    # stricter reading, whichever method found it, and every legal table is listed once
+    expected = brute_best(state)
+    best = mr.best_play(state)
+    assert (None if best is None else objective(state, best)) == expected
+    with mock.patch.object(solver_paths, "BUDGET", 0):  # the integer program, then the copies
+        best = mr.best_play(state)
+    assert (None if best is None else objective(state, best)) == expected
+    table = Counter(tile for meld in state.table for tile in meld.tiles)
+    tiles = table + Counter(state.racks[0])
+    legal = set()
+    for melds in brute_tables(tiles, table):
+        try:
+            mr.apply(state, mr.Play(melds))
+        except IllegalActionError:
+            continue
+        legal.add(mr.Play(melds))
+    assert set(mr.plays(state)) == legal
+
+
+def test_a_table_tile_that_replaced_the_joker_sends_the_search_on() -> None:
+    # R-RUM-JOK-2 (Rules.joker_from_rack): by hand, pu1 pu2 lie only with the joker, which
+    # green 6 must replace; from the long run under the default reading, so 2 tiles; with
+    # the joker's tile from the rack, no play. The copy program reads it the default way,
+    # its table is refused, and the relaxation's search decides
+    state = mr.position(
+        CLASSIC,
+        racks=[mr.parse_tiles("pu1 pu2"), mr.parse_tiles("bk1")],
+        table=[mr.parse_meld("[gn4 gn5 J]"), mr.parse_meld("[gn6 gn7 gn8 gn9]")],
+        opened=[0],
+    )
+    assert objective(state, mr.best_play(state)) == (2, 3)  # type: ignore[arg-type]
+    strict = attrs.evolve(state, rules=attrs.evolve(CLASSIC, joker_from_rack=True))
+    rack = counts(strict.racks[0])
+    found = solver_paths._copies_table(strict, [0] * 53, rack, False, floor=0)
+    assert found is solver_paths._UNSETTLED
+    assert mr.best_play(strict) is None
+    with mock.patch.object(solver_paths, "BUDGET", 0):
+        assert mr.best_play(strict) is None
+    assert list(mr.plays(strict)) == []
 
 
 @pytest.mark.slow

@@ -218,6 +218,20 @@ def _edited(state: mr.State, **changes: Any) -> str:
 RULES = attrs.asdict(mr.Rules.classic())
 
 
+def test_a_document_written_before_the_joker_knob_reads_its_default() -> None:
+    # R-RUM-JOK-2: rules written before Rules.joker_from_rack read it off, as written then;
+    # with the field, it reads back as it was written
+    data = state_to_dict(_table_position())
+    del data["rules"]["joker_from_rack"]
+    assert mr.state_from_json(json.dumps(data)).rules.joker_from_rack is False
+    data["rules"]["joker_from_rack"] = True
+    assert mr.state_from_json(json.dumps(data)).rules.joker_from_rack is True
+    data["rules"]["joker_from_rack"] = 1
+    with pytest.raises(FileFormatError) as caught:
+        mr.state_from_json(json.dumps(data))
+    assert caught.value.where == "rules"
+
+
 @pytest.mark.parametrize(
     ("changes", "where", "reason"),
     [

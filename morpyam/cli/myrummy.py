@@ -293,8 +293,9 @@ def rules_help(rules: Rules) -> str:
         "rack.",
         "A joker stands for any tile: in a run, for the tile at its place (add J to 3 puts it "
         "after the run, add J to 3 at start before it). After your opening you may swap a "
-        "table joker for the tile it stands for (in a group of three, either missing colour); "
-        "lay the joker again in the same turn.",
+        "table joker for the tile it stands for (in a group of three, either missing colour"
+        + ("; a tile from your rack" if rules.joker_from_rack else "")
+        + "); lay the joker again in the same turn.",
         "No tile to lay, or no wish to: draw. Whoever lays their last tile wins the round; "
         f"the others lose the points left on their racks (a joker {rules.joker_penalty}).",
     ]

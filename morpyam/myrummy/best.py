@@ -31,6 +31,13 @@ budget, then the integer program, then its search without a limit. Without
 scipy the integer program is left out. A budget only chooses the method,
 never the answer; only the arrangement of an optimal table may differ
 between the methods, never its score.
+
+The integer program and the program that follow every copy read R-RUM-JOK-2
+loosely, a table tile free to replace a joker; with ``Rules.joker_from_rack``
+their tables are judged by the stricter reading like any other, and where the
+judge refuses one the relaxation's search decides (slower there, still exact:
+what is legal under the stricter reading is legal under the looser one, so
+their bounds and refutations hold).
 """
 
 from __future__ import annotations

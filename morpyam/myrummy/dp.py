@@ -57,6 +57,8 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import cast
 
+import attrs
+
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.judge import judge_play, rearrangement_allowed
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
@@ -339,6 +341,11 @@ class Solver:
         deadline: float | None = None,
     ) -> None:
         self.rules = rules
+        self.pruning_rules = attrs.evolve(rules, joker_from_rack=False)
+        """The rules the half-built tables are judged by: a joker's right tile from anywhere,
+        looser than ``Rules.joker_from_rack`` (which needs the whole table to tell rack copies
+        from table ones), so a table it refuses breaks the rules either way; whole tables
+        are judged by the rules themselves."""
         self.deadline = deadline
         """A ``time.perf_counter`` reading past which the program stops with `OutOfTimeError`."""
         self.budget = budget
@@ -745,7 +752,9 @@ class Solver:
         self._spend(JUDGE_UNITS)
         partial: list[object] = list(made)
         partial += [_Partial(run, c, v) for c, colour in enumerate(runs) for run in colour]
-        return not rearrangement_allowed(self.rules, old, cast(tuple[Meld, ...], tuple(partial)))
+        return not rearrangement_allowed(
+            self.pruning_rules, old, cast(tuple[Meld, ...], tuple(partial))
+        )
 
     def _judge(self, melds: list[Meld], score: int) -> None:
         self._spend(JUDGE_UNITS)

@@ -24,7 +24,9 @@ for; in a group, any missing colour; two replacing the jokers of one group
 differ) lies somewhere on the new table: it replaced the joker first. The old
 combination with the right tile in the joker's place is then an ordinary
 combination: R-RUM-RE-2 applies to it, the right tile counted where it lies
-now (so it may have moved on, even to replace another joker).
+now (so it may have moved on, even to replace another joker). With
+``Rules.joker_from_rack`` the right tile is one laid from the rack this turn,
+a copy of its own for each joker replaced.
 
 The search, complete and without a budget: each tile kind with one copy on
 the old table and two on the new in different combinations, or with copies
@@ -371,7 +373,7 @@ def rearrangement_error(
     has_joker = any(tile.colour is None for meld in table for tile in meld.tiles)
     if rules.min_stay is None and not has_joker:
         return None
-    return _Judge(rules.min_stay, table, after).error()
+    return _Judge(rules.min_stay, table, after, rules.joker_from_rack).error()
 
 
 def rearrangement_allowed(rules: Rules, table: tuple[Meld, ...], after: tuple[Meld, ...]) -> bool:
@@ -384,7 +386,7 @@ def rearrangement_allowed(rules: Rules, table: tuple[Meld, ...], after: tuple[Me
     has_joker = any(tile.colour is None for meld in table for tile in meld.tiles)
     if rules.min_stay is None and not has_joker:
         return True
-    return _Judge(rules.min_stay, table, after).allowed()
+    return _Judge(rules.min_stay, table, after, rules.joker_from_rack).allowed()
 
 
 class _Judge:
@@ -398,8 +400,15 @@ class _Judge:
     What is left is a search over the choices (see ``_Search``).
     """
 
-    def __init__(self, min_stay: int | None, table: tuple[Meld, ...], after: Sequence[Meld]):
+    def __init__(
+        self,
+        min_stay: int | None,
+        table: tuple[Meld, ...],
+        after: Sequence[Meld],
+        from_rack: bool = False,
+    ):
         self.min_stay = min_stay
+        self.from_rack = from_rack
         self.table = table
         self.after = after
         new_slots: dict[int, list[Slot]] = {}
@@ -411,6 +420,7 @@ class _Judge:
             for p, tile in enumerate(meld.tiles):
                 old_slots.setdefault(tile.index, []).append((i, p))
         self.new_slots = new_slots
+        self.old_slots = old_slots
         self.place: dict[Slot, Place] = {}
         choices = 0
         for kind, olds in old_slots.items():
@@ -458,14 +468,14 @@ class _Judge:
         for slot, (stays, moves) in zip(self.old_jokers, modes):
             if not stays and not moves:
                 i, p = slot
-                return _joker_error(self.table[i], self.table[i].stands_for(p))
+                return _joker_error(self.table[i], self.table[i].stands_for(p), self.from_rack)
         lost = self._lost_alone(modes)
         if lost is not None:
             return lost
         search = self.search  # the joint search's first contradiction
         if search.conflict is None:  # no way for the jokers at all: two want one place
             i, p = self.old_jokers[0]
-            return _joker_error(self.table[i], self.table[i].stands_for(p))
+            return _joker_error(self.table[i], self.table[i].stands_for(p), self.from_rack)
         constraint, most = search.conflict
         return constraint.error(most)
 
@@ -500,9 +510,18 @@ class _Judge:
             if was & self.after[j].stands_for(q)
         ]
         moves = sorted(
-            {(j, tile.index) for tile in was for j, _ in self.new_slots.get(tile.index, [])}
+            {
+                (j, tile.index)
+                for tile in was
+                if not self.from_rack or self._laid(tile.index)
+                for j, _ in self.new_slots.get(tile.index, [])
+            }
         )
         return stays, moves
+
+    def _laid(self, kind: int) -> int:
+        """How many copies of ``kind`` came from the rack."""
+        return len(self.new_slots.get(kind, ())) - len(self.old_slots.get(kind, ()))
 
     def _configs(
         self, modes: list[tuple[list[Slot], list[tuple[int, int]]]], alone: bool = False
@@ -517,7 +536,7 @@ class _Judge:
             options: list[tuple[Slot | None, tuple[int, int] | None]] = [(s, None) for s in stays]
             seen = set()
             for j, kind in moves:
-                key = (j, kind) if self._shared(i) else (j, -1)
+                key = (j, kind) if self._shared(i) or self.from_rack else (j, -1)
                 if key not in seen:
                     seen.add(key)
                     options.append((None, (j, kind)))
@@ -525,6 +544,15 @@ class _Judge:
         for config in product(*per_joker):
             if len(config) == 2:
                 (slot_a, move_a), (slot_b, move_b) = config
+                if (
+                    self.from_rack
+                    and not alone
+                    and move_a is not None
+                    and move_b is not None
+                    and move_a[1] == move_b[1]
+                    and (move_a[0] == move_b[0] or self._laid(move_a[1]) < 2)
+                ):
+                    continue  # each joker replaced takes a rack copy of its own
                 shared = self._shared(self.old_jokers[0][0])
                 if slot_a is not None and slot_a == slot_b and not (alone and not shared):
                     continue
@@ -571,6 +599,8 @@ class _Judge:
                 found.append(_Constraint((0, i), meld, places, min(min_stay, size)))
             for p in jokers:
                 slot, move = joker_at[(i, p)]
+                if move is not None and self.from_rack:
+                    found += self._from_rack(i, p, move)
                 if move is not None or slot is None:
                     continue
                 j = slot[0]
@@ -587,6 +617,24 @@ class _Judge:
                 was = meld.stands_for(p)
                 found.append(_Constraint((1, i, p, j), meld, others, 1, j, was))
         return found
+
+    def _from_rack(self, i: int, p: int, move: tuple[int, int]) -> list[_Constraint]:
+        """With ``from_rack``: the right tile of the joker at ``(i, p)`` in new combination
+        ``move[0]`` is a rack copy, so a table copy of its kind lies in the other place."""
+        j, kind = move
+        olds = self.old_slots.get(kind, [])
+        if not olds:
+            return []
+        choice, first, second = self.place[olds[0]]
+        if choice < 0:  # both copies in one combination: the rack's lies there too
+            return []
+        other = second if j == first else first
+        meld = self.table[i]
+        return [
+            _Constraint(
+                (2, i, p, j), meld, [(choice, first, second)], 1, other, meld.stands_for(p), True
+            )
+        ]
 
 
 _SAT = 0
@@ -606,10 +654,11 @@ class _Constraint:
     counted where its right tile lies): the most of them in one new
     combination is at least ``target`` or at most 1. ``within >= 0``: a joker
     that stays needs another tile of its old combination (``places``) in new
-    combination ``within`` (R-RUM-JOK-3).
+    combination ``within`` (R-RUM-JOK-3); with ``from_rack``, the table copy of a
+    moved joker's right tile (``places``) lies in ``within``, away from the rack copy.
     """
 
-    __slots__ = ("key", "meld", "places", "target", "was", "within")
+    __slots__ = ("from_rack", "key", "meld", "places", "target", "was", "within")
 
     def __init__(
         self,
@@ -619,7 +668,9 @@ class _Constraint:
         target: int,
         within: int = -1,
         was: frozenset[Tile] = frozenset(),
+        from_rack: bool = False,
     ) -> None:
+        self.from_rack = from_rack
         self.key = key
         self.meld = meld
         self.places = places
@@ -684,7 +735,7 @@ class _Constraint:
 
     def error(self, most: object) -> IllegalActionError:
         if self.within >= 0:
-            return _joker_error(self.meld, self.was)
+            return _joker_error(self.meld, self.was, self.from_rack)
         return IllegalActionError(
             "R-RUM-RE-2",
             f"of {self.meld}, only {most} tiles stay together; a combination taken in part "
@@ -896,8 +947,10 @@ def _components(
     return list(parts.values())
 
 
-def _joker_error(meld: Meld, was: frozenset[Tile]) -> IllegalActionError:
+def _joker_error(meld: Meld, was: frozenset[Tile], from_rack: bool = False) -> IllegalActionError:
     names = " or ".join(sorted(map(str, was)))
+    source = " from your rack" if from_rack else ""
     return IllegalActionError(
-        "R-RUM-JOK-3", f"the joker in {meld} moves only once {names} has taken its place there"
+        "R-RUM-JOK-3",
+        f"the joker in {meld} moves only once {names}{source} has taken its place there",
     )

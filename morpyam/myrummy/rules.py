@@ -3,7 +3,8 @@
 Where the German rule text is silent or loose (section 10 of the rule book
 lists the places), the library reads it one way by default and makes the reading a
 field: the R-RUM-RE-2 "three must stay" limit (``None``: free rearranging as
-in plain Rummikub), laying off in the opening turn (R-RUM-OPEN-3), the
+in plain Rummikub), laying off in the opening turn (R-RUM-OPEN-3), where the
+tile that replaces a table joker comes from (R-RUM-JOK-2), the
 empty-pool ending (R-RUM-END-3), the time-out's effect (R-RUM-TIME-1),
 Handrummy (R-RUM-VAR-HAND) and the number of rounds (R-RUM-MATCH-1).
 """
@@ -95,6 +96,12 @@ class Rules:
     lay_off_in_opening_turn: bool = attrs.field(default=False, validator=_bool)
     """Whether the player who lays out may, in the same turn, also lay rack tiles onto
     combinations already on the table (R-RUM-OPEN-3: the text suggests not)."""
+    joker_from_rack: bool = attrs.field(default=False, validator=_bool)
+    """Whether the right tile that replaces a table joker must come from the player's rack
+    (R-RUM-JOK-2). The text only says the joker is "replaced by a tile of the matching
+    number", so by default a tile already on the table may replace it too, moved there in
+    the rearranging; on, each replaced joker takes a tile of its own from the rack, as many
+    tables play it."""
     empty_pool: EmptyPool = attrs.field(default="passes", validator=_empty_pool)
     """What an empty pool does to a player who does not lay (R-RUM-END-3), one of
     `EMPTY_POOL_ENDINGS`."""

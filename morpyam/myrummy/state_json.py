@@ -93,6 +93,9 @@ _FIELDS = (
     "resigned",
 )
 _RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules))
+_LATER_FIELDS = frozenset({"joker_from_rack"})
+"""Fields of `Rules` added after documents of this format were first written: a document
+without one reads it at its default."""
 _MAX_TILES = KINDS * COPIES
 _MAX_MELDS = 36
 # beyond any total: 100 rounds, each at most 10 × 928 (every tile, the jokers at 100)
@@ -169,9 +172,9 @@ def _rules(value: object) -> Rules:
                 _at("rules", key), f"unknown field; the fields are {', '.join(_RULES_FIELDS)}"
             )
     for key in _RULES_FIELDS:
-        if key not in table:
+        if key not in table and key not in _LATER_FIELDS:
             raise FileFormatError(f"rules.{key}", "missing")
-        item = table[key]
+        item = table.get(key)
         if type(item) is int:
             _int(item, f"rules.{key}")  # 64-bit, as every file
     try:
