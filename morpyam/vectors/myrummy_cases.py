@@ -222,6 +222,24 @@ def _scenarios() -> Iterator[Scenario]:
         probes=("play [gn5 gn6 gn7] [J bk11 bk12 bk13]", "play [gn5 gn6 J] [bk11 bk12 bk13]"),
     )
     yield s(
+        "joker-replaced-from-the-rack",
+        c,
+        2,
+        ("R-RUM-JOK-2", "R-RUM-JOK-3"),
+        "Classic rules with joker_from_rack=True: the joker's green 6 comes from the rack, "
+        "not from the table's run.",
+        _position(
+            "gn6 pu1 pu2/bk1",
+            "[gn4 gn5 J];[gn6 gn7 gn8 gn9]",
+            (0,),
+            attrs.evolve(_CLASSIC, joker_from_rack=True),
+        ),
+        probes=(
+            "play [gn4 gn5 gn6] [gn6 gn7 gn8 gn9] [pu1 pu2 J]",
+            "play [gn4 gn5 gn6] [gn7 gn8 gn9] [pu1 pu2 J]",
+        ),
+    )
+    yield s(
         "lay-off",
         c,
         2,
