@@ -32,12 +32,13 @@ scipy the integer program is left out. A budget only chooses the method,
 never the answer; only the arrangement of an optimal table may differ
 between the methods, never its score.
 
-The integer program and the program that follow every copy read R-RUM-JOK-2
-loosely, a table tile free to replace a joker; with ``Rules.joker_from_rack``
-their tables are judged by the stricter reading like any other, and where the
-judge refuses one the relaxation's search decides (slower there, still exact:
-what is legal under the stricter reading is legal under the looser one, so
-their bounds and refutations hold).
+With ``Rules.joker_from_rack`` the relaxation and the integer program know
+that a table joker none of whose right tiles the play may lay can only stay;
+beyond that, like the program that follows every copy, they let a table tile
+replace a joker. Their tables are judged by the stricter reading like any
+other, and where the judge refuses one the relaxation's search decides
+(slower there, still exact: what is legal under the stricter reading is legal
+under the looser one, so their bounds and refutations hold).
 """
 
 from __future__ import annotations
@@ -348,6 +349,7 @@ def _laid_out(
             stay=stay,
             at_least=floor,
             time_limit=_seconds_left(deadline),
+            joker_from_rack=state.rules.joker_from_rack,
         ),
         scores,
         keep=(),

@@ -319,6 +319,18 @@ class _Partial:
         return frozenset((TILES[self.colour * _TOP + self.first + place - 1],))
 
 
+def _replacing(
+    rules: Rules, table: Sequence[int], rack: Sequence[int], before: tuple[Meld, ...]
+) -> list[int]:
+    """Per kind: the copies that may take a table joker's place, of the copies ``table`` the
+    play must place and ``rack`` it may lay; with ``Rules.joker_from_rack`` only those the play
+    lays (R-RUM-JOK-2)."""
+    if not rules.joker_from_rack:
+        return [a + b for a, b in zip(table, rack)]
+    old = counts(tile for meld in before for tile in meld.tiles)
+    return [max(a - o, 0) + b for a, o, b in zip(table, old, rack)]
+
+
 class Solver:
     """One position's program: the exact bound by value, and the search for the best legal table.
 
@@ -368,6 +380,7 @@ class Solver:
         self.any += [[0] * _COLOURS] * 2
         self.conditions: list[list[_Condition]] = [[] for _ in range(_TOP + 2)]
         mandatory = [0] * (_TOP + 2)
+        replacing = _replacing(rules, table, rack, before)
         for meld in before:
             jokers = sum(tile.is_joker for tile in meld.tiles)
             for place, tile in enumerate(meld.tiles):
@@ -376,7 +389,7 @@ class Solver:
                 was = meld.stands_for(place)
                 value = next(iter(was)).value
                 self.conditions[value].append(_Condition(meld, place, jokers))
-                if not any(table[right.index] + rack[right.index] for right in was):
+                if not any(replacing[right.index] for right in was):
                     mandatory[value] += 1  # only a joker where it may stay can meet it
         self.mandatory = [sum(mandatory[v:]) for v in range(_TOP + 2)]
         """Per value: the table jokers from there on that only a joker can satisfy."""

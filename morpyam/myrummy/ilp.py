@@ -137,30 +137,34 @@ def optimum(
     return _solve(table, rack, joker_penalty, opening, before, whole_rack=False)
 
 
+Condition = tuple[int, int, bool, bool, bool, int, bool]
+"""A table joker's condition, see ``_conditions``."""
+
+
 def _satisfies(
     kinds: tuple[int, ...],
     is_run: bool,
     first: int,
-    condition: tuple[int, int, bool, bool, bool, int],
+    condition: Condition,
 ) -> bool:
     """Whether a pattern (a run from value ``first``, or a group of value ``first``) meets a
     table joker's condition (see ``_conditions``)."""
-    value, colours, lax, group, at_end, stayed_with = condition
+    value, colours, lax, group, at_end, stayed_with, replaceable = condition
     real = [kind for kind in kinds if kind != JOKER_INDEX]
     if is_run:
         colour = real[0] // 13
         if not colours >> colour & 1 or not first <= value < first + len(kinds):
             return False
         if kinds[value - first] != JOKER_INDEX:
-            return True  # a right tile in a run
+            return replaceable  # a right tile in a run
         return lax or (not group and (not at_end or first < value))
     if first != value:
         return False
     jokers = len(kinds) - len(real)
     mask = sum(1 << (kind // 13) for kind in real)
     if lax:
-        return bool(mask & colours) or bool(jokers and colours & ~mask)
-    if mask & colours:
+        return bool(replaceable and mask & colours) or bool(jokers and colours & ~mask)
+    if replaceable and mask & colours:
         return True  # a right tile in a group: the joker may have moved
     return bool(group and jokers and colours & ~mask and mask & stayed_with)
 
@@ -203,9 +207,12 @@ def _jokers_up_to(kinds: tuple[int, ...], points: int, value: int) -> int:
     )
 
 
-def _conditions(before: Sequence[Meld]) -> list[tuple[int, int, bool, bool, bool, int]]:
+def _conditions(before: Sequence[Meld], laid: Sequence[int] | None = None) -> list[Condition]:
     """Per table joker: (its value, bit mask of the colours it stands for, two jokers in its
-    combination, from a group, ended its run, bit mask of its combination's other colours)."""
+    combination, from a group, ended its run, bit mask of its combination's other colours,
+    whether a right tile may replace it). ``laid``: the copies per kind the play may lay, when
+    only those may replace a joker (``Rules.joker_from_rack``); a joker none of whose right
+    tiles is among them can only stay."""
     found = []
     for meld in before:
         jokers = sum(tile.is_joker for tile in meld.tiles)
@@ -221,6 +228,7 @@ def _conditions(before: Sequence[Meld]) -> list[tuple[int, int, bool, bool, bool
                     isinstance(meld, Group),
                     isinstance(meld, Run) and place == len(meld.tiles) - 1,
                     sum(1 << (t.index // 13) for t in meld.tiles if not t.is_joker),
+                    laid is None or any(laid[right.index] for right in was),
                 )
             )
     return found
@@ -303,7 +311,7 @@ def _shapes(long_joker_runs: bool) -> tuple[Any, Any, Any, Any, Any]:
     return found
 
 
-def _condition_row(long_joker_runs: bool, condition: tuple[int, int, bool, bool, bool, int]) -> Any:
+def _condition_row(long_joker_runs: bool, condition: Condition) -> Any:
     """Per pattern: 1 where it meets a table joker's condition (see ``_satisfies``); only a run
     of a colour it stood for through its value, or a group of its value, can."""
     key = (long_joker_runs, condition)
@@ -376,6 +384,7 @@ def best_melds(
     stay: int | None = None,
     at_least: int | None = None,
     time_limit: float | None = None,
+    joker_from_rack: bool = False,
 ) -> tuple[list[int], tuple[Meld, ...]] | None:
     """An optimum of the relaxation as combinations: the copies laid per kind and the melds
     (``None`` when no table keeps every table copy).
@@ -389,14 +398,26 @@ def best_melds(
     a combination of ``before`` but not all of it, the pieces "three must stay"
     forbids. ``at_least``: only plays whose laid copies are worth that much
     (``None`` when there is none). ``time_limit``: seconds HiGHS may take (past them,
-    `UnsettledError`).
+    `UnsettledError`). ``joker_from_rack``: a table joker none of whose right tiles
+    the play may lay can only stay (``Rules.joker_from_rack``).
 
     Raises:
         UnsettledError: when HiGHS proved neither an optimum nor that there is none.
         ImportError: when scipy is missing, with how to install it.
     """
     return _program(
-        table, rack, scores, opening, before, whole_rack, prefer, False, stay, at_least, time_limit
+        table,
+        rack,
+        scores,
+        opening,
+        before,
+        whole_rack,
+        prefer,
+        False,
+        stay,
+        at_least,
+        time_limit,
+        joker_from_rack,
     )
 
 
@@ -412,12 +433,21 @@ def _program(
     stay: int | None,
     at_least: int | None,
     time_limit: float | None = None,
+    joker_from_rack: bool = False,
 ) -> tuple[list[int], tuple[Meld, ...]] | None:
     np, bounds_type, constraint_type, milp = _numerics()
-    conditions = _conditions(before)
+    laid = None
+    if joker_from_rack:
+        old = [0] * KINDS
+        for meld in before:
+            for tile in meld.tiles:
+                old[tile.index] += 1
+        laid = [max(need - was, 0) + may for need, was, may in zip(table, old, rack)]
+    conditions = _conditions(before, laid)
     if not long_runs:
         conditions = [
-            (v, c, lax, group, False, stayed) for v, c, lax, group, _, stayed in conditions
+            (v, c, lax, group, False, stayed, right)
+            for v, c, lax, group, _, stayed, right in conditions
         ]
     long_runs = long_runs and bool(conditions)
     copies, melds, points = _matrix(long_runs)
@@ -475,7 +505,7 @@ def _joker_rows(
     table: Sequence[int],
     rack: Sequence[int],
     before: Sequence[Meld],
-    conditions: list[tuple[int, int, bool, bool, bool, int]],
+    conditions: list[Condition],
     long_runs: bool,
     columns: Any,
     extra: list[Meld],
@@ -497,9 +527,9 @@ def _joker_rows(
         met = [1.0 if _satisfies(k, *_shape(k, p), condition) else 0.0 for k, p in extra_kinds]
         rows.append((row_of(_condition_row(long_runs, condition), met), 1.0, np.inf))
     mandatory = [0] * 15
-    for value, colours in _right_tiles(before):
-        if not any(table[kind] + rack[kind] for kind in colours):
-            mandatory[value] += 1  # no right tile at all: this table joker needs a joker to stay
+    for (value, colours), condition in zip(_right_tiles(before), conditions):
+        if not condition[6] or not any(table[kind] + rack[kind] for kind in colours):
+            mandatory[value] += 1  # no right tile to take its place: it needs a joker to stay
     jokers = table[JOKER_INDEX] + rack[JOKER_INDEX]
     for value in range(1, 13):
         later = sum(mandatory[value + 1 :])
