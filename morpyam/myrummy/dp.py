@@ -353,7 +353,9 @@ class Solver:
         deadline: float | None = None,
     ) -> None:
         self.rules = rules
-        self.pruning_rules = attrs.evolve(rules, joker_from_rack=False)
+        self.pruning_rules = (
+            attrs.evolve(rules, joker_from_rack=False) if rules.joker_from_rack else rules
+        )
         """The rules the half-built tables are judged by: a joker's right tile from anywhere,
         looser than ``Rules.joker_from_rack`` (which needs the whole table to tell rack copies
         from table ones), so a table it refuses breaks the rules either way; whole tables
