@@ -58,6 +58,7 @@ def test_the_program_agrees_with_brute_force(state: mr.State) -> None:
     assert (None if found is None else objective(state, mr.Play(found))) == expected
 
 
+@pytest.mark.slow
 @slow_ok(60)
 @given(positions(both_jokers=True))
 def test_the_program_agrees_with_brute_force_with_both_jokers_on_the_table(
