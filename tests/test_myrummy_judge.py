@@ -193,25 +193,13 @@ def brute_legal(
         return any(
             rack_keeps_rules(min_stay, table, image, after) for image in all_matchings(table, after)
         )
-    old_slots: dict[mr.Tile, list[tuple[int, int]]] = {}
-    new_slots: dict[mr.Tile, list[tuple[int, int]]] = {}
-    for i, meld in enumerate(table):
-        for p, tile in enumerate(meld.tiles):
-            old_slots.setdefault(tile, []).append((i, p))
-    for j, meld in enumerate(after):
-        for q, tile in enumerate(meld.tiles):
-            new_slots.setdefault(tile, []).append((j, q))
-    kinds = list(old_slots)
-    for combo in product(*(permutations(new_slots[k], len(old_slots[k])) for k in kinds)):
-        image = {
-            old: new for k, option in zip(kinds, combo) for old, new in zip(old_slots[k], option)
-        }
-        if all(
+    return any(
+        all(
             meld_keeps_rules(min_stay, meld, [image[(i, p)] for p in range(len(meld.tiles))], after)
             for i, meld in enumerate(table)
-        ):
-            return True
-    return False
+        )
+        for image in all_matchings(table, after)
+    )
 
 
 def brute_lost(

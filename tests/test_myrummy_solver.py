@@ -100,6 +100,20 @@ def brute_best(state: mr.State) -> tuple[int, int] | None:
     return best
 
 
+def brute_plays(state: mr.State) -> set[mr.Play]:
+    """Every legal play of player 0: every table of the tiles at hand, judged."""
+    table = Counter(tile for meld in state.table for tile in meld.tiles)
+    tiles = table + Counter(state.racks[0])
+    legal = set()
+    for melds in brute_tables(tiles, table):
+        try:
+            mr.apply(state, mr.Play(melds))
+        except IllegalActionError:
+            continue
+        legal.add(mr.Play(melds))
+    return legal
+
+
 @st.composite
 def positions(
     draw: st.DrawFn,
@@ -174,16 +188,7 @@ def test_solver_agrees_with_brute_force(state: mr.State) -> None:
         assert play not in found
         found.add(play)
         mr.apply(state, play)  # every play listed is accepted
-    table = Counter(tile for meld in state.table for tile in meld.tiles)
-    tiles = table + Counter(state.racks[0])
-    legal = set()
-    for melds in brute_tables(tiles, table):
-        try:
-            mr.apply(state, mr.Play(melds))
-        except IllegalActionError:
-            continue
-        legal.add(mr.Play(melds))
-    assert found == legal
+    assert found == brute_plays(state)
 
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -197,16 +202,9 @@ def test_best_play_takes_the_jokers_right_tile_from_the_rack(state: mr.State) ->
     with mock.patch.object(solver_paths, "BUDGET", 0):  # the integer program, then the copies
         best = mr.best_play(state)
     assert (None if best is None else objective(state, best)) == expected
-    table = Counter(tile for meld in state.table for tile in meld.tiles)
-    tiles = table + Counter(state.racks[0])
-    legal = set()
-    for melds in brute_tables(tiles, table):
-        try:
-            mr.apply(state, mr.Play(melds))
-        except IllegalActionError:
-            continue
-        legal.add(mr.Play(melds))
-    assert set(mr.plays(state)) == legal
+    listed = list(mr.plays(state))
+    assert len(set(listed)) == len(listed)
+    assert set(listed) == brute_plays(state)
 
 
 def test_a_table_tile_that_replaced_the_joker_sends_the_search_on() -> None:
