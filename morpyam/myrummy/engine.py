@@ -33,7 +33,7 @@ from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Meld, sort_table
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
-from morpyam.myrummy.tiles import COPIES, KINDS, TILES, Tile, counts, sort_tiles
+from morpyam.myrummy.tiles import TILES, Tile, counts, sort_tiles
 
 __all__ = [
     "apply",
@@ -49,7 +49,6 @@ __all__ = [
     "time_out",
 ]
 
-_FULL_POOL = (COPIES,) * KINDS
 _DRAW = (Draw(),)
 _PASS = (Pass(),)
 _LOTS = tuple(FirstPlayer(p) for p in range(4))
@@ -96,7 +95,7 @@ def _new_round(
         rules,
         ((),) * n,
         (),
-        _FULL_POOL,
+        rules.full_pool,
         first or 0,
         first,
         (False,) * n,
@@ -118,7 +117,7 @@ def position(
     player: int = 0,
     opened: Iterable[int] = (),
 ) -> State:
-    """A decision position from a real table: the pool is the rest of the 106 tiles.
+    """A decision position from a real table: the pool is the rest of the set (`Rules.full_pool`).
 
     ``racks`` holds one iterable of tiles per player, ``table`` the melds on
     the table, ``opened`` the players who have laid out.
@@ -146,7 +145,7 @@ def position(
     sorted_racks = []
     for rack in racks:
         tiles = list(rack)
-        if len(tiles) > 106 or not all(type(tile) is Tile for tile in tiles):
+        if len(tiles) > rules.tile_count or not all(type(tile) is Tile for tile in tiles):
             raise ValueError(
                 f"R-RUM-SET-1: a rack is a sequence of Tile values, got {_shown(tiles)}"
             )
@@ -156,10 +155,13 @@ def position(
     for meld in melds:
         for tile in meld.tiles:
             used[tile.index] += 1
+    full = rules.full_pool
     for kind, count in enumerate(used):
-        if count > COPIES:
+        if count > full[kind]:
             raise IllegalActionError(
-                "R-RUM-SET-1", f"the set has {COPIES} × {TILES[kind]}, the position uses {count}"
+                "R-RUM-SET-1",
+                f"the set has {full[kind]} × {TILES[kind]}, the position uses {count}"
+                + ("" if full[kind] else f" ({rules.set_text})"),
             )
     if type(player) is not int or not 0 <= player < n:
         raise ValueError(f"R-RUM-SET-3: player is a seat 0 to {n - 1}, got {_shown(player)}")
@@ -172,7 +174,7 @@ def position(
         rules,
         tuple(sorted_racks),
         melds,
-        tuple(COPIES - count for count in used),
+        tuple(have - count for have, count in zip(full, used)),
         player,
         player,
         tuple(p in seats for p in range(n)),

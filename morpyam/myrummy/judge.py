@@ -52,9 +52,9 @@ from itertools import combinations, product
 from typing import cast
 
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy.melds import Group, Meld, Run
+from morpyam.myrummy.melds import Group, Meld, Run, misfit
 from morpyam.myrummy.rules import Rules
-from morpyam.myrummy.tiles import COPIES, JOKER_INDEX, KINDS, TILES, Tile, counts
+from morpyam.myrummy.tiles import COLOURS, COPIES, JOKER_INDEX, KINDS, TILES, Tile, counts
 
 __all__ = [
     "extends",
@@ -85,6 +85,11 @@ def judge_play(
     Raises:
         IllegalActionError: naming the rule the play breaks.
     """
+    for meld in after:
+        misfit_reason = misfit(meld, rules.colours, rules.values)
+        if misfit_reason is not None:
+            rule = "R-RUM-MELD-2" if isinstance(meld, Run) else "R-RUM-MELD-1"
+            raise IllegalActionError(rule, misfit_reason)
     before_counts = counts(_tiles(table))
     after_counts = counts(_tiles(after))
     rack_counts = counts(rack)
@@ -373,7 +378,7 @@ def rearrangement_error(
     has_joker = any(tile.colour is None for meld in table for tile in meld.tiles)
     if rules.min_stay is None and not has_joker:
         return None
-    return _Judge(rules.min_stay, table, after, rules.joker_from_rack).error()
+    return _Judge(rules.min_stay, table, after, rules.joker_from_rack, rules.colours).error()
 
 
 def rearrangement_allowed(rules: Rules, table: tuple[Meld, ...], after: tuple[Meld, ...]) -> bool:
@@ -386,7 +391,7 @@ def rearrangement_allowed(rules: Rules, table: tuple[Meld, ...], after: tuple[Me
     has_joker = any(tile.colour is None for meld in table for tile in meld.tiles)
     if rules.min_stay is None and not has_joker:
         return True
-    return _Judge(rules.min_stay, table, after, rules.joker_from_rack).allowed()
+    return _Judge(rules.min_stay, table, after, rules.joker_from_rack, rules.colours).allowed()
 
 
 class _Judge:
@@ -406,8 +411,10 @@ class _Judge:
         table: tuple[Meld, ...],
         after: Sequence[Meld],
         from_rack: bool = False,
+        colours: int = len(COLOURS),
     ):
         self.min_stay = min_stay
+        self.colours = colours
         self.from_rack = from_rack
         self.table = table
         self.after = after
@@ -468,14 +475,18 @@ class _Judge:
         for slot, (stays, moves) in zip(self.old_jokers, modes):
             if not stays and not moves:
                 i, p = slot
-                return _joker_error(self.table[i], self.table[i].stands_for(p), self.from_rack)
+                return _joker_error(
+                    self.table[i], self.table[i].stands_for(p, self.colours), self.from_rack
+                )
         lost = self._lost_alone(modes)
         if lost is not None:
             return lost
         search = self.search  # the joint search's first contradiction
         if search.conflict is None:  # no way for the jokers at all: two want one place
             i, p = self.old_jokers[0]
-            return _joker_error(self.table[i], self.table[i].stands_for(p), self.from_rack)
+            return _joker_error(
+                self.table[i], self.table[i].stands_for(p, self.colours), self.from_rack
+            )
         constraint, most = search.conflict
         return constraint.error(most)
 
@@ -503,11 +514,11 @@ class _Judge:
         """For an old joker: the new joker places where it may stay (standing for a tile it
         stood for), and its right tiles on the new table as (new combination, kind)."""
         i, p = slot
-        was = self.table[i].stands_for(p)
+        was = self.table[i].stands_for(p, self.colours)
         stays = [
             (j, q)
             for j, q in self.new_slots.get(JOKER_INDEX, [])
-            if was & self.after[j].stands_for(q)
+            if was & self.after[j].stands_for(q, self.colours)
         ]
         moves = sorted(
             {
@@ -614,7 +625,7 @@ class _Judge:
                         others.append((-1, other_slot[0], other_slot[0]))
                     else:
                         others.append(self.place[(i, other)])
-                was = meld.stands_for(p)
+                was = meld.stands_for(p, self.colours)
                 found.append(_Constraint((1, i, p, j), meld, others, 1, j, was))
         return found
 
@@ -632,7 +643,13 @@ class _Judge:
         meld = self.table[i]
         return [
             _Constraint(
-                (2, i, p, j), meld, [(choice, first, second)], 1, other, meld.stands_for(p), True
+                (2, i, p, j),
+                meld,
+                [(choice, first, second)],
+                1,
+                other,
+                meld.stands_for(p, self.colours),
+                True,
             )
         ]
 

@@ -25,7 +25,16 @@ import attrs
 from morpyam.errors import IllegalActionError, _shown
 from morpyam.myrummy.tiles import COLOURS, JOKER, Colour, Tile, parse_tile, sort_tiles
 
-__all__ = ["MAX_GROUP", "MIN_MELD", "Group", "Meld", "Run", "parse_meld", "sort_table"]
+__all__ = [
+    "MAX_GROUP",
+    "MIN_MELD",
+    "Group",
+    "Meld",
+    "Run",
+    "misfit",
+    "parse_meld",
+    "sort_table",
+]
 
 MIN_MELD = 3
 """A combination has at least three tiles (R-RUM-MELD-1, R-RUM-MELD-2)."""
@@ -187,8 +196,9 @@ class Run:
         start, size = self.start, len(self.tiles)
         return size * start + size * (size - 1) // 2
 
-    def stands_for(self, place: int) -> frozenset[Tile]:
-        """The tiles that may lie at ``place``: the one tile of that colour and value."""
+    def stands_for(self, place: int, colours: int = len(COLOURS)) -> frozenset[Tile]:
+        """The tiles that may lie at ``place``: the one tile of that colour and value
+        (``colours`` is there for groups; a run's place names one tile in any set)."""
         return frozenset((Tile(self.colour, self.start + place),))
 
     @property
@@ -250,14 +260,15 @@ class Group:
         """The value times the number of tiles (R-RUM-OPEN-1)."""
         return self.tiles[0].value * len(self.tiles)
 
-    def stands_for(self, place: int) -> frozenset[Tile]:
-        """The tiles that may lie at ``place``: for a joker, each colour the group lacks."""
+    def stands_for(self, place: int, colours: int = len(COLOURS)) -> frozenset[Tile]:
+        """The tiles that may lie at ``place``: for a joker, each colour the group lacks among
+        the set's first ``colours`` (`Rules.colours`; the box's four by default)."""
         tile = self.tiles[place]
         if tile.colour is not None:
             return frozenset((tile,))
         present = {t.colour for t in self.tiles}
         value = self.tiles[0].value
-        return frozenset(Tile(c, value) for c in COLOURS if c not in present)
+        return frozenset(Tile(c, value) for c in COLOURS[:colours] if c not in present)
 
     @property
     def key(self) -> tuple[int, ...]:
@@ -277,6 +288,37 @@ Meld = Run | Group
 
 def _text(tiles: Iterable[Tile]) -> str:
     return " ".join(map(str, tiles))
+
+
+def misfit(meld: Meld, colours: int = len(COLOURS), values: int = 13) -> str | None:
+    """Why ``meld`` cannot lie in a set of ``colours`` colours and values 1 to ``values``
+    (`Rules.colours`, `Rules.values`), in a player's words; ``None`` when it can.
+
+    A run ends at the set's highest value, a joker included (R-RUM-MELD-2); a group has
+    at most one tile per colour of the set (R-RUM-MELD-1). Tiles the set lacks are
+    refused where they enter (deal, position, file), so they are not looked at here.
+
+    Examples:
+        >>> misfit(parse_meld("[gn2 gn3 J]"), 3, 3)
+        'the values end at 3, so [gn2 gn3 J] cannot lie: the joker is gn1, [J gn2 gn3]'
+        >>> misfit(parse_meld("{gn2 pu2 bk2 J}"), 3, 3), misfit(parse_meld("[J gn2 gn3]"), 3, 3)
+        ('a group has at most 3 tiles, one per colour, not 4: {pu2 bk2 gn2 J}', None)
+    """
+    size = len(meld.tiles)
+    if isinstance(meld, Group):
+        if size > colours:
+            return f"a group has at most {colours} tiles, one per colour, not {size}: {meld}"
+        return None
+    if meld.start + size - 1 <= values:
+        return None
+    if size > values:
+        return f"the values end at {values}, so a run has at most {values} tiles, not {size}: {meld}"
+    by_value = {tile.value: tile for tile in meld.tiles if not tile.is_joker}
+    fits = Run(tuple(by_value.get(value, JOKER) for value in range(values - size + 1, values + 1)))
+    places = [place for place, tile in enumerate(fits.tiles) if tile.is_joker]
+    lowest = ", ".join(str(t) for place in places for t in fits.stands_for(place))
+    joker = "the joker is" if len(places) == 1 else "the jokers are"
+    return f"the values end at {values}, so {meld} cannot lie: {joker} {lowest}, {fits}"
 
 
 def _meld_key(meld: Meld) -> tuple[int, ...]:

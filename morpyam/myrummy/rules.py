@@ -7,17 +7,24 @@ in plain Rummikub), laying off in the opening turn (R-RUM-OPEN-3), where the
 tile that replaces a table joker comes from (R-RUM-JOK-2), the
 empty-pool ending (R-RUM-END-3), the time-out's effect (R-RUM-TIME-1),
 Handrummy (R-RUM-VAR-HAND) and the number of rounds (R-RUM-MATCH-1).
+
+The tile set is data too (R-RUM-SET-1): how many colours, values and copies,
+and how many jokers. The box's 4 × 13 × 2 + 2 is the default; the ``mini``
+and ``midi`` presets play the same game with fewer tiles, for research that
+must walk the whole game or sample it often.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
 
 from morpyam.errors import _shown
+from morpyam.myrummy.tiles import COLOURS, JOKER_INDEX, KINDS, Tile
 
 __all__ = ["EMPTY_POOL_ENDINGS", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "EmptyPool", "Rules"]
 
@@ -118,6 +125,54 @@ class Rules:
     """How many times the others' minus points count after a Handrummy (R-RUM-VAR-HAND)."""
     rounds: int = attrs.field(default=1, validator=_int_in(1, 100, "R-RUM-MATCH-1"))
     """Rounds in a match, agreed beforehand (R-RUM-MATCH-1)."""
+    colours: int = attrs.field(default=4, validator=_int_in(1, 4, "R-RUM-SET-1"))
+    """How many colours the set has, taken in the order purple, black, green, grey
+    (R-RUM-SET-1): the box has 4. A group has at most one tile of each (R-RUM-MELD-1)."""
+    values: int = attrs.field(default=13, validator=_int_in(1, 13, "R-RUM-SET-1"))
+    """The highest value printed on the tiles, which run 1 to ``values`` (R-RUM-SET-1): the box
+    has 13. A run ends there: nothing follows it, a joker included (R-RUM-MELD-2)."""
+    copies: int = attrs.field(default=2, validator=_int_in(1, 2, "R-RUM-SET-1"))
+    """Copies of every coloured tile (R-RUM-SET-1): the box has 2."""
+    jokers: int = attrs.field(default=2, validator=_int_in(0, 2, "R-RUM-SET-1"))
+    """Jokers in the set (R-RUM-SET-1, R-RUM-JOK-1): the box has 2."""
+
+    def __attrs_post_init__(self) -> None:
+        dealt = self.players * self.rack_size
+        if dealt > self.tile_count:
+            raise ValueError(
+                f"R-RUM-SET-2: {self.players} racks of {self.rack_size} need {dealt} tiles, "
+                f"and the set has {self.tile_count}"
+            )
+
+    @property
+    def tile_count(self) -> int:
+        """How many tiles the set has: 106 in the box (R-RUM-SET-1)."""
+        return self.colours * self.values * self.copies + self.jokers
+
+    @property
+    def full_pool(self) -> tuple[int, ...]:
+        """The whole set as counts indexed by `Tile.index`, as a fresh round's pool holds it."""
+        return _full_pool(self.colours, self.values, self.copies, self.jokers)
+
+    def has(self, tile: Tile) -> bool:
+        """Whether the set has ``tile`` at all (R-RUM-SET-1).
+
+        Examples:
+            >>> from morpyam.myrummy.tiles import parse_tile
+            >>> Rules.mini().has(parse_tile("gn3")), Rules.mini().has(parse_tile("gy3"))
+            (True, False)
+        """
+        return self.full_pool[tile.index] > 0
+
+    @property
+    def set_text(self) -> str:
+        """The tile set in words, as errors and help name it."""
+        colours = " ".join(colour.value for colour in COLOURS[: self.colours])
+        jokers = {0: "no joker", 1: "1 joker"}.get(self.jokers, f"{self.jokers} jokers")
+        return (
+            f"{self.tile_count} tiles: {colours}, values 1 to {self.values}, "
+            f"{self.copies} of each, {jokers}"
+        )
 
     @classmethod
     def classic(cls, players: int = 2, *, handrummy: bool = False) -> Rules:
@@ -135,8 +190,68 @@ class Rules:
         """Plain Rummikub as commonly played: free rearranging, no Handrummy, 3 tiles for a time-out."""
         return cls(players=players, min_stay=None, handrummy=False, timeout_penalty=3)
 
+    @classmethod
+    def mini(cls, players: int = 2) -> Rules:
+        """The smallest set that keeps the game's character, for methods that walk the whole
+        game (CFR): three colours, values 1 to 3, one copy of each and a joker (10 tiles),
+        racks of 3, an opening of 6 points, free rearranging, a joker counting 5.
+
+        Runs, groups, the joker, rearranging and the opening rule all play. The racks
+        dealt must fit in the set, so three players at most.
+
+        Examples:
+            >>> rules = Rules.mini()
+            >>> rules.tile_count, rules.rack_size, rules.opening_points
+            (10, 3, 6)
+        """
+        return cls(
+            players=players,
+            rack_size=3,
+            opening_points=6,
+            joker_penalty=5,
+            min_stay=None,
+            timeout_penalty=1,
+            colours=3,
+            values=3,
+            copies=1,
+            jokers=1,
+        )
+
+    @classmethod
+    def midi(cls, players: int = 2) -> Rules:
+        """A set between `mini` and the box, for sampling methods (MCCFR): four colours,
+        values 1 to 7, one copy of each and two jokers (30 tiles), racks of 6, an opening of
+        15 points and the classic rules' rearranging (three must stay), a joker counting 10.
+
+        Examples:
+            >>> rules = Rules.midi(players=3)
+            >>> rules.tile_count, rules.rack_size, rules.min_stay
+            (30, 6, 3)
+        """
+        return cls(
+            players=players,
+            rack_size=6,
+            opening_points=15,
+            joker_penalty=10,
+            colours=4,
+            values=7,
+            copies=1,
+            jokers=2,
+        )
+
+
+@cache
+def _full_pool(colours: int, values: int, copies: int, jokers: int) -> tuple[int, ...]:
+    pool = [0] * KINDS
+    for colour in range(colours):
+        for value in range(values):
+            pool[colour * 13 + value] = copies
+    pool[JOKER_INDEX] = jokers
+    return tuple(pool)
+
 
 PRESETS: Mapping[str, Callable[[int], Rules]] = MappingProxyType(
-    {"classic": Rules.classic, "rummikub": Rules.rummikub}
+    {"classic": Rules.classic, "rummikub": Rules.rummikub, "mini": Rules.mini, "midi": Rules.midi}
 )
-"""The rule presets by name; each takes the number of players."""
+"""The rule presets by name; each takes the number of players (``mini``: 2 or 3, its ten
+tiles deal at most three racks of three)."""
