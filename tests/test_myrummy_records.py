@@ -25,6 +25,8 @@ from morpyam.myrummy.records import MAX_ACTIONS, MAX_NESTING, _nesting, position
 def test_round_trip_is_exact(seed: int, length: int, preset: str, players: int) -> None:
     # R-RUM-SET-2, R-RUM-TURN-1: a record of lots, deals, draws and plays reads back equal and
     # replays to the same position as the game that made it
+    if preset == "mini" and players == 4:
+        players = 3  # R-RUM-SET-2: ten tiles deal at most three racks of three
     rules = mr.PRESETS[preset](players)
     record = mr.play_match(rules, [mr.RandomBot()] * players, seed=seed, max_actions=length)
     text = record.to_json()

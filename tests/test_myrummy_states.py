@@ -452,7 +452,26 @@ def test_plays_of_small_positions(state: mr.State, data: st.DataObject) -> None:
 @given(rst.rules(), rst.rules(players=3, knobs=False))
 def test_rules(rules: mr.Rules, preset: mr.Rules) -> None:
     assert 2 <= rules.players <= 4
-    assert preset in (mr.Rules.classic(3), mr.Rules.rummikub(3))
+    assert rules.players * rules.rack_size <= rules.tile_count  # R-RUM-SET-2: the deal fits
+    assert preset in [make(3) for make in mr.PRESETS.values()]
+
+
+def test_rules_draw_tile_sets_and_their_tables() -> None:
+    # R-RUM-SET-1: the strategies draw small sets, and tables of their tiles only
+    sets: set[int] = set()
+
+    @settings(max_examples=60, deadline=None, derandomize=True)
+    @given(rst.positions(max_rack=4, max_melds=4))
+    def check(state: mr.State) -> None:
+        rules = state.rules
+        sets.add(rules.tile_count)
+        for meld in state.table:
+            assert mr.misfit(meld, rules.colours, rules.values) is None
+            assert all(rules.has(tile) for tile in meld.tiles)
+        assert all(rules.has(tile) for rack in state.racks for tile in rack)
+
+    check()
+    assert 106 in sets and len(sets) > 5
 
 
 @pytest.mark.parametrize("module", ["morpyam.myrummy.strategies", "morpyam.yahtzee.strategies"])

@@ -34,7 +34,7 @@ from morpyam.myrummy.engine import (
     scores_if_blocked,
     time_out,
 )
-from morpyam.myrummy.melds import Group, Meld, Run, parse_meld
+from morpyam.myrummy.melds import Group, Meld, Run, misfit, parse_meld
 from morpyam.myrummy.moves import (
     Add,
     Join,
@@ -106,6 +106,7 @@ __all__ = [
     "judge_turn",
     "legal_actions",
     "load_record",
+    "misfit",
     "moves_between",
     "new_game",
     "observation_from_json",

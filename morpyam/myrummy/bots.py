@@ -36,7 +36,7 @@ from morpyam.myrummy.records import GameRecord, replay
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.solver import Objective, best_play, plays
 from morpyam.myrummy.state import State
-from morpyam.myrummy.tiles import COPIES, KINDS, TILE_COUNT, TILES, Tile, counts
+from morpyam.myrummy.tiles import TILES, Tile, counts
 
 __all__ = [
     "BOTS",
@@ -335,7 +335,7 @@ def play_match(
             action = FirstPlayer(random.Random(f"lot {seed}").randrange(rules.players))
         elif state.is_chance:
             if state.round not in piles:
-                piles[state.round] = pile(seed, state.round)
+                piles[state.round] = pile(seed, state.round, rules=rules)
             action = next_from_pile(state, piles[state.round])
         else:
             player = state.current_player
@@ -346,26 +346,35 @@ def play_match(
     return GameRecord(rules, tuple(actions))
 
 
+_BOX = Rules()
+
+
 def _check_seed(seed: int, what: str = "a seed") -> None:
     if type(seed) is not int:
         raise ValueError(f"{what} must be an int, got {_shown(seed)}")
 
 
-def pile(seed: int, round_: int = 0) -> tuple[Tile, ...]:
-    """The 106 tiles in the order `play_match` deals and
-    draws them in round ``round_`` of a match with ``seed``: a shuffle that depends on the two
-    numbers alone.
+def pile(seed: int, round_: int = 0, *, rules: Rules | None = None) -> tuple[Tile, ...]:
+    """The tiles of the set (the box's 106, or that of ``rules``) in the order
+    `play_match` deals and draws them in round ``round_`` of a match with ``seed``: a
+    shuffle that depends on the set and the two numbers alone.
 
     Examples:
         >>> len(pile(7)), pile(7) == pile(7), pile(7) == pile(7, 1)
         (106, True, False)
+        >>> len(pile(7, rules=Rules.mini()))
+        10
 
     Raises:
-        ValueError: for a ``seed`` or ``round_`` that is not an int.
+        ValueError: for a ``seed`` or ``round_`` that is not an int, ``rules`` that are not
+            a ``Rules`` value.
     """
     _check_seed(seed)
     _check_seed(round_, "a round")
-    tiles = [tile for tile in TILES for _ in range(COPIES)]
+    if rules is not None and not isinstance(rules, Rules):
+        raise ValueError(f"expected a myrummy Rules value, got {_shown(rules)}")
+    full = (rules or _BOX).full_pool
+    tiles = [tile for tile in TILES for _ in range(full[tile.index])]
     random.Random(f"pile {seed} {round_}").shuffle(tiles)
     return tuple(tiles)
 
@@ -389,8 +398,8 @@ def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
 
     Raises:
         IllegalActionError: at a state that deals or draws no tile.
-        ValueError: when ``state`` is not a ``State``, ``order`` is not the 106 tiles of a
-            set, or the tiles out of the pool are not the first ones of ``order``.
+        ValueError: when ``state`` is not a ``State``, ``order`` is not the tiles of the
+            rules' set, or the tiles out of the pool are not the first ones of ``order``.
     """
     if not isinstance(state, State):
         raise ValueError(f"expected a State, got {type(state).__name__}")
@@ -398,14 +407,16 @@ def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
         raise IllegalActionError("R-RUM-SET-3", "the lot comes first; no tile is dealt before it")
     if not state.is_chance:
         raise IllegalActionError("R-RUM-SET-2", "no tile is being dealt or drawn here")
+    rules = state.rules
+    full = list(rules.full_pool)
     if (
-        len(order) != TILE_COUNT
+        len(order) != rules.tile_count
         or not all(isinstance(tile, Tile) for tile in order)
-        or counts(order) != [COPIES] * KINDS
+        or counts(order) != full
     ):
-        raise ValueError(f"the order must hold the {TILE_COUNT} tiles of a set, two of each")
-    taken = TILE_COUNT - state.pool_size
-    if counts(order[:taken]) != [COPIES - count for count in state.pool]:
+        raise ValueError(f"the order must hold the tiles of the set, {rules.set_text}")
+    taken = rules.tile_count - state.pool_size
+    if counts(order[:taken]) != [have - count for have, count in zip(full, state.pool)]:
         raise ValueError(
             f"the {taken} tiles out of the pool are not the first {taken} of the order: "
             "this round was not dealt from it"

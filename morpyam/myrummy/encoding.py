@@ -6,7 +6,10 @@ turn into short decisions whose ids mean the same in every state: the player
 chooses, one at a time, the rack tiles to lay this turn, then says "lay
 them". The arrangement on the table is left to the exact solver.
 
-Action ids (56):
+Action ids (56 with the box's tiles; a smaller set, `Rules.colours` and the
+fields after it, numbers only the kinds it has, in ``Tile.index`` order, and
+moves ``LAY``, ``DRAW`` and ``PASS`` down: `Encoding.kinds`,
+`Encoding.lay_id` and the ids after it give them):
 
 | id | meaning | legal when |
 | --- | --- | --- |
@@ -41,8 +44,9 @@ The encoded game's states are `Turn` values
 `GameEncoding` over them, so code written
 for the other games' encodings runs on it.
 
-Chance ids (``53 + players``): ``0 .. 52`` the tile dealt or drawn, by
-``Tile.index``; ``53 + seat`` the lot naming the first player.
+Chance ids (``53 + players`` with the box's tiles): ``0 .. 52`` the tile
+dealt or drawn, by ``Tile.index`` (by its place in `Encoding.kinds` in a
+smaller set); ``53 + seat`` the lot naming the first player.
 
 The observation fields are in `Encoding.layout`
 and tabled on the ecosystems page. Only what the player has seen enters an
@@ -99,12 +103,10 @@ from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.solver import best_play_within
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import (
-    COLOURS,
-    COPIES,
+    JOKER_INDEX,
     KINDS,
     TILE_COUNT,
     TILES,
-    VALUES,
     Tile,
     counts,
     tiles_text,
@@ -124,15 +126,17 @@ __all__ = [
 ]
 
 LAY = KINDS
-"""The id that lays the tiles chosen (53)."""
+"""The id that lays the tiles chosen (53 with the box's tiles; `Encoding.lay_id` in any set)."""
 DRAW = KINDS + 1
-"""The id of ``Draw()`` (54)."""
+"""The id of ``Draw()`` (54 with the box's tiles; `Encoding.draw_id`)."""
 PASS = KINDS + 2
-"""The id of ``Pass()`` (55), legal only with the pool empty."""
+"""The id of ``Pass()`` (55 with the box's tiles; `Encoding.pass_id`), legal only with the
+pool empty."""
 NUM_ACTIONS = KINDS + 3
-"""Action ids: 53 tile kinds, lay, draw, pass."""
+"""Action ids with the box's tiles: 53 tile kinds, lay, draw, pass (`Encoding.num_actions`)."""
 MAX_MELDS = TILE_COUNT // 3
-"""The most combinations a table can hold: 35, every one of three tiles."""
+"""The most combinations the box's tiles make: 35, every one of three tiles (a smaller set
+makes ``Rules.tile_count // 3``, the ``melds`` field's rows)."""
 _MEMO_SIZE = 256
 _NOTHING = (0,) * KINDS
 
@@ -311,31 +315,60 @@ class Encoding:
 
     rules: Rules = attrs.field(validator=_rules)
     """The rules of the match."""
-    num_actions: int = attrs.field(init=False, default=NUM_ACTIONS)
-    """Action ids: 53 tile kinds, lay, draw, pass."""
+    kinds: tuple[int, ...] = attrs.field(init=False)
+    """The ``Tile.index`` of each tile id: every kind the set has, ascending (all 53 in the
+    box's set, so there a tile's id is its index)."""
+    lay_id: int = attrs.field(init=False)
+    """The id that lays the tiles chosen: one after the tile ids (53 in the box's set)."""
+    draw_id: int = attrs.field(init=False)
+    """The id of ``Draw()`` (54 in the box's set)."""
+    pass_id: int = attrs.field(init=False)
+    """The id of ``Pass()`` (55 in the box's set)."""
+    num_actions: int = attrs.field(init=False)
+    """Action ids: the set's tile kinds, lay, draw, pass (56 in the box's set)."""
     num_chance_outcomes: int = attrs.field(init=False)
-    """Chance ids: 53 tile kinds, then the lot's seats."""
+    """Chance ids: the set's tile kinds, then the lot's seats."""
     layout: ObservationLayout = attrs.field(init=False)
     """The observation vector's fields."""
     _memo: dict[State, _Known] = attrs.field(init=False, eq=False, repr=False, factory=dict)
     _most_total: float = attrs.field(init=False, eq=False, repr=False)
+    _ids: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
         players = rules.players
-        object.__setattr__(self, "num_chance_outcomes", KINDS + players)
+        full = rules.full_pool
+        kinds = tuple(kind for kind in range(KINDS) if full[kind])
+        ids = [-1] * KINDS
+        for place, kind in enumerate(kinds):
+            ids[kind] = place
+        size = len(kinds)
+        for name, value in (
+            ("kinds", kinds),
+            ("_ids", tuple(ids)),
+            ("lay_id", size),
+            ("draw_id", size + 1),
+            ("pass_id", size + 2),
+            ("num_actions", size + 3),
+            ("num_chance_outcomes", size + players),
+        ):
+            object.__setattr__(self, name, value)
         # every tile on the racks (R-RUM-END-2), counted by the Handrummy factor, each round
-        most_rack = COPIES * (len(COLOURS) * sum(VALUES) + rules.joker_penalty)
+        most_rack = sum(
+            count * (rules.joker_penalty if kind == JOKER_INDEX else kind % 13 + 1)
+            for kind, count in enumerate(full)
+        )
         most_total = most_rack * rules.handrummy_factor * rules.rounds
         object.__setattr__(self, "_most_total", float(most_total))
+        most_copies = max(rules.copies, rules.jokers)
         shapes: list[tuple[str, tuple[int, ...], float]] = [
-            ("rack", (KINDS,), COPIES),
-            ("chosen", (KINDS,), COPIES),
-            ("table", (KINDS,), COPIES),
-            ("melds", (MAX_MELDS, 3 + KINDS), 13),
+            ("rack", (size,), most_copies),
+            ("chosen", (size,), most_copies),
+            ("table", (size,), most_copies),
+            ("melds", (rules.tile_count // 3, 3 + size), max(rules.values, most_copies)),
             ("opened", (players,), 1),
-            ("rack_sizes", (players,), TILE_COUNT),
-            ("pool_size", (1,), TILE_COUNT),
+            ("rack_sizes", (players,), rules.tile_count),
+            ("pool_size", (1,), rules.tile_count),
             ("to_move", (players,), 1),
             ("receiving", (players,), 1),
             ("deal_left", (1,), players * rules.rack_size),
@@ -381,12 +414,12 @@ class Encoding:
         """The chance id of a tile dealt or drawn, or of the lot's ``FirstPlayer``.
 
         Raises:
-            ValueError: for anything else.
+            ValueError: for anything else, a tile the set lacks included.
         """
-        if type(action) is Tile:
-            return action.index
+        if type(action) is Tile and self._ids[action.index] >= 0:
+            return self._ids[action.index]
         if type(action) is FirstPlayer and action.player < self.players:
-            return KINDS + action.player
+            return self.lay_id + action.player
         raise ValueError(f"{action!r} is not a chance outcome of this game")
 
     def chance_action(self, chance_id: int) -> Tile | FirstPlayer:
@@ -396,7 +429,8 @@ class Encoding:
             ValueError: for an id out of range.
         """
         index = check_id(chance_id, self.num_chance_outcomes)
-        return TILES[index] if index < KINDS else FirstPlayer(index - KINDS)
+        size = self.lay_id
+        return TILES[self.kinds[index]] if index < size else FirstPlayer(index - size)
 
     def chance_probabilities(self, turn: Turn) -> list[tuple[int, float]]:
         """At a chance node, each chance id with its probability as a float, ids ascending."""
@@ -429,31 +463,32 @@ class Encoding:
             if known.rack[kind] > chosen[kind]:
                 chosen[kind] += 1
                 if known.extendable(chosen):
-                    ids.append(kind)
+                    ids.append(self._ids[kind])
                 chosen[kind] -= 1
         if any(turn.chosen) and known.layable(turn.chosen):
-            ids.append(LAY)
-        ids.append(DRAW if any(state.pool) else PASS)
+            ids.append(self.lay_id)
+        ids.append(self.draw_id if any(state.pool) else self.pass_id)
         return ids
 
     def _legal(self, turn: Turn, index: int) -> bool:
         """Whether action id ``index`` is legal at the decision ``turn`` (one question, not the mask)."""
         state = turn.state
-        if index == DRAW:
+        if index == self.draw_id:
             return any(state.pool)
-        if index == PASS:
+        if index == self.pass_id:
             return not any(state.pool)
         known = self._known(state)
         chosen = turn.chosen
-        if index == LAY:
+        if index == self.lay_id:
             return any(chosen) and known.layable(chosen)
-        if known.rack[index] <= chosen[index]:
+        kind = self.kinds[index]
+        if known.rack[kind] <= chosen[kind]:
             return False
-        return known.extendable((*chosen[:index], chosen[index] + 1, *chosen[index + 1 :]))
+        return known.extendable((*chosen[:kind], chosen[kind] + 1, *chosen[kind + 1 :]))
 
     def legal_mask(self, turn: Turn) -> npt.NDArray[np.int8]:
         """1 for each legal action id of the player to move; all 0 at a chance node or the end."""
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        mask = np.zeros(self.num_actions, dtype=np.int8)
         if turn.state.current_player is not None:
             mask[self.legal_ids(turn)] = 1
         return mask
@@ -476,17 +511,17 @@ class Encoding:
         """
         if turn.state.is_chance:
             return self.chance_action(action_id)
-        index = check_id(action_id, NUM_ACTIONS)
+        index = check_id(action_id, self.num_actions)
         self._check_legal(turn, index)
         return self._step(turn, index)
 
     def _step(self, turn: Turn, index: int) -> Step:
         """The step of a legal decision id ``index``."""
-        if index < KINDS:
-            return Choose(TILES[index])
-        if index == DRAW:
+        if index < self.lay_id:
+            return Choose(TILES[self.kinds[index]])
+        if index == self.draw_id:
             return Draw()
-        if index == PASS:
+        if index == self.pass_id:
             return Pass()
         play = self._known(turn.state).lay(turn.chosen)
         assert play is not None  # the id is legal
@@ -501,18 +536,21 @@ class Encoding:
                 rack tiles than those chosen (``play_ids`` gives the ids of a whole play).
         """
         if isinstance(action, Choose):
-            return action.tile.index
+            index = self._ids[action.tile.index]
+            if index < 0:
+                raise ValueError(f"{action}: the set has no {action.tile} ({self.rules.set_text})")
+            return index
         if isinstance(action, Draw):
-            return DRAW
+            return self.draw_id
         if isinstance(action, Pass):
-            return PASS
+            return self.pass_id
         if isinstance(action, Play):
             if _laid(turn.state, action) != turn.chosen:
                 raise ValueError(
                     f"{action} lays other tiles than those chosen "
                     f"({tiles_text(_tiles(turn.chosen))}): see Encoding.play_ids"
                 )
-            return LAY
+            return self.lay_id
         raise ValueError(f"{action!r} is not a player's step of the encoded game")
 
     def _check_legal(self, turn: Turn, index: int) -> None:
@@ -521,19 +559,19 @@ class Encoding:
             raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
         if self._legal(turn, index):
             return
-        if index == DRAW:
+        if index == self.draw_id:
             raise IllegalActionError("R-RUM-END-3", "the pool is empty: lay tiles or pass")
-        if index == PASS:
+        if index == self.pass_id:
             raise IllegalActionError(
                 "R-RUM-TURN-1", "a player who does not lay takes a tile from the pool"
             )
         chosen = tiles_text(_tiles(turn.chosen))
-        if index == LAY:
+        if index == self.lay_id:
             raise IllegalActionError(
                 "R-RUM-TURN-1", f"no legal play lays exactly the tiles chosen ({chosen})"
             )
-        tile = TILES[index]
-        if turn.chosen[index] >= counts(state.racks[state.player])[index]:
+        tile = TILES[self.kinds[index]]
+        if turn.chosen[tile.index] >= counts(state.racks[state.player])[tile.index]:
             raise IllegalActionError("R-RUM-TURN-1", f"your rack has no more {tile} to choose")
         raise IllegalActionError(
             "R-RUM-TURN-1", f"no legal play lays {tile} together with the tiles chosen ({chosen})"
@@ -574,7 +612,7 @@ class Encoding:
         if kind is Choose or kind is Draw or kind is Pass:
             self._check_legal(turn, self.action_id(turn, action))
         elif kind is Play:
-            self._check_legal(turn, LAY)
+            self._check_legal(turn, self.lay_id)
             if action != self._known(state).lay(turn.chosen):
                 raise IllegalActionError(
                     "R-RUM-TURN-1",
@@ -625,7 +663,7 @@ class Encoding:
         state = turn.state
         apply(state, play)
         laid = _laid(state, play)
-        return [kind for kind in range(KINDS) for _ in range(laid[kind])] + [LAY]
+        return [self._ids[kind] for kind in range(KINDS) for _ in range(laid[kind])] + [self.lay_id]
 
     # What a player sees.
 
@@ -640,10 +678,11 @@ class Encoding:
         state = turn.state
         players = self.players
         view = self.layout.views(vector)
+        ids = self._ids
         for tile in state.racks[player]:
-            view["rack"][tile.index] += 1
+            view["rack"][ids[tile.index]] += 1
         if state.current_player == player:
-            view["chosen"][:] = turn.chosen
+            view["chosen"][:] = [turn.chosen[kind] for kind in self.kinds]
         melds = view["melds"]
         for row, meld in enumerate(state.table):
             if isinstance(meld, Run):
@@ -653,8 +692,8 @@ class Encoding:
                 melds[row, 1] = 1
                 melds[row, 2] = meld.value
             for tile in meld.tiles:
-                melds[row, 3 + tile.index] += 1
-                view["table"][tile.index] += 1
+                melds[row, 3 + ids[tile.index]] += 1
+                view["table"][ids[tile.index]] += 1
         for seat in range(players):
             at = (seat - player) % players
             view["opened"][at] = state.opened[seat]
@@ -758,7 +797,8 @@ class Encoding:
 
 
 def rules_from(rules: Rules | str | None, players: int = 2) -> Rules:
-    """``rules`` itself, the MyRummy preset of that name (``classic``, ``rummikub``) for
+    """``rules`` itself, the MyRummy preset of that name (``classic``, ``rummikub``, ``mini``,
+    ``midi``) for
     ``players``, or the classic preset for ``None``.
 
     Examples:

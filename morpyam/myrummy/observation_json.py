@@ -46,7 +46,7 @@ from morpyam.files import (
     _table,
 )
 from morpyam.myrummy.engine import rack_points
-from morpyam.myrummy.melds import Group, Run, sort_table
+from morpyam.myrummy.melds import Group, Run, misfit, sort_table
 from morpyam.myrummy.observe import Observation
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state_json import (
@@ -62,7 +62,7 @@ from morpyam.myrummy.state_json import (
     _seat_or_none,
     _tiles,
 )
-from morpyam.myrummy.tiles import COPIES, TILES, Tile, counts
+from morpyam.myrummy.tiles import TILES, Tile, counts
 from morpyam.state_json import InvalidStateError
 
 __all__ = [
@@ -239,10 +239,10 @@ def check_observation(observation: Observation) -> None:
     that play or ``position`` makes.
 
     The checks of `check_state` that need only what the observer sees: types and
-    sizes; the observer's rack of its size; no more than two of a tile in the rack and
-    on the table, and the 106 tiles in all, racks and pool counted by their sizes
-    (R-RUM-SET-1); ``resigned`` exactly when the match ended by resignation; the lot,
-    the deal (each rack's size, round the table from the first player, R-RUM-SET-2),
+    sizes; the observer's rack of its size; no more of a tile in the rack and on the
+    table than the rules' set has, combinations that fit the set, and the set's tiles
+    in all (the box's 106), racks and pool counted by their sizes (R-RUM-SET-1);
+    ``resigned`` exactly when the match ended by resignation; the lot, the deal (each rack's size, round the table from the first player, R-RUM-SET-2),
     draws and passes (R-RUM-END-3); the points (R-RUM-END-2, R-RUM-MATCH-1); and a
     match over by its rules in its last round, its winner's rack empty, the observer's
     own points of the last round what their rack left counts when they did not win.
@@ -261,18 +261,21 @@ def check_observation(observation: Observation) -> None:
     for meld in seen.table:
         for tile in meld.tiles:
             used[tile.index] += 1
-    for kind, count in enumerate(used):
+    for kind, (count, have) in enumerate(zip(used, rules.full_pool)):
         _require(
-            count <= COPIES,
+            count <= have,
             "table",
-            f"R-RUM-SET-1: the set has {COPIES} × {TILES[kind]}: {count} in the rack and on the table",
+            f"R-RUM-SET-1: the set has {have} × {TILES[kind]}: {count} in the rack and on the table",
         )
+    for number, meld in enumerate(seen.table):
+        reason = misfit(meld, rules.colours, rules.values)
+        _require(reason is None, f"table[{number}]", f"R-RUM-SET-1: {reason}")
     on_table = sum(len(meld.tiles) for meld in seen.table)
     total = sum(seen.rack_sizes) + on_table + seen.pool_size
     _require(
-        total == _MAX_TILES,
+        total == rules.tile_count,
         "pool_size",
-        f"R-RUM-SET-1: the set has {_MAX_TILES} tiles: the racks, the table and the pool "
+        f"R-RUM-SET-1: the set has {rules.tile_count} tiles: the racks, the table and the pool "
         f"hold {total}",
     )
     _require(

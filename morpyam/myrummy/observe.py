@@ -19,7 +19,7 @@ from morpyam.errors import _shown
 from morpyam.myrummy.melds import Meld
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
-from morpyam.myrummy.tiles import COPIES, KINDS, TILES, Tile, counts, sort_tiles
+from morpyam.myrummy.tiles import KINDS, TILES, Tile, counts, sort_tiles
 
 __all__ = ["Observation", "determinise", "observe", "unseen"]
 
@@ -121,12 +121,15 @@ def observe(state: State, player: int) -> Observation:
 
 
 def unseen(observation: Observation) -> tuple[Tile, ...]:
-    """The tiles the observer cannot see: the set minus their rack and the table, sorted."""
+    """The tiles the observer cannot see: the rules' set minus their rack and the table, sorted."""
     seen = counts(observation.rack)
     for meld in observation.table:
         for tile in meld.tiles:
             seen[tile.index] += 1
-    return tuple(tile for tile, count in zip(TILES, seen) for _ in range(COPIES - count))
+    full = observation.rules.full_pool
+    return tuple(
+        tile for tile, count, have in zip(TILES, seen, full) for _ in range(have - count)
+    )
 
 
 def determinise(

@@ -51,7 +51,7 @@ from morpyam.files import (
     _str,
     _table,
 )
-from morpyam.myrummy.melds import Group, Meld, Run, parse_meld, sort_table
+from morpyam.myrummy.melds import Group, Meld, Run, misfit, parse_meld, sort_table
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import COPIES, KINDS, TILES, Tile, counts, parse_tile
@@ -93,7 +93,7 @@ _FIELDS = (
     "resigned",
 )
 _RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules))
-_LATER_FIELDS = frozenset({"joker_from_rack"})
+_LATER_FIELDS = frozenset({"joker_from_rack", "colours", "values", "copies", "jokers"})
 """Fields of `Rules` added after documents of this format were first written: a document
 without one reads it at its default."""
 _MAX_TILES = KINDS * COPIES
@@ -384,7 +384,8 @@ def check_state(state: State) -> None:
       a count from 0 to 2 per tile kind in the pool, seats in range, one flag
       and one total per player, a round below ``rules.rounds``;
     - the tiles are conserved (R-RUM-SET-1): racks, table and pool hold the
-      106 tiles, two of each;
+      rules' set (`Rules.full_pool`; the box's 106 tiles, two of each), and
+      every combination fits the set (`misfit`);
     - ``resigned`` is set exactly when the match ended by resignation;
     - while the lot is open (``first`` is ``None``, R-RUM-SET-3): the first
       round, nothing dealt, nobody to seat but player 0;
@@ -418,13 +419,16 @@ def check_state(state: State) -> None:
     for meld in state.table:
         for tile in meld.tiles:
             used[tile.index] += 1
-    for kind, (count, left) in enumerate(zip(used, state.pool)):
+    for kind, (count, left, have) in enumerate(zip(used, state.pool, rules.full_pool)):
         _require(
-            count + left == COPIES,
+            count + left == have,
             "pool",
-            f"R-RUM-SET-1: the set has {COPIES} × {TILES[kind]}: {count} in the racks and on "
-            f"the table, {left} in the pool",
+            f"R-RUM-SET-1: the set has {have} × {TILES[kind]}: {count} in the racks and on "
+            f"the table, {left} in the pool ({rules.set_text})",
         )
+    for number, meld in enumerate(state.table):
+        reason = misfit(meld, rules.colours, rules.values)
+        _require(reason is None, f"table[{number}]", f"R-RUM-SET-1: {reason}")
     _require(
         (state.resigned is not None) == (state.end_rule == "resign"),
         "resigned",

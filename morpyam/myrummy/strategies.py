@@ -17,8 +17,9 @@ def test_my_app_shows_every_position(state: mr.State) -> None:
 ```
 
 Every table drawn respects the set (R-RUM-SET-1: at most two of each tile,
-two jokers), and every combination the rules of R-RUM-MELD-1 and
-R-RUM-MELD-2.
+two jokers, or the smaller set of the rules drawn: `rules` draws the tile
+set too, `Rules.colours` and the fields after it), and every combination the
+rules of R-RUM-MELD-1 and R-RUM-MELD-2.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from morpyam.myrummy.engine import (
     sample_chance,
     time_out,
 )
-from morpyam.myrummy.melds import Group, Meld, Run, sort_table
+from morpyam.myrummy.melds import Group, Meld, Run, misfit, sort_table
 from morpyam.myrummy.rules import EMPTY_POOL_ENDINGS, PRESETS, Rules
 from morpyam.myrummy.solver import best_play, plays
 from morpyam.myrummy.state import State
@@ -79,14 +80,18 @@ def colours() -> st.SearchStrategy[Colour]:
     return st.sampled_from(COLOURS)
 
 
+_BOX = Rules()
+
+
 @st.composite
-def _runs(draw: st.DrawFn, jokers: bool) -> Run:
-    colour = draw(colours())
-    length = draw(st.integers(3, 13))
-    start = draw(st.integers(1, 14 - length))
+def _runs(draw: st.DrawFn, jokers: bool, rules: Rules = _BOX) -> Run:
+    colour = draw(st.sampled_from(COLOURS[: rules.colours]))
+    length = draw(st.integers(3, rules.values))
+    start = draw(st.integers(1, rules.values + 1 - length))
     tiles_ = [Tile(colour, value) for value in range(start, start + length)]
     if jokers:
-        places = draw(st.lists(st.integers(0, length - 1), max_size=COPIES, unique=True))
+        most = min(COPIES, rules.jokers)
+        places = draw(st.lists(st.integers(0, length - 1), max_size=most, unique=True))
         for place in places:  # two jokers at most: a run of 3 keeps a tile that is no joker
             tiles_[place] = JOKER
     return Run(tiles_)
@@ -98,12 +103,14 @@ def runs(*, jokers: bool = True) -> st.SearchStrategy[Run]:
 
 
 @st.composite
-def _groups(draw: st.DrawFn, jokers: bool) -> Group:
-    value = draw(st.integers(1, 13))
-    chosen = draw(st.lists(colours(), min_size=3, max_size=4, unique=True))
+def _groups(draw: st.DrawFn, jokers: bool, rules: Rules = _BOX) -> Group:
+    value = draw(st.integers(1, rules.values))
+    chosen = draw(
+        st.lists(st.sampled_from(COLOURS[: rules.colours]), min_size=3, max_size=4, unique=True)
+    )
     tiles_ = [Tile(colour, value) for colour in chosen]
     if jokers:
-        count = draw(st.integers(0, COPIES))
+        count = draw(st.integers(0, min(COPIES, rules.jokers)))
         tiles_[:count] = [JOKER] * count
     return Group(tiles_)
 
@@ -118,11 +125,11 @@ def melds(*, jokers: bool = True) -> st.SearchStrategy[Meld]:
     return runs(jokers=jokers) | groups(jokers=jokers)
 
 
-def _fits(used: list[int], tiles_: Sequence[Tile]) -> bool:
+def _fits(used: list[int], tiles_: Sequence[Tile], full: Sequence[int]) -> bool:
     need = [0] * KINDS
     for tile in tiles_:
         need[tile.index] += 1
-    return all(used[i] + need[i] <= COPIES for i in range(KINDS))
+    return all(used[i] + need[i] <= full[i] for i in range(KINDS))
 
 
 def _take(used: list[int], tiles_: Sequence[Tile]) -> None:
@@ -130,12 +137,26 @@ def _take(used: list[int], tiles_: Sequence[Tile]) -> None:
         used[tile.index] += 1
 
 
+def _set_melds(jokers: bool, rules: Rules) -> st.SearchStrategy[Meld]:
+    """Combinations of the set's tiles (none when it is too small for one)."""
+    found: list[st.SearchStrategy[Meld]] = []
+    if rules.values >= 3:
+        found.append(_runs(jokers, rules))
+    if rules.colours >= 3:
+        found.append(_groups(jokers, rules))
+    return st.one_of(found) if found else st.nothing()
+
+
 @st.composite
-def _tables(draw: st.DrawFn, max_melds: int, jokers: bool) -> tuple[Meld, ...]:
+def _tables(draw: st.DrawFn, max_melds: int, jokers: bool, rules: Rules = _BOX) -> tuple[Meld, ...]:
     used = [0] * KINDS
     found: list[Meld] = []
-    for meld in draw(st.lists(melds(jokers=jokers), max_size=max_melds)):
-        if _fits(used, meld.tiles):  # the set holds two of each tile (R-RUM-SET-1)
+    full = rules.full_pool
+    candidates = _set_melds(jokers, rules)
+    drawn = draw(st.lists(candidates, max_size=max_melds)) if not candidates.is_empty else []
+    for meld in drawn:
+        # the set holds two of each tile in the box (R-RUM-SET-1), or what the rules say
+        if _fits(used, meld.tiles, full) and misfit(meld, rules.colours, rules.values) is None:
             _take(used, meld.tiles)
             found.append(meld)
     return sort_table(found)
@@ -147,12 +168,14 @@ def tables(*, max_melds: int = 12, jokers: bool = True) -> st.SearchStrategy[tup
     return _tables(max_melds, jokers)
 
 
-def _left(used: list[int]) -> list[Tile]:
-    return [tile for tile in TILES for _ in range(COPIES - used[tile.index])]
+def _left(used: list[int], full: Sequence[int]) -> list[Tile]:
+    return [tile for tile in TILES for _ in range(full[tile.index] - used[tile.index])]
 
 
-def _hand(used: list[int], max_size: int) -> st.SearchStrategy[tuple[Tile, ...]]:
-    rest = _left(used)
+def _hand(
+    used: list[int], max_size: int, full: Sequence[int] = _BOX.full_pool
+) -> st.SearchStrategy[tuple[Tile, ...]]:
+    rest = _left(used, full)
     if not rest or max_size <= 0:
         return st.just(())
     return st.lists(
@@ -168,15 +191,41 @@ def racks(*, max_size: int = 20, table: Sequence[Meld] = ()) -> st.SearchStrateg
     return _hand(used, max_size)
 
 
+def _presets(count: int) -> list[Rules]:
+    found = []
+    for preset in PRESETS.values():
+        try:
+            found.append(preset(count))
+        except ValueError:  # a small set deals fewer racks (R-RUM-SET-2)
+            continue
+    return found
+
+
 @st.composite
 def _rules(draw: st.DrawFn, players: int | None, knobs: bool) -> Rules:
     count = players if players is not None else draw(st.integers(2, 4))
-    preset = draw(st.sampled_from(list(PRESETS.values())))(count)
+    preset = draw(st.sampled_from(_presets(count)))
     if not knobs:
         return preset
+    tile_set = draw(
+        st.none()
+        | st.fixed_dictionaries(
+            {
+                "colours": st.integers(1, 4),
+                "values": st.integers(1, 13),
+                "copies": st.integers(1, 2),
+                "jokers": st.integers(0, 2),
+            }
+        )
+    )
+    if tile_set is not None:
+        tiles_ = tile_set["colours"] * tile_set["values"] * tile_set["copies"]
+        if tiles_ + tile_set["jokers"] >= count:
+            preset = attrs.evolve(preset, **tile_set, rack_size=1)
+    most = min(20, preset.tile_count // count)
     return attrs.evolve(
         preset,
-        rack_size=draw(st.just(preset.rack_size) | st.integers(1, 20)),
+        rack_size=draw(st.just(min(preset.rack_size, most)) | st.integers(1, most)),
         opening_points=draw(st.sampled_from([30, 0, 10, 50])),
         min_stay=draw(st.sampled_from([3, None, 2, 4])),
         lay_off_in_opening_turn=draw(st.booleans()),
@@ -188,7 +237,9 @@ def _rules(draw: st.DrawFn, players: int | None, knobs: bool) -> Rules:
 
 
 def rules(*, players: int | None = None, knobs: bool = True) -> st.SearchStrategy[Rules]:
-    """A preset for ``players`` (2 to 4 when ``None``), with valid random knobs unless ``knobs`` is false."""
+    """A preset for ``players`` (2 to 4 when ``None``), with valid random knobs unless ``knobs``
+    is false: the tile set among them (any colours, values, copies and jokers the rules take,
+    half the time), then racks that fit in it."""
     return _rules(players, knobs)
 
 
@@ -197,13 +248,13 @@ def _positions(
     draw: st.DrawFn, rules_strategy: st.SearchStrategy[Rules], max_rack: int, max_melds: int
 ) -> State:
     game_rules = draw(rules_strategy)
-    table = draw(tables(max_melds=max_melds))
+    table = draw(_tables(max_melds, True, game_rules))
     used = [0] * KINDS
     for meld in table:
         _take(used, meld.tiles)
     hands = []
     for _ in range(game_rules.players):
-        hand = draw(_hand(used, max_rack))
+        hand = draw(_hand(used, max_rack, game_rules.full_pool))
         _take(used, hand)
         hands.append(hand)
     player = draw(st.integers(0, game_rules.players - 1))
@@ -214,7 +265,7 @@ def _positions(
 def positions(
     rules: Rules | None = None, *, max_rack: int = 14, max_melds: int = 12
 ) -> st.SearchStrategy[State]:
-    """A decision position made by `position`: a valid table,
+    """A decision position made by `position`: a valid table of the rules' set,
     racks of up to ``max_rack`` tiles from what the set holds besides, any seat to play and
     any seats laid out; the pool is the rest.
 

@@ -212,7 +212,10 @@ def rules_text(rules: Rules) -> str:
     """
     best: tuple[int, str, dict[str, object]] | None = None
     for name, preset in PRESETS.items():
-        base = preset(rules.players)
+        try:
+            base = preset(rules.players)
+        except ValueError:  # a small set deals fewer racks (R-RUM-SET-2)
+            continue
         changes = {
             field.name: getattr(rules, field.name)
             for field in attrs.fields(Rules)
