@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
-from test_myrummy_paths import points_first, score
+from test_myrummy_paths import points_first, score, set_brute_best, set_positions
 from test_myrummy_solver import brute_best, objective, positions
 
 import morpyam.myrummy as mr
@@ -218,3 +218,87 @@ def test_a_joker_of_a_run_with_two_jokers_stays_beside_a_tile_of_its_run() -> No
     found = copies_table(state)
     assert found is not None
     assert objective(state, mr.Play(found)) == (1, 1)
+
+
+@slow_ok(60)
+@given(set_positions(tied=True))
+def test_the_program_agrees_with_brute_force_on_small_sets(state: mr.State) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: runs within the set's values, groups within its
+    # colours, a group's joker standing for a colour of the set; the best legal table kept
+    assume(followed(state))
+    found = copies_table(state)
+    assert score(state, found) == set_brute_best(state)
+
+
+@slow_ok(60)
+@given(set_positions(max_melds=5, max_rack=8, tied=True), st.sampled_from(["tiles", "points"]))
+def test_the_program_agrees_with_the_dynamic_program_on_small_sets(
+    state: mr.State, goal: str
+) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: as above, bigger tables, both objectives
+    assume(followed(state))
+    check_against_dp(state, goal)
+
+
+@st.composite
+def set_within_cases(draw: st.DrawFn) -> tuple[mr.State, list[int], list[int]]:
+    state = draw(set_positions(max_melds=4, max_rack=7, tied=True))
+    assume(followed(state))
+    rack = counts(state.racks[state.player])
+    must = [draw(st.integers(0, count)) if count else 0 for count in rack]
+    may = [draw(st.integers(0, count - m)) if count - m else 0 for count, m in zip(rack, must)]
+    return state, must, may
+
+
+@slow_ok(60)
+@given(set_within_cases())
+def test_the_program_agrees_on_plays_within_on_small_sets(
+    case: tuple[mr.State, list[int], list[int]],
+) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: the tiles that must and may be laid
+    state, must, may = case
+    floor = -1 if any(must) else 0
+    found = best._copies_table(state, must, may, False, floor)
+    assert found is not best._UNSETTLED
+    assert found is None or isinstance(found, tuple)
+    assert score(state, found) == score(state, dp.best_table_within(state, must, may))
+
+
+def test_a_joker_finds_no_place_in_a_small_set() -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: values 1 to 3 and three colours, three must
+    # stay. Three of the four tiles can be laid, [J gn2 gn3] (the joker gn1, 2 + 3 and the
+    # joker's 5 penalty points) beating [gn1 gn2 gn3] (6); not all four: no run goes past 3
+    # or below 1, and a group ({pu1 bk1 gn1} ..., the runs scattered) holds at most three
+    # tiles. In the box the joker goes on a run as well (4 tiles).
+    rules = attrs.evolve(mr.Rules.mini(), min_stay=3)
+    state = mr.position(
+        rules,
+        racks=[mr.parse_tiles("gn1 gn2 gn3 J"), ()],
+        table=[mr.parse_meld("[pu1 pu2 pu3]"), mr.parse_meld("[bk1 bk2 bk3]")],
+        opened=[0, 1],
+    )
+    assert followed(state)
+    found = copies_table(state)
+    assert score(state, found) == (3, 2 + 3 + rules.joker_penalty)
+    box = attrs.evolve(state, rules=attrs.evolve(mr.Rules.classic(), min_stay=3))
+    found = copies_table(box)
+    assert score(box, found) == (4, 6 + box.rules.joker_penalty)
+
+
+def test_a_table_joker_at_the_top_of_a_small_set_has_nowhere_to_go() -> None:
+    # R-RUM-SET-1, R-RUM-MELD-2, R-RUM-JOK-3: values 1 to 3. pu3 from the rack may take the
+    # joker's place in [pu1 pu2 J], but the joker must then lie in a combination: not as pu4
+    # (the set has no 4) nor pu0, and no group of the tiles at hand takes it. So nothing can be
+    # laid; in the box, [pu1 pu2 pu3 J] lays pu3.
+    rules = attrs.evolve(mr.Rules.mini(), min_stay=3)
+    state = mr.position(
+        rules,
+        racks=[mr.parse_tiles("pu3"), ()],
+        table=[mr.parse_meld("[pu1 pu2 J]")],
+        opened=[0, 1],
+    )
+    assert followed(state)
+    assert copies_table(state) is None
+    assert dp.best_table(state) is None
+    box = attrs.evolve(state, rules=attrs.evolve(mr.Rules.classic(), min_stay=3))
+    assert score(box, copies_table(box)) == (1, 3)

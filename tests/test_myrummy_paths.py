@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from itertools import combinations
 
 import attrs
 import pytest
@@ -17,8 +18,8 @@ import morpyam.myrummy as mr
 from morpyam.myrummy import best, dp, ilp
 from morpyam.myrummy import strategies as rst
 from morpyam.myrummy.judge import judge_play
-from morpyam.myrummy.melds import sort_table
-from morpyam.myrummy.tiles import KINDS, counts
+from morpyam.myrummy.melds import misfit, sort_table
+from morpyam.myrummy.tiles import KINDS, TILES, counts
 
 
 def slow_ok(count: int) -> settings:
@@ -320,3 +321,178 @@ def test_every_budget_finds_one_optimum(state: mr.State, budget: int) -> None:
     finally:
         best.BUDGET = saved
     assert score(state, found) == score(state, dp.best_table(state))
+
+
+# Small tile sets (R-RUM-SET-1): the programs walk the set's values and colours only.
+
+SMALL_SETS = (
+    mr.Rules.mini(),
+    mr.Rules.midi(),
+    attrs.evolve(mr.Rules.classic(), colours=3, values=5, copies=2, jokers=2, rack_size=6),
+)
+"""The presets below the box and a set of three colours, values 1 to 5, two copies."""
+
+
+def set_melds(rules: mr.Rules, tiles: Counter[mr.Tile]) -> list[mr.Meld]:
+    """Every run and group of the set that the multiset ``tiles`` can hold, built from scratch:
+    only tiles the set has, only combinations that fit it (R-RUM-MELD-1, R-RUM-MELD-2)."""
+    jokers = tiles[mr.JOKER]
+    real = [tile for tile in tiles if not tile.is_joker and rules.full_pool[tile.index] > 0]
+    found: set[mr.Meld] = set()
+    for value in range(1, rules.values + 1):
+        here = sorted(tile for tile in real if tile.value == value)
+        for size in range(1, len(here) + 1):
+            for chosen in combinations(here, size):
+                for extra in range(min(jokers, 4 - size) + 1):
+                    if size + extra >= 3:
+                        found.add(mr.Group((*chosen, *(mr.JOKER,) * extra)))
+    for colour in mr.Colour:  # every run from scratch (all 13 values), misfit() decides below
+        for start in range(1, 14):
+            for length in range(3, 15 - start):
+                need = [mr.Tile(colour, start + i) for i in range(length)]
+                for count in range(min(jokers, length - 1) + 1):
+                    for places in combinations(range(length), count):  # the jokers' places
+                        run = [mr.JOKER if i in places else t for i, t in enumerate(need)]
+                        if all(tile.is_joker or tiles[tile] for tile in run):
+                            found.add(mr.Run(run))
+    fitting = [meld for meld in found if misfit(meld, rules.colours, rules.values) is None]
+    return sorted(fitting, key=lambda meld: meld.key)
+
+
+def set_brute_best(state: mr.State) -> tuple[int, int] | None:
+    """The best play's (rack tiles laid, their points) by brute force over every table of the
+    set's combinations that holds the table's tiles, each judged by `mr.apply`."""
+    table = Counter(tile for meld in state.table for tile in meld.tiles)
+    tiles = table + Counter(state.racks[state.player])
+    melds = set_melds(state.rules, tiles)
+    found: tuple[int, int] | None = None
+
+    def search(at: int, left: Counter[mr.Tile], chosen: list[mr.Meld]) -> None:
+        nonlocal found
+        if chosen and not table - (tiles - left):
+            after = sort_table(chosen)
+            try:
+                mr.apply(state, mr.Play(after))
+            except mr.IllegalActionError:
+                pass
+            else:
+                scored = score(state, after)
+                if found is None or (scored is not None and scored > found):
+                    found = scored
+        for index in range(at, len(melds)):
+            need = Counter(melds[index].tiles)
+            if not need - left:
+                chosen.append(melds[index])
+                search(index, left - need, chosen)
+                chosen.pop()
+
+    search(0, Counter(tiles), [])
+    return found
+
+
+@st.composite
+def set_positions(
+    draw: st.DrawFn, *, max_melds: int = 3, max_rack: int = 6, tied: bool = False
+) -> mr.State:
+    """Small positions in a small set: a table of the set's combinations, a rack of the set's
+    other tiles, for any rules knob that the programs read; with ``tied``, a table the rules
+    tie (three must stay on, or a joker on it), the player laid out, and a joker's right tile
+    from anywhere (the program that follows every copy reads `Rules.joker_from_rack` loosely,
+    see `morpyam.myrummy.best`)."""
+    rules = draw(st.sampled_from(SMALL_SETS))
+    rules = attrs.evolve(
+        rules,
+        min_stay=draw(st.sampled_from([rules.min_stay, None, 3, 4])),
+        opening_points=draw(st.sampled_from([rules.opening_points, 0, 6, 7, 12])),
+        joker_from_rack=not tied and draw(st.booleans()),
+        handrummy=draw(st.booleans()),
+    )
+    pool = Counter({tile: rules.full_pool[tile.index] for tile in TILES})
+    pool = +pool
+    every = set_melds(rules, pool)
+    table: list[mr.Meld] = []
+    for meld in draw(st.lists(st.sampled_from(every), max_size=max_melds)):
+        need = Counter(meld.tiles)
+        if not need - pool:
+            pool -= need
+            table.append(meld)
+    left = sorted(pool.elements(), key=lambda tile: tile.index)
+    picks = draw(st.lists(st.integers(0, max(len(left) - 1, 0)), max_size=max_rack, unique=True))
+    rack = [left[i] for i in picks if i < len(left)]
+    opened = draw(st.booleans())
+    if tied:
+        opened = True
+        assume(rules.min_stay is not None or any(t.is_joker for m in table for t in m.tiles))
+    return mr.position(
+        rules, racks=[rack, ()], table=sort_table(table), opened=[0, 1] if opened else [1]
+    )
+
+
+@slow_ok(60)
+@given(set_positions())
+def test_the_dynamic_program_agrees_with_brute_force_on_small_sets(state: mr.State) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: every table of the set's combinations judged,
+    # the best kept; the program walks the set's values and colours only
+    assume(decidable(state))
+    assert score(state, dp.best_table(state)) == set_brute_best(state)
+
+
+@slow_ok(60)
+@given(set_positions())
+def test_the_relaxation_is_exact_on_small_sets_where_nothing_ties_the_table(
+    state: mr.State,
+) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: before laying out, or with free rearranging
+    # and no joker on the table, the relaxation's optimum is the best play's: a run past the
+    # set's values or a group of more tiles than its colours would raise it
+    assume(decidable(state))
+    free = state.rules.min_stay is None and not any(
+        tile.is_joker for meld in state.table for tile in meld.tiles
+    )
+    assume(free or not state.opened[state.player])
+    assert dp.relaxed_optimum(state) == set_brute_best(state)
+
+
+@slow_ok(60)
+@given(set_positions(max_melds=4, max_rack=7), st.sampled_from(["tiles", "points"]))
+def test_the_two_paths_find_one_optimum_on_small_sets(state: mr.State, goal: str) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: the integer program and the dynamic program
+    # both keep to the set
+    assume(decidable(state))
+    check_paths(state, goal)
+
+
+def small_opening(opening: int) -> mr.State:
+    """values 1 to 3: pu2 pu3 J on an empty table, not laid out."""
+    rules = attrs.evolve(mr.Rules.mini(), opening_points=opening)
+    return mr.position(rules, racks=[mr.parse_tiles("pu2 pu3 J"), ()], table=[], opened=[])
+
+
+def test_the_joker_of_a_run_at_the_top_of_a_small_set_stands_below() -> None:
+    # R-RUM-SET-1, R-RUM-MELD-2: with values 1 to 3 there is no pu4, so [pu2 pu3 J] can only be
+    # [J pu2 pu3], the joker pu1: 1 + 2 + 3 = 6 points open an opening of 6 and not one of 7
+    # (in the box the joker would be pu4, 9 points)
+    state = small_opening(6)
+    assert dp.best_table(state) == (mr.parse_meld("[J pu2 pu3]"),)
+    assert dp.relaxed_optimum(state) == (3, 2 + 3 + state.rules.joker_penalty)
+    assert mr.best_play(state) == mr.Play((mr.parse_meld("[J pu2 pu3]"),))
+    state = small_opening(7)
+    assert dp.best_table(state) is None
+    assert dp.relaxed_optimum(state) is None
+    assert mr.best_play(state) is None
+    box = attrs.evolve(state, rules=attrs.evolve(mr.Rules.classic(), opening_points=7))
+    assert dp.best_table(box) == (mr.parse_meld("[pu2 pu3 J]"),)
+
+
+@pytest.mark.parametrize("text", ["[pu1 pu2 pu3]", "{pu2 bk2 gn2}"])
+def test_a_joker_has_no_place_past_a_small_sets_values_or_colours(text: str) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: with values 1 to 3 and three colours, a joker
+    # cannot go on [pu1 pu2 pu3] (no pu0, no pu4) nor on {pu2 bk2 gn2} (no fourth colour):
+    # it stays on the rack; in the box it goes on either
+    state = mr.position(
+        mr.Rules.mini(), racks=[(mr.JOKER,), ()], table=[mr.parse_meld(text)], opened=[0, 1]
+    )
+    assert dp.best_table(state) is None
+    assert dp.relaxed_optimum(state) is None
+    box = attrs.evolve(state, rules=mr.Rules.classic())
+    assert dp.relaxed_optimum(box) == (1, box.rules.joker_penalty)

@@ -92,20 +92,25 @@ def playable(draw: st.DrawFn, lay_off_opening: bool) -> mr.State:
     ``lay_off_opening`` an opening that may lay off, with a small rack and table (the
     exhaustive branch and bound solves these; long runs with jokers take it seconds)."""
     rules = attrs.evolve(draw(rst.rules()), lay_off_in_opening_turn=lay_off_opening)
-    table = draw(rst.tables(max_melds=6))
+    table = draw(rst.positions(rules, max_rack=0, max_melds=6)).table  # of the rules' set
     if lay_off_opening:
         table = tuple(
             meld for place, meld in enumerate(table) if place < 2 and len(meld.tiles) <= 4
         )
+    full = rules.full_pool  # R-RUM-SET-1: only the set's tiles, as many as it has
+    in_set = [tile for tile in mr.TILES if full[tile.index]]
     used = Counter(tile for meld in table for tile in meld.tiles)
     wanted = list(draw(rst.melds()).tiles)
-    near = [tile for tile in mr.TILES if any(fits(meld, tile) for meld in table)]
+    if not all(full[tile.index] for tile in wanted):  # a combination of a smaller set's
+        own = ilp.patterns(False, rules.colours, rules.values)
+        wanted = [mr.TILES[kind] for kind in draw(st.sampled_from(own))[0]] if own else []
+    near = [tile for tile in in_set if any(fits(meld, tile) for meld in table)]
     if near:
         wanted += draw(st.lists(st.sampled_from(near), max_size=3))
-    wanted += draw(st.lists(rst.tiles(), max_size=2))
+    wanted += draw(st.lists(st.sampled_from(in_set), max_size=2))
     rack = []
     for tile in wanted[: 6 if lay_off_opening else 8]:
-        if used[tile] < 2:
+        if used[tile] < full[tile.index]:
             used[tile] += 1
             rack.append(tile)
     others = [()] * (rules.players - 1)
@@ -315,3 +320,22 @@ def test_search_refuses_what_is_no_state_or_objective() -> None:
     assert refusal(morpyam_state) == "expected a myrummy State, got State from morpyam.state"
     state = opened("gn4", "[gn5 gn6 gn7]")
     assert refusal(state, points_first="yes") == "points_first is True or False, got 'yes'"
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_the_bound_and_the_play_keep_to_the_tile_set(path: str) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-2: by hand, with values 1 to 3 (the mini set) the rack pu2 pu3 J
+    # makes only [J pu2 pu3], the joker as pu1: 6 points, the opening's 6 (2 + 3 + a joker
+    # counting 5 off the rack); with an opening of 7 nothing can be laid, and the bound says
+    # so, where the box's [pu2 pu3 J] (pu4) would bound it at 3 tiles
+    mini = mr.Rules.mini()
+    state = mr.position(mini, racks=[T("pu2 pu3 J"), T("bk1")])
+    seven = mr.position(attrs.evolve(mini, opening_points=7), racks=[T("pu2 pu3 J"), T("bk1")])
+    with solver_path(path):
+        found = mr.search(state, time_limit=5.0)
+        assert found == mr.SearchResult(mr.Play((M("[J pu2 pu3]"),)), True, (3, 10), (3, 10))
+        assert SEARCH._bound(seven, False, None) is None
+        assert mr.search(seven) == mr.SearchResult(None, True, (0, 0), None)
+    if ilp.available():
+        assert SEARCH._integer_bound(seven, False) is None
+        assert SEARCH._integer_bound(state, True) == (3, 10)

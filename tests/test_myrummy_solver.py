@@ -17,9 +17,11 @@ from hypothesis_profiles import examples
 import morpyam.myrummy as mr
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy import best as solver_paths
+from morpyam.myrummy import ilp
 from morpyam.myrummy.dp import ActualMove, LensMove, _within, relaxed_optimum
 from morpyam.myrummy.ilp import free_optimum, optimum, patterns
-from morpyam.myrummy.solver import _branch_and_bound
+from morpyam.myrummy.melds import misfit, sort_table
+from morpyam.myrummy.solver import _branch_and_bound, best_play_within, tables
 from morpyam.myrummy.tiles import JOKER_INDEX, TILES, counts
 
 FREE = attrs.evolve(mr.Rules.classic(), min_stay=None, handrummy=False)
@@ -38,8 +40,9 @@ def objective(state: mr.State, play: mr.Play) -> tuple[int, int]:
     return sum(laid.values()), mr.rack_points(state.rules, laid.elements())
 
 
-def all_melds(tiles: Counter[mr.Tile]) -> list[mr.Meld]:
-    """Every run and group that the multiset ``tiles`` can hold, built from scratch."""
+def all_melds(tiles: Counter[mr.Tile], rules: mr.Rules = CLASSIC) -> list[mr.Meld]:
+    """Every run and group that the multiset ``tiles`` can hold, built from scratch; only those
+    that fit the tile set of ``rules`` (R-RUM-SET-1: ``misfit``)."""
     found: set[mr.Meld] = set()
     jokers = tiles[mr.JOKER]
     for size in (3, 4):
@@ -62,12 +65,16 @@ def all_melds(tiles: Counter[mr.Tile]) -> list[mr.Meld]:
                         run = [mr.JOKER if (t in missing or t in swap) else t for t in need]
                         if any(not t.is_joker for t in run):
                             found.add(mr.Run(run))
-    return sorted(found, key=lambda meld: meld.key)
+    fitting = [meld for meld in found if misfit(meld, rules.colours, rules.values) is None]
+    return sorted(fitting, key=lambda meld: meld.key)
 
 
-def brute_tables(tiles: Counter[mr.Tile], table: Counter[mr.Tile]) -> Iterator[tuple[mr.Meld, ...]]:
-    """Every multiset of melds using all of ``table`` and part of ``tiles`` (tiles ⊇ table)."""
-    melds = all_melds(tiles)
+def brute_tables(
+    tiles: Counter[mr.Tile], table: Counter[mr.Tile], rules: mr.Rules = CLASSIC
+) -> Iterator[tuple[mr.Meld, ...]]:
+    """Every multiset of melds using all of ``table`` and part of ``tiles`` (tiles ⊇ table),
+    of melds that fit the tile set of ``rules``."""
+    melds = all_melds(tiles, rules)
 
     def search(
         at: int, left: Counter[mr.Tile], chosen: list[mr.Meld]
@@ -90,7 +97,7 @@ def brute_best(state: mr.State) -> tuple[int, int] | None:
     table = Counter(tile for meld in state.table for tile in meld.tiles)
     tiles = table + Counter(state.racks[state.player])
     best = None
-    for melds in brute_tables(tiles, table):
+    for melds in brute_tables(tiles, table, state.rules):
         try:
             score = objective(state, mr.Play(melds))
         except IllegalActionError:
@@ -105,7 +112,7 @@ def brute_plays(state: mr.State) -> set[mr.Play]:
     table = Counter(tile for meld in state.table for tile in meld.tiles)
     tiles = table + Counter(state.racks[0])
     legal = set()
-    for melds in brute_tables(tiles, table):
+    for melds in brute_tables(tiles, table, state.rules):
         try:
             mr.apply(state, mr.Play(melds))
         except IllegalActionError:
@@ -464,3 +471,203 @@ def test_moves_within_the_jokers_are_the_product_filtered(
         choice for choice in product(*per_colour) if sum(m[3] + m[4] for m in choice) <= jokers
     ]
     assert _within(per_colour, jokers) == wanted
+
+
+# Smaller tile sets (R-RUM-SET-1): the solvers build only the combinations that fit the set
+
+MINI = mr.Rules.mini()
+MIDI = mr.Rules.midi()
+SMALL = attrs.evolve(
+    CLASSIC, colours=3, values=5, copies=2, jokers=2, rack_size=6, opening_points=10
+)
+SETS = (MINI, MIDI, SMALL)
+
+
+def fits_the_set(rules: mr.Rules, meld: mr.Meld) -> bool:
+    """Whether ``meld`` holds only the set's tiles and fits it (``misfit`` looks at no tile
+    the set lacks)."""
+    return all(rules.full_pool[tile.index] > 0 for tile in meld.tiles) and (
+        misfit(meld, rules.colours, rules.values) is None
+    )
+
+
+@st.composite
+def set_positions(draw: st.DrawFn, *, jokers_on_table: bool = True, max_rack: int = 6) -> mr.State:
+    """Small random positions in one of ``SETS``: table combinations that fit the set, a rack
+    of its tiles, under the set's rules, the other rearranging, Handrummy or the joker's
+    right tile from the rack."""
+    base = draw(st.sampled_from(SETS))
+    pool = base.full_pool
+    usable = [
+        p
+        for p in patterns(False, base.colours, base.values)
+        if jokers_on_table or JOKER_INDEX not in p[0]
+    ]
+    used = [0] * 53
+    melds: list[mr.Meld] = []
+    for kinds, points in draw(st.lists(st.sampled_from(usable), max_size=3)):
+        if all(used[k] + kinds.count(k) <= pool[k] for k in set(kinds)):
+            for k in kinds:
+                used[k] += 1
+            melds.append(_meld(kinds, points))
+    rack_kinds = list(draw(st.sampled_from(usable))[0])[: draw(st.integers(1, 5))]
+    in_set = [k for k in range(53) if pool[k]]
+    rack_kinds += draw(st.lists(st.sampled_from(in_set), max_size=3))
+    rack = []
+    for k in rack_kinds[:max_rack]:
+        if used[k] < pool[k]:
+            used[k] += 1
+            rack.append(TILES[k])
+    rules = draw(
+        st.sampled_from(
+            [
+                base,
+                attrs.evolve(base, min_stay=None if base.min_stay else 3),
+                attrs.evolve(base, handrummy=True),
+                attrs.evolve(base, joker_from_rack=True),
+            ]
+        )
+    )
+    opened = [0, 1] if draw(st.booleans()) else [1]
+    return mr.position(rules, racks=[rack, ()], table=melds, opened=opened)
+
+
+def laid_tables(state: mr.State, plays: Iterator[mr.Play]) -> set[mr.Play]:
+    """The plays, each checked to fit the set (R-RUM-MELD-1, R-RUM-MELD-2)."""
+    found = set()
+    for play in plays:
+        assert all(fits_the_set(state.rules, meld) for meld in play.table), play
+        assert play not in found
+        found.add(play)
+    return found
+
+
+@pytest.mark.parametrize("long_joker_runs", [False, True])
+@pytest.mark.parametrize(("colours", "values"), [(1, 1), (2, 3), (3, 3), (3, 5), (4, 7), (4, 13)])
+def test_ilp_patterns_of_a_set_are_those_that_fit_it(
+    long_joker_runs: bool, colours: int, values: int
+) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: the integer program's columns under a set are
+    # exactly the patterns that fit it: runs within 1..values (jokers included), groups of at
+    # most `colours` tiles; the box keeps them all
+    rules = attrs.evolve(MIDI, colours=colours, values=values, rack_size=1)
+    every = patterns(long_joker_runs)
+    expected = [p for p in every if fits_the_set(rules, _meld(*p))]
+    assert patterns(long_joker_runs, colours, values) == expected
+    if (colours, values) == (4, 13):
+        assert expected == every
+    else:
+        assert len(expected) < len(every)
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(set_positions())
+def test_small_sets_best_play_and_plays_agree_with_brute_force(state: mr.State) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: in the mini, midi and a 3 x 5 set, every path
+    # (as installed, the integer program and the copy program, the exhaustive search) finds
+    # the brute force's best among the tables that fit the set, and plays() lists them all
+    expected = brute_best(state)
+    best = mr.best_play(state)
+    assert (None if best is None else objective(state, best)) == expected
+    with mock.patch.object(solver_paths, "BUDGET", 0):  # the integer program, then the copies
+        best = mr.best_play(state)
+    assert (None if best is None else objective(state, best)) == expected
+    other = _branch_and_bound(state, "tiles")
+    assert (None if other is None else objective(state, other)) == expected
+    for play in (best, other):
+        if play is not None:
+            assert all(fits_the_set(state.rules, meld) for meld in play.table)
+    assert laid_tables(state, mr.plays(state)) == brute_plays(state)
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(set_positions(jokers_on_table=False))
+def test_small_sets_ilp_free_optimum_agrees_with_brute_force(state: mr.State) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: with free rearranging and no table joker, the
+    # integer program's optimum under the set is the brute force's over tables that fit it
+    rules = attrs.evolve(state.rules, min_stay=None, handrummy=False, joker_from_rack=False)
+    state = attrs.evolve(state, rules=rules)
+    rack = counts(state.racks[0])
+    tile_set = {"colours": rules.colours, "values": rules.values}
+    if state.opened[0]:
+        table = counts(tile for meld in state.table for tile in meld.tiles)
+        found = free_optimum(table, rack, rules.joker_penalty, **tile_set)
+    else:
+        found = free_optimum([0] * 53, rack, rules.joker_penalty, rules.opening_points, **tile_set)
+    assert (None if found == (0, 0) else found) == brute_best(state)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.sampled_from(SETS), st.data())
+def test_tables_of_a_set_are_the_brute_forces(rules: mr.Rules, data: st.DataObject) -> None:
+    # R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2: the enumeration under a set yields each table
+    # of fitting melds once, and no other
+    in_set = [tile for tile in TILES if rules.full_pool[tile.index]]
+    tiles = Counter(data.draw(st.lists(st.sampled_from(in_set), max_size=7)))
+    tiles = Counter({tile: min(n, rules.full_pool[tile.index]) for tile, n in tiles.items()})
+    found = list(
+        tables([0] * 53, counts(tiles.elements()), colours=rules.colours, values=rules.values)
+    )
+    listed = [sort_table(table) for table in found]
+    assert len(set(listed)) == len(listed)
+    brute = {sort_table(table) for table in brute_tables(tiles, Counter(), rules)}
+    assert set(listed) == brute
+
+
+def test_a_run_ends_at_the_sets_last_value() -> None:
+    # R-RUM-MELD-2, R-RUM-SET-1: by hand, with values 1 to 3 (the mini set) the rack pu2 pu3 J
+    # makes one run only, [J pu2 pu3] with the joker as pu1: 1 + 2 + 3 = 6 points, just the
+    # opening's 6 (pu4 does not exist); every path opens with it. With an opening of 7 there
+    # is no play, where the box reads [pu2 pu3 J] as pu2 to pu4, 9 points
+    rack = mr.parse_tiles("pu2 pu3 J")
+    state = mr.position(MINI, racks=[rack, mr.parse_tiles("bk1")])
+    expected = "play [J pu2 pu3]"
+    assert str(mr.best_play(state)) == expected
+    for patch in ("BUDGET", "SMALL_RACK"):
+        with mock.patch.object(solver_paths, patch, -1 if patch == "SMALL_RACK" else 0):
+            assert str(mr.best_play(state)) == expected
+            assert str(best_play_within(state, rack)) == expected
+    assert str(_branch_and_bound(state, "tiles")) == expected
+    assert [str(play) for play in mr.plays(state)] == [expected]
+    assert free_optimum([0] * 53, counts(rack), 5, 6, colours=3, values=3) == (3, 10)
+    seven = attrs.evolve(state, rules=attrs.evolve(MINI, opening_points=7))
+    assert mr.best_play(seven) is None
+    with mock.patch.object(solver_paths, "SMALL_RACK", -1):
+        assert mr.best_play(seven) is None
+        assert best_play_within(seven, rack) is None
+    assert _branch_and_bound(seven, "tiles") is None
+    assert list(mr.plays(seven)) == []
+    assert free_optimum([0] * 53, counts(rack), 5, 7, colours=3, values=3) is None
+    box = mr.position(attrs.evolve(CLASSIC, opening_points=7), racks=[rack, mr.parse_tiles("bk1")])
+    assert str(mr.best_play(box)) == "play [pu2 pu3 J]"
+    assert free_optimum([0] * 53, counts(rack), 25, 7) == (3, 30)
+
+
+def test_a_group_has_at_most_one_tile_per_colour_of_the_set() -> None:
+    # R-RUM-MELD-1, R-RUM-SET-1: by hand, with three colours {pu5 bk5 gn5 J} cannot lie (no
+    # fourth colour): every play lays three tiles, {pu5 bk5 gn5} the most points (15; a
+    # joker counting 4, a group of two 5s and the joker 14); in the box the joker joins as
+    # grey 5 (4 tiles)
+    rack = mr.parse_tiles("pu5 bk5 gn5 J")
+    rules = attrs.evolve(SMALL, joker_penalty=4)  # {bk5 gn5 J}: 14 points, less than 15
+    state = mr.position(rules, racks=[rack, mr.parse_tiles("bk1")])
+    expected = "play {pu5 bk5 gn5}"
+    assert str(mr.best_play(state)) == expected
+    with mock.patch.object(solver_paths, "SMALL_RACK", -1):
+        assert str(mr.best_play(state)) == expected
+    assert str(_branch_and_bound(state, "tiles")) == expected
+    others = {"play {pu5 bk5 J}", "play {pu5 gn5 J}", "play {bk5 gn5 J}"}
+    assert {str(play) for play in mr.plays(state)} == {expected, *others}
+    box = mr.position(attrs.evolve(CLASSIC, opening_points=10), racks=[rack, mr.parse_tiles("bk1")])
+    assert str(mr.best_play(box)) == "play {pu5 bk5 gn5 J}"
+
+
+def test_a_table_joker_stands_for_the_sets_colours() -> None:
+    # R-RUM-JOK-2, R-RUM-SET-1: with three colours the joker of {pu3 bk3 J} stands for gn3
+    # alone (no grey in the set): the integer program's condition and right tiles say so
+    group = mr.parse_meld("{pu3 bk3 J}")
+    (condition,) = ilp._conditions([group], None, 3)
+    assert condition[:2] == (3, 0b100)
+    assert ilp._right_tiles([group], 3) == [(3, [mr.parse_tile("gn3").index])]
+    (box,) = ilp._conditions([group])
+    assert box[:2] == (3, 0b1100)

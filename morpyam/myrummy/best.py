@@ -303,7 +303,12 @@ def _opening(
         whole = _judged(
             state,
             lambda stay, floor: ilp.best_melds(
-                rack, [0] * KINDS, scores, time_limit=_seconds_left(deadline)
+                rack,
+                [0] * KINDS,
+                scores,
+                time_limit=_seconds_left(deadline),
+                colours=rules.colours,
+                values=rules.values,
             ),
             scores,
             keep=state.table,
@@ -319,6 +324,8 @@ def _opening(
             scores,
             opening=rules.opening_points,
             time_limit=_seconds_left(deadline),
+            colours=rules.colours,
+            values=rules.values,
         ),
         scores,
         keep=state.table,
@@ -336,6 +343,7 @@ def _laid_out(
 ) -> object:
     """The program for a player who has laid out: every table copy and those of ``must``
     placed, any of ``may``."""
+    rules = state.rules
     table = counts(tile for meld in state.table for tile in meld.tiles)
     need = [a + b for a, b in zip(table, must)]
     return _judged(
@@ -349,7 +357,9 @@ def _laid_out(
             stay=stay,
             at_least=floor,
             time_limit=_seconds_left(deadline),
-            joker_from_rack=state.rules.joker_from_rack,
+            joker_from_rack=rules.joker_from_rack,
+            colours=rules.colours,
+            values=rules.values,
         ),
         scores,
         keep=(),

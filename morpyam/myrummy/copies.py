@@ -5,8 +5,9 @@ tile lay before, so "three must stay" (R-RUM-RE-2) and the joker's ties to
 its old combination (R-RUM-JOK-3) are left to a search that judges actual
 tables. When the relaxation's optimum is legal that search ends at once;
 when it is not, the search must refute every table at that score, which can
-take minutes. This program has no such gap. It takes the values 1 to 13 in
-order as the relaxation does, but it places *copies*, each labelled with the
+take minutes. This program has no such gap. It takes the values 1 to 13 (to
+the set's highest value, `Rules.values`; groups of at most `Rules.colours`
+tiles) in order as the relaxation does, but it places *copies*, each labelled with the
 old combination it lay in, and its state carries what the rules ask of
 those labels:
 
@@ -172,8 +173,8 @@ class _TableJoker:
 
     __slots__ = ("colours", "old", "shared", "value")
 
-    def __init__(self, old: int, meld: Meld, place: int) -> None:
-        was = meld.stands_for(place)
+    def __init__(self, old: int, meld: Meld, place: int, colours: int) -> None:
+        was = meld.stands_for(place, colours)
         self.old = old
         self.value = next(iter(was)).value
         self.colours = sum(1 << (tile.index // _TOP) for tile in was)
@@ -200,6 +201,12 @@ class CopySolver:
         joker_score: int,
     ) -> None:
         self.before = before
+        self.top = rules.values
+        """The highest value of the set (`Rules.values`): the program walks the values 1 to
+        ``top``, so every run closes by then, its jokers included (R-RUM-MELD-2)."""
+        self.colours = rules.colours
+        """The set's colours (`Rules.colours`): a group holds at most so many tiles, jokers
+        included, and a group's joker stands for a missing colour among them (R-RUM-MELD-1)."""
         self._read(rules, before, need, may)
         self.mandatory_jokers = need[_J]
         self.total_jokers = need[_J] + may[_J]
@@ -231,7 +238,7 @@ class CopySolver:
             for place, tile in enumerate(meld.tiles):
                 table[tile.index] += 1
                 if tile.is_joker:
-                    self.jokers.append(_TableJoker(number, meld, place))
+                    self.jokers.append(_TableJoker(number, meld, place, rules.colours))
                 else:
                     label = number if target or old.jokers else -1
                     labels[tile.value][tile.index // _TOP].append(label)
@@ -367,7 +374,7 @@ class CopySolver:
         runs = state[0]
         labels = self.labels[v][c]
         optional = self.may[v][c]
-        if v > _TOP - 2:
+        if v > self.top - 2:
             starts = 0
         elif self.any[v + 1][c] or self.any[v + 2][c]:
             starts = 2
@@ -405,7 +412,7 @@ class CopySolver:
         the next value for each, at the one after for a run of one."""
         ones = lens.count(1)
         twos = lens.count(2)
-        if (not ones and not twos) or v == _TOP:
+        if (not ones and not twos) or v >= self.top:
             return 0
         return max(0, ones + twos - self.any[v + 1][c]) + max(0, ones - self.any[v + 2][c])
 
@@ -417,7 +424,7 @@ class CopySolver:
         twos = sum(1 for run in runs if run[0] == 2)
         if not ones and not twos:
             return True
-        if v == _TOP:
+        if v >= self.top:
             return False
         if ones + twos > self.any[v + 1][c] + jokers:
             return False
@@ -646,7 +653,7 @@ class CopySolver:
         """Each way to make groups of exactly the copies left and ``jokers`` jokers that the
         rules allow: each group as (colour mask, jokers in it, labels of its copies)."""
         left = tuple(len(pool) for pool in pools)
-        for split in _group_splits(left, jokers):
+        for split in _group_splits(left, jokers, self.colours):
             holders = [[g for g, (mask, _) in enumerate(split) if mask >> c & 1] for c in range(4)]
             per_colour = []
             for c in range(_COLOURS):
@@ -808,7 +815,7 @@ class CopySolver:
             found = self._search(1, start, need)
             if found > need:
                 path = [start]
-                for v in range(1, _TOP + 1):
+                for v in range(1, self.top + 1):
                     path.append(self.choice[(v, path[-1])][0])
                 return found, path
             upper = found  # what the search proved no table reaches
@@ -817,7 +824,7 @@ class CopySolver:
     def _search(self, v: int, key: Key, need: int) -> int:
         """What the rest of the play from state ``key`` before value ``v`` can gain: exactly,
         if more than ``need``; else an upper bound of it, at most ``need``."""
-        if v > _TOP:
+        if v > self.top:
             final = self._final(key, 0)
             return _NEG if final is None else final
         known = self.bounds.get((v, key))
@@ -986,7 +993,7 @@ class CopySolver:
         """The combinations of a table that follows ``path`` (the states `best` returns)."""
         melds: list[Meld] = []
         open_runs: list[list[tuple[Record, list[int]]]] = [[] for _ in range(_COLOURS)]
-        for v in range(1, _TOP + 1):
+        for v in range(1, self.top + 1):
             key, target = path[v - 1], path[v]
             gained = self.choice[(v, key)][1]
             for child, gain, moves, grouped in self._steps(v, key):  # noqa: B007

@@ -1,7 +1,9 @@
 """The exact best play as a dynamic program over values, extended to jokers and this game's rules.
 
 The dynamic program of van Rijn, Takes and Vis ("The complexity of
-Rummikub problems", 2015) takes the values 1 to 13 in order. Its state after
+Rummikub problems", 2015) takes the values 1 to 13 in order (here 1 to the set's
+highest value, `Rules.values`, so a run closes by then, jokers included; a group
+holds at most `Rules.colours` tiles, R-RUM-SET-1, R-RUM-MELD-1/2). Its state after
 a value is, per colour, the lengths of the runs still open (capped at 3: a
 run of 3 or more may stop, a shorter one must go on); at each value it
 chooses how many copies of each tile to use (every table copy, any rack
@@ -164,9 +166,10 @@ def _moves(
 
 
 @lru_cache(maxsize=8192)
-def _splittable(left: tuple[int, ...], jokers: int) -> tuple[int, ...]:
-    """How many of at most ``jokers`` jokers can join the copies ``left`` in groups of one value."""
-    return tuple(k for k in range(jokers + 1) if _group_splits(left, k))
+def _splittable(left: tuple[int, ...], jokers: int, colours: int = _COLOURS) -> tuple[int, ...]:
+    """How many of at most ``jokers`` jokers can join the copies ``left`` in groups of one value
+    (a group of at most ``colours`` tiles, `Rules.colours`)."""
+    return tuple(k for k in range(jokers + 1) if _group_splits(left, k, colours))
 
 
 Split = tuple[tuple[int, int], ...]
@@ -174,8 +177,10 @@ Split = tuple[tuple[int, int], ...]
 
 
 @lru_cache(maxsize=8192)
-def _group_splits(left: tuple[int, ...], jokers: int) -> tuple[Split, ...]:
-    """Every way to make groups of exactly the copies ``left`` (per colour) and ``jokers`` jokers."""
+def _group_splits(left: tuple[int, ...], jokers: int, colours: int = _COLOURS) -> tuple[Split, ...]:
+    """Every way to make groups of exactly the copies ``left`` (per colour) and ``jokers`` jokers,
+    each group of at most ``colours`` tiles, jokers included (the set's colours, `Rules.colours`:
+    a group's joker stands for a colour of the set that the group lacks, R-RUM-MELD-1)."""
     found: set[Split] = set()
 
     def split(left: list[int], jokers: int, groups: list[tuple[int, int]]) -> None:
@@ -189,7 +194,7 @@ def _group_splits(left: tuple[int, ...], jokers: int) -> tuple[Split, ...]:
             for chosen in combinations(others, size):
                 members = (lowest, *chosen)
                 mask = sum(1 << c for c in members)
-                for extra in range(min(jokers, _COLOURS - len(members)) + 1):
+                for extra in range(min(jokers, colours - len(members)) + 1):
                     if len(members) + extra < 3:
                         continue
                     for c in members:
@@ -237,8 +242,8 @@ class _Condition:
 
     __slots__ = ("at_end", "colours", "group", "lax", "stayed_with")
 
-    def __init__(self, meld: Meld, place: int, jokers_in_meld: int) -> None:
-        was = meld.stands_for(place)
+    def __init__(self, meld: Meld, place: int, jokers_in_meld: int, colours: int) -> None:
+        was = meld.stands_for(place, colours)
         self.colours = sum(1 << _colour(tile) for tile in was)
         self.lax = jokers_in_meld > 1
         self.group = isinstance(meld, Group)
@@ -315,7 +320,7 @@ class _Partial:
         self.colour = colour
         self.first = end - len(run) + 1
 
-    def stands_for(self, place: int) -> frozenset[Tile]:
+    def stands_for(self, place: int, colours: int = 4) -> frozenset[Tile]:
         return frozenset((TILES[self.colour * _TOP + self.first + place - 1],))
 
 
@@ -366,6 +371,11 @@ class Solver:
         """The most states and search nodes to visit before `OverBudgetError` (``None``: no
         limit); a caller with another exact method at hand sets it."""
         self.work = 0
+        self.top, self.colours = rules.values, rules.colours
+        """The set's highest value and its colours (`Rules.values`, `Rules.colours`): the
+        program walks the values 1 to ``top``, so every run closes by then, its jokers included
+        (R-RUM-MELD-2); a group holds at most ``colours`` tiles, jokers included, and a group's
+        joker stands for a missing colour among them (R-RUM-MELD-1)."""
         self.need = [[0] * _COLOURS] + [
             [table[c * _TOP + v - 1] for c in range(_COLOURS)] for v in range(1, _TOP + 1)
         ]
@@ -388,9 +398,9 @@ class Solver:
             for place, tile in enumerate(meld.tiles):
                 if not tile.is_joker:
                     continue
-                was = meld.stands_for(place)
+                was = meld.stands_for(place, rules.colours)
                 value = next(iter(was)).value
-                self.conditions[value].append(_Condition(meld, place, jokers))
+                self.conditions[value].append(_Condition(meld, place, jokers, rules.colours))
                 if not any(replacing[right.index] for right in was):
                     mandatory[value] += 1  # only a joker where it may stay can meet it
         self.mandatory = [sum(mandatory[v:]) for v in range(_TOP + 2)]
@@ -436,7 +446,7 @@ class Solver:
         changed = True
         while changed:
             changed = False
-            for v in range(1, _TOP + 1):
+            for v in range(1, self.top + 1):
                 for c in range(_COLOURS):
                     if extra[v][c] and not self._fits(v, c):
                         extra[v][c] = 0
@@ -445,9 +455,9 @@ class Solver:
     def _fits(self, v: int, c: int) -> bool:
         need, extra, jokers = self.need, self.extra, self.jokers
         colours = sum(1 for d in range(_COLOURS) if need[v][d] + extra[v][d])
-        if colours + min(jokers, 4 - colours) >= 3:
+        if colours + min(jokers, self.colours - colours) >= 3:
             return True
-        for first in range(max(1, v - 2), min(v, _TOP - 2) + 1):
+        for first in range(max(1, v - 2), min(v, self.top - 2) + 1):
             missing = sum(1 for w in range(first, first + 3) if not need[w][c] + extra[w][c])
             if missing <= jokers:
                 return True
@@ -457,7 +467,7 @@ class Solver:
 
     def bound(self, v: int, lens: tuple[Lens, ...], jokers: int, points: int) -> int:
         """The best score from value ``v`` on (``_NEG``: no way to finish)."""
-        if v > _TOP:
+        if v > self.top:
             if any(length < 3 for runs in lens for length in runs) or points < self.opening:
                 return _NEG
             if not self.table_jokers <= jokers <= self.jokers:
@@ -506,7 +516,7 @@ class Solver:
         if found is not None:
             return found
         need = self.need[v][c]
-        if v > _TOP - 2:
+        if v > self.top - 2:
             starts = 0
         elif self.any[v + 1][c] or self.any[v + 2][c]:
             starts = 2
@@ -539,6 +549,7 @@ class Solver:
         m2 = colour_moves(v, 2, lens[2], free)
         m3 = colour_moves(v, 3, lens[3], free)
         splits = _splittable
+        colours = self.colours
         children: dict[tuple[tuple[Lens, ...], int, int], int] = {}
         get = children.get
         for l0, g0, j0, u0, s0 in m0:
@@ -565,7 +576,7 @@ class Solver:
                             if get(after, _NEG) < gain:
                                 children[after] = gain
                             continue
-                        for in_groups in splits((g0, g1, g2, g3), budget - placed):
+                        for in_groups in splits((g0, g1, g2, g3), budget - placed, colours):
                             total = placed + in_groups
                             if opening:
                                 gained = points + v * (u0 + u1 + u2 + u3 + total)
@@ -619,7 +630,7 @@ class Solver:
         free = self.jokers - jokers
         per_colour = []
         for c in range(_COLOURS):
-            if v > _TOP - 2:
+            if v > self.top - 2:
                 starts = 0
             elif self.any[v + 1][c] or self.any[v + 2][c]:
                 starts = 2
@@ -643,7 +654,7 @@ class Solver:
                 total = jokers + jokers_used + in_groups
                 if total > spare:
                     break
-                splits = _group_splits(left, in_groups)
+                splits = _group_splits(left, in_groups, self.colours)
                 if conditions and splits:
                     splits = tuple(split for split in splits if _met(conditions, choice, split))
                 if splits:
@@ -692,7 +703,7 @@ class Solver:
         melds: list[Meld],
     ) -> None:
         self._spend()
-        if v > _TOP:
+        if v > self.top:
             closed = [Run([TILES[k] for k in run]) for colour in runs for run in colour]
             self._judge([*melds, *closed], gain + (jokers - self.table_jokers) * self.joker_score)
             return

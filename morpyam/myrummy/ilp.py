@@ -23,6 +23,12 @@ other:
   module). Runs holding a joker are patterns of any length, so that "the
   joker extends a run" is a property of one pattern.
 
+Under a smaller tile set (`Rules.colours`, `Rules.values`, R-RUM-SET-1) the
+program keeps only the pattern columns that fit it (a run within 1 to
+``values``, its jokers included; a group of at most ``colours`` tiles; see
+`morpyam.myrummy.melds.misfit`), a mask built once per set, and a table
+joker stands for the colours its group lacks among the set's.
+
 R-RUM-RE-2 and the parts of R-RUM-JOK-3 that need to know which copy is which
 are left out, as in the program's bound: where they bite, the optimum here is
 an upper bound of the best legal play. Install with the ``myrummy-ilp`` extra.
@@ -55,11 +61,30 @@ Pattern = tuple[tuple[int, ...], int]
 
 _PATTERNS: list[Pattern] = []
 _ALL: list[Pattern] = []
+_BOX = (len(COLOURS), 13)
+"""The box's tile set, (colours, values): every pattern fits it."""
+_FITTING: dict[tuple[bool, int, int], list[bool]] = {}
+_SET_PATTERNS: dict[tuple[bool, int, int], list[Pattern]] = {}
 
 
-def patterns(long_joker_runs: bool = False) -> list[Pattern]:
+def patterns(
+    long_joker_runs: bool = False, colours: int = len(COLOURS), values: int = 13
+) -> list[Pattern]:
     """Every run of 3 to 5 tiles and every group, with 0 to 2 jokers, and its points; with
-    ``long_joker_runs``, also the runs of 6 to 13 tiles that hold a joker."""
+    ``long_joker_runs``, also the runs of 6 to 13 tiles that hold a joker.
+
+    ``colours`` and ``values``: only the patterns that fit a set of that many colours and
+    values 1 to ``values`` (`Rules.colours`, `Rules.values`; see `misfit`): a run within
+    1 to ``values``, its jokers included, a group of at most ``colours`` tiles
+    (R-RUM-SET-1, R-RUM-MELD-1, R-RUM-MELD-2). The box's set keeps them all."""
+    if (colours, values) != _BOX:
+        key = (long_joker_runs, colours, values)
+        found = _SET_PATTERNS.get(key)
+        if found is None:
+            every = patterns(long_joker_runs)
+            fits = _fitting(long_joker_runs, colours, values)
+            found = _SET_PATTERNS[key] = [p for p, fit in zip(every, fits) if fit]
+        return found
     if long_joker_runs:
         if not _ALL:
             _ALL.extend(patterns())
@@ -71,10 +96,34 @@ def patterns(long_joker_runs: bool = False) -> list[Pattern]:
     for value in range(1, 14):
         for size in (3, 4):
             for jokers in (0, 1, 2):
-                for colours in combinations(range(len(COLOURS)), size - jokers):
-                    kinds = (*(c * 13 + value - 1 for c in colours), *(JOKER_INDEX,) * jokers)
+                for chosen in combinations(range(len(COLOURS)), size - jokers):
+                    kinds = (*(c * 13 + value - 1 for c in chosen), *(JOKER_INDEX,) * jokers)
                     _PATTERNS.append((kinds, value * size))
     return _PATTERNS
+
+
+def _fitting(long_joker_runs: bool, colours: int, values: int) -> list[bool]:
+    """Per pattern of ``patterns(long_joker_runs)``: whether it fits the set of ``colours``
+    colours and values 1 to ``values`` (built once per set)."""
+    key = (long_joker_runs, colours, values)
+    found = _FITTING.get(key)
+    if found is None:
+        found = _FITTING[key] = [
+            _fits(kinds, points, colours, values) for kinds, points in patterns(long_joker_runs)
+        ]
+    return found
+
+
+def _fits(kinds: tuple[int, ...], points: int, colours: int, values: int) -> bool:
+    """Whether a pattern lies in the set: its tiles among the set's colours, a run ending at
+    ``values`` at the latest (a joker included, R-RUM-MELD-2), a group of at most ``colours``
+    tiles (R-RUM-MELD-1)."""
+    if any(kind // 13 >= colours for kind in kinds if kind != JOKER_INDEX):
+        return False
+    is_run, first = _shape(kinds, points)
+    if is_run:
+        return first + len(kinds) - 1 <= values
+    return first <= values and len(kinds) <= colours
 
 
 def _runs(lengths: Sequence[int], joker_counts: Sequence[int]) -> list[Pattern]:
@@ -97,19 +146,27 @@ def _runs(lengths: Sequence[int], joker_counts: Sequence[int]) -> list[Pattern]:
 
 
 def free_optimum(
-    table: list[int], rack: list[int], joker_penalty: int, opening: int | None = None
+    table: list[int],
+    rack: list[int],
+    joker_penalty: int,
+    opening: int | None = None,
+    *,
+    colours: int = len(COLOURS),
+    values: int = 13,
 ) -> tuple[int, int] | None:
     """The most (tiles, penalty points) the rack can lay with free rearranging, or ``None``
     when the table cannot be kept (or the opening not reached) whatever is laid.
 
     ``table`` and ``rack`` count the copies of each kind (53 entries). With
     ``opening`` set, only new combinations are built (``table`` must be all
-    zeros) and they must total at least ``opening`` points.
+    zeros) and they must total at least ``opening`` points. ``colours`` and ``values``:
+    the tile set (`Rules.colours`, `Rules.values`), whose combinations alone are built
+    (see `patterns`).
 
     Raises:
         ImportError: when scipy is missing, with how to install it.
     """
-    return optimum(table, rack, joker_penalty, opening=opening)
+    return optimum(table, rack, joker_penalty, opening=opening, colours=colours, values=values)
 
 
 def optimum(
@@ -120,21 +177,25 @@ def optimum(
     opening: int | None = None,
     handrummy: bool = False,
     before: Sequence[Meld] = (),
+    colours: int = len(COLOURS),
+    values: int = 13,
 ) -> tuple[int, int] | None:
     """The most (tiles, penalty points) the rack can lay, or ``None`` as for ``free_optimum``.
 
     ``opening`` as for ``free_optimum``; ``handrummy``: an opening that lays the
     whole rack needs no points (R-RUM-VAR-HAND). ``before``: the table as melds,
     whose jokers bring their conditions (R-RUM-JOK-3, relaxed as the module says).
+    ``colours`` and ``values``: the tile set, as for `free_optimum`.
 
     Raises:
         ImportError: when scipy is missing, with how to install it.
     """
+    tile_set = (colours, values)
     if opening is not None and handrummy:
-        whole = _solve(table, rack, joker_penalty, None, before, whole_rack=True)
+        whole = _solve(table, rack, joker_penalty, None, before, True, tile_set)
         if whole is not None:
             return whole
-    return _solve(table, rack, joker_penalty, opening, before, whole_rack=False)
+    return _solve(table, rack, joker_penalty, opening, before, False, tile_set)
 
 
 Condition = tuple[int, int, bool, bool, bool, int, bool]
@@ -184,12 +245,15 @@ def _shape(kinds: tuple[int, ...], points: int) -> tuple[bool, int]:
     return True, first
 
 
-def _right_tiles(before: Sequence[Meld]) -> list[tuple[int, list[int]]]:
-    """Per table joker (in the order of ``_conditions``): its value and the kinds it stood for."""
+def _right_tiles(
+    before: Sequence[Meld], colours: int = len(COLOURS)
+) -> list[tuple[int, list[int]]]:
+    """Per table joker (in the order of ``_conditions``): its value and the kinds it stood for
+    among the set's ``colours`` colours."""
     return [
         (
-            meld.stands_for(place).__iter__().__next__().value,
-            [t.index for t in meld.stands_for(place)],
+            meld.stands_for(place, colours).__iter__().__next__().value,
+            [t.index for t in meld.stands_for(place, colours)],
         )
         for meld in before
         for place, tile in enumerate(meld.tiles)
@@ -207,8 +271,11 @@ def _jokers_up_to(kinds: tuple[int, ...], points: int, value: int) -> int:
     )
 
 
-def _conditions(before: Sequence[Meld], laid: Sequence[int] | None = None) -> list[Condition]:
-    """Per table joker: (its value, bit mask of the colours it stands for, two jokers in its
+def _conditions(
+    before: Sequence[Meld], laid: Sequence[int] | None = None, colours: int = len(COLOURS)
+) -> list[Condition]:
+    """Per table joker: (its value, bit mask of the colours it stands for (among the set's
+    ``colours``, `Group.stands_for`), two jokers in its
     combination, from a group, ended its run, bit mask of its combination's other colours,
     whether a right tile may replace it). ``laid``: the copies per kind the play may lay, when
     only those may replace a joker (``Rules.joker_from_rack``); a joker none of whose right
@@ -219,7 +286,7 @@ def _conditions(before: Sequence[Meld], laid: Sequence[int] | None = None) -> li
         for place, tile in enumerate(meld.tiles):
             if not tile.is_joker:
                 continue
-            was = meld.stands_for(place)
+            was = meld.stands_for(place, colours)
             found.append(
                 (
                     next(iter(was)).value,
@@ -285,6 +352,30 @@ def _matrix(long_joker_runs: bool) -> tuple[Any, tuple[Meld, ...], Any]:
         found = copies, tuple(melds), np.array([points for _, points in listed], dtype=float)
         _MATRICES[long_joker_runs] = found
     return found
+
+
+_MASKS: dict[tuple[bool, int, int], Any] = {}
+
+
+def _mask(long_joker_runs: bool, colours: int, values: int) -> Any:
+    """Per column of ``_matrix(long_joker_runs)``: whether its pattern fits the set (a numpy
+    mask, built once per set)."""
+    key = (long_joker_runs, colours, values)
+    found = _MASKS.get(key)
+    if found is None:
+        np = _numerics()[0]
+        found = _MASKS[key] = np.array(_fitting(long_joker_runs, colours, values), dtype=bool)
+    return found
+
+
+def _columns(copies: Any, have: Any, long_joker_runs: bool, tile_set: tuple[int, int]) -> Any:
+    """The columns whose pattern the copies at hand ``have`` can fill and that fit the set
+    ``tile_set`` (colours, values)."""
+    np = _numerics()[0]
+    usable = (copies <= have[:, None]).all(axis=0)
+    if tile_set != _BOX:
+        usable &= _mask(long_joker_runs, *tile_set)
+    return np.flatnonzero(usable)
 
 
 _ROWS: dict[tuple[bool, object], Any] = {}
@@ -362,10 +453,13 @@ def _solve(
     opening: int | None,
     before: Sequence[Meld],
     whole_rack: bool,
+    tile_set: tuple[int, int] = _BOX,
 ) -> tuple[int, int] | None:
     worth = [joker_penalty if kind == JOKER_INDEX else kind % 13 + 1 for kind in range(KINDS)]
     scores = [10_000 + w for w in worth]
-    solved = _program(table, rack, scores, opening, before, whole_rack, (), True, None, None)
+    solved = _program(
+        table, rack, scores, opening, before, whole_rack, (), True, None, None, tile_set=tile_set
+    )
     if solved is None:
         return None
     laid, _ = solved
@@ -385,6 +479,8 @@ def best_melds(
     at_least: int | None = None,
     time_limit: float | None = None,
     joker_from_rack: bool = False,
+    colours: int = len(COLOURS),
+    values: int = 13,
 ) -> tuple[list[int], tuple[Meld, ...]] | None:
     """An optimum of the relaxation as combinations: the copies laid per kind and the melds
     (``None`` when no table keeps every table copy).
@@ -399,7 +495,9 @@ def best_melds(
     forbids. ``at_least``: only plays whose laid copies are worth that much
     (``None`` when there is none). ``time_limit``: seconds HiGHS may take (past them,
     `UnsettledError`). ``joker_from_rack``: a table joker none of whose right tiles
-    the play may lay can only stay (``Rules.joker_from_rack``).
+    the play may lay can only stay (``Rules.joker_from_rack``). ``colours`` and ``values``:
+    the tile set (`Rules.colours`, `Rules.values`): only combinations that fit it are built,
+    and a table joker stands for the colours a group lacks among the set's.
 
     Raises:
         UnsettledError: when HiGHS proved neither an optimum nor that there is none.
@@ -418,6 +516,7 @@ def best_melds(
         at_least,
         time_limit,
         joker_from_rack,
+        (colours, values),
     )
 
 
@@ -434,6 +533,7 @@ def _program(
     at_least: int | None,
     time_limit: float | None = None,
     joker_from_rack: bool = False,
+    tile_set: tuple[int, int] = _BOX,
 ) -> tuple[list[int], tuple[Meld, ...]] | None:
     np, bounds_type, constraint_type, milp = _numerics()
     laid = None
@@ -443,7 +543,7 @@ def _program(
             for tile in meld.tiles:
                 old[tile.index] += 1
         laid = [max(need - was, 0) + may for need, was, may in zip(table, old, rack)]
-    conditions = _conditions(before, laid)
+    conditions = _conditions(before, laid, tile_set[0])
     if not long_runs:
         conditions = [
             (v, c, lax, group, False, stayed, right)
@@ -452,7 +552,7 @@ def _program(
     long_runs = long_runs and bool(conditions)
     copies, melds, points = _matrix(long_runs)
     have = np.array(table, dtype=np.int64) + np.array(rack, dtype=np.int64)
-    columns = np.flatnonzero((copies <= have[:, None]).all(axis=0))
+    columns = _columns(copies, have, long_runs, tile_set)
     extra = sorted(set(prefer), key=lambda meld: meld.key)
     bonus = [sum(1 for meld in prefer if meld == wanted) for wanted in extra]
     n = len(columns) + len(extra)
@@ -467,7 +567,7 @@ def _program(
     if opening is not None:
         meld_points = [*points[columns], *(meld.points for meld in extra), *[0] * KINDS]
         constraints.append(constraint_type(np.array([meld_points]), opening, np.inf))
-    rows = _joker_rows(table, rack, before, conditions, long_runs, columns, extra, n)
+    rows = _joker_rows(table, rack, before, conditions, long_runs, columns, extra, n, tile_set)
     constraints += [constraint_type(row, low, high) for row, low, high in rows]
     cost = np.zeros(n + KINDS)
     cost[len(columns) : n] = -1.0
@@ -510,6 +610,7 @@ def _joker_rows(
     columns: Any,
     extra: list[Meld],
     n: int,
+    tile_set: tuple[int, int] = _BOX,
 ) -> list[tuple[Any, float, float]]:
     """The table jokers' rows (R-RUM-JOK-3 as relaxed), each with its bounds: one per joker,
     and a cap on the jokers placed up to a value where later jokers need one of their own."""
@@ -527,11 +628,12 @@ def _joker_rows(
         met = [1.0 if _satisfies(k, *_shape(k, p), condition) else 0.0 for k, p in extra_kinds]
         rows.append((row_of(_condition_row(long_runs, condition), met), 1.0, np.inf))
     mandatory = [0] * 15
-    for (value, colours), condition in zip(_right_tiles(before), conditions):
-        if not condition[6] or not any(table[kind] + rack[kind] for kind in colours):
+    colours, values = tile_set
+    for (value, right), condition in zip(_right_tiles(before, colours), conditions):
+        if not condition[6] or not any(table[kind] + rack[kind] for kind in right):
             mandatory[value] += 1  # no right tile to take its place: it needs a joker to stay
     jokers = table[JOKER_INDEX] + rack[JOKER_INDEX]
-    for value in range(1, 13):
+    for value in range(1, values):  # past the set's last value no joker is placed
         later = sum(mandatory[value + 1 :])
         if later:
             placed = [float(_jokers_up_to(k, p, value)) for k, p in extra_kinds]

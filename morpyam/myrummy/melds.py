@@ -295,8 +295,8 @@ def misfit(meld: Meld, colours: int = len(COLOURS), values: int = 13) -> str | N
     (`Rules.colours`, `Rules.values`), in a player's words; ``None`` when it can.
 
     A run ends at the set's highest value, a joker included (R-RUM-MELD-2); a group has
-    at most one tile per colour of the set (R-RUM-MELD-1). Tiles the set lacks are
-    refused where they enter (deal, position, file), so they are not looked at here.
+    at most one tile per colour of the set (R-RUM-MELD-1); and no tile the set lacks
+    (R-RUM-SET-1, refused where tiles enter too: deal, position, file).
 
     Examples:
         >>> misfit(parse_meld("[gn2 gn3 J]"), 3, 3)
@@ -305,6 +305,11 @@ def misfit(meld: Meld, colours: int = len(COLOURS), values: int = 13) -> str | N
         ('a group has at most 3 tiles, one per colour, not 4: {pu2 bk2 gn2 J}', None)
     """
     size = len(meld.tiles)
+    for tile in meld.tiles:
+        if tile.colour is not None and (
+            COLOURS.index(tile.colour) >= colours or tile.value > values
+        ):
+            return f"the set has no {tile}: {meld} cannot lie"
     if isinstance(meld, Group):
         if size > colours:
             return f"a group has at most {colours} tiles, one per colour, not {size}: {meld}"
@@ -312,7 +317,9 @@ def misfit(meld: Meld, colours: int = len(COLOURS), values: int = 13) -> str | N
     if meld.start + size - 1 <= values:
         return None
     if size > values:
-        return f"the values end at {values}, so a run has at most {values} tiles, not {size}: {meld}"
+        return (
+            f"the values end at {values}, so a run has at most {values} tiles, not {size}: {meld}"
+        )
     by_value = {tile.value: tile for tile in meld.tiles if not tile.is_joker}
     fits = Run(tuple(by_value.get(value, JOKER) for value in range(values - size + 1, values + 1)))
     places = [place for place, tile in enumerate(fits.tiles) if tile.is_joker]

@@ -201,15 +201,23 @@ def _integer_bound(state: State, points_first: bool) -> Score | None:
     weights, joker_score = dp.objective_weights(rules, points_first)
     scores = [weights[0] + (kind % 13 + 1) * weights[1] for kind in range(JOKER_INDEX)]
     scores.append(joker_score)
+    colours, values = rules.colours, rules.values  # R-RUM-SET-1: the set's combinations only
     if state.opened[player] or rules.lay_off_in_opening_turn:
-        found = ilp.best_melds(_table_counts(state), rack, scores, before=state.table)
+        found = ilp.best_melds(
+            _table_counts(state), rack, scores, before=state.table, colours=colours, values=values
+        )
     else:
         nothing = [0] * KINDS
         # R-RUM-VAR-HAND: a rack laid whole needs no opening's points (its copies asked as
         # table copies are: HiGHS prints to the terminal on ``whole_rack=True``)
-        if rules.handrummy and ilp.best_melds(rack, nothing, scores) is not None:
+        if (
+            rules.handrummy
+            and ilp.best_melds(rack, nothing, scores, colours=colours, values=values) is not None
+        ):
             return _counted(rules, rack)
-        found = ilp.best_melds(nothing, rack, scores, opening=rules.opening_points)
+        found = ilp.best_melds(
+            nothing, rack, scores, opening=rules.opening_points, colours=colours, values=values
+        )
     return None if found is None else _counted(rules, found[0])
 
 

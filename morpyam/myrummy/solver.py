@@ -7,7 +7,9 @@ takes the lowest tile not yet placed (in ``Tile.index`` order) and either
 leaves it on the rack (only when no copy is needed for the table) or puts one
 copy into a combination in which it is the lowest tile that is no joker: a
 run of its colour starting at it (after 0 to 2 jokers) or a group of its
-value with higher colours and jokers. Every partition is reached exactly
+value with higher colours and jokers; only combinations that fit the tile set
+(`Rules.colours`, `Rules.values`: a run ends at the set's last value, its
+jokers included, a group has at most one tile per colour of the set). Every partition is reached exactly
 once (combinations holding the same lowest tile are taken in order), so the
 enumeration is complete and without repeats.
 
@@ -83,19 +85,24 @@ def _meld(key: MeldKey) -> Meld:
     return meld
 
 
-def _candidates(k: int, avail: list[int], longest: int = 13) -> Iterator[MeldKey]:
+def _candidates(
+    k: int, avail: list[int], longest: int = 13, colours: int = 4, values: int = 13
+) -> Iterator[MeldKey]:
     """Every combination whose lowest tile that is no joker is number ``k``, from ``avail``,
-    runs of at most ``longest`` tiles.
+    runs of at most ``longest`` tiles, in a set of ``colours`` colours and values 1 to
+    ``values`` (`Rules.colours`, `Rules.values`): a run ends at ``values`` at the latest, its
+    jokers included (R-RUM-MELD-2), a group has at most ``colours`` tiles (R-RUM-MELD-1).
 
     ``avail[k]`` does not count the copy of ``k`` itself.
     """
     value, colour = divmod(k, 4)
     jokers = avail[_J]
+    last = 4 * (values - 1) + colour
     for lead in range(min(jokers, value) + 1):
         prefix = (0,) + (_J,) * lead + (k,)
-        yield from _runs(prefix, k + 4, 48 + colour, jokers - lead, avail, longest + 1)
+        yield from _runs(prefix, k + 4, last, jokers - lead, avail, longest + 1)
     others = [k2 for k2 in range(k + 1, value * 4 + 4) if avail[k2]]
-    yield from _groups((1, k), others, 0, jokers, avail)
+    yield from _groups((1, k), others, 0, jokers, avail, min(colours, 4))
 
 
 def _runs(
@@ -112,17 +119,19 @@ def _runs(
 
 
 def _groups(
-    prefix: MeldKey, others: list[int], at: int, jokers: int, avail: list[int]
+    prefix: MeldKey, others: list[int], at: int, jokers: int, avail: list[int], biggest: int = 4
 ) -> Iterator[MeldKey]:
+    """The groups from ``prefix`` with some of ``others`` from ``at`` on and jokers, of 3 to
+    ``biggest`` tiles (the set's colours)."""
     size = len(prefix) - 1
     if at == len(others):
-        for extra in range(min(jokers, 4 - size) + 1):
-            if 3 <= size + extra <= 4:
+        for extra in range(min(jokers, biggest - size) + 1):
+            if 3 <= size + extra <= biggest:
                 yield (*prefix, *(_J,) * extra)
         return
-    yield from _groups(prefix, others, at + 1, jokers, avail)
-    if size < 4:
-        yield from _groups((*prefix, others[at]), others, at + 1, jokers, avail)
+    yield from _groups(prefix, others, at + 1, jokers, avail, biggest)
+    if size < biggest:
+        yield from _groups((*prefix, others[at]), others, at + 1, jokers, avail, biggest)
 
 
 def _worth(kind: int, joker_penalty: int) -> int:
@@ -141,10 +150,20 @@ class _Search:
     ``deficit[k]`` the table copies still to place; a copy placed while the
     deficit is 0 comes from the rack and gains ``(1, its points)``. A move at
     the lowest kind ``k`` left is ``None`` (give up the copies of ``k`` left:
-    they stay on the rack) or a meld key.
+    they stay on the rack) or a meld key. ``colours`` and ``values``: the tile set
+    (`Rules.colours`, `Rules.values`), whose combinations alone are built.
     """
 
-    def __init__(self, need: list[int], avail: list[int], joker_penalty: int) -> None:
+    def __init__(
+        self,
+        need: list[int],
+        avail: list[int],
+        joker_penalty: int,
+        colours: int = 4,
+        values: int = 13,
+    ) -> None:
+        self.colours = colours
+        self.values = values
         self.avail = list(avail)
         self.deficit = list(need)
         self.worth = [_worth(k, joker_penalty) for k in range(KINDS)]
@@ -189,7 +208,7 @@ class _Search:
             if rest != _NONE:
                 options.append((rest, None))
         avail[k] -= 1
-        keys = list(_candidates(k, avail, longest))
+        keys = list(_candidates(k, avail, longest, self.colours, self.values))
         avail[k] += 1
         for key in keys:
             if floor is not None and key < floor:
@@ -251,17 +270,26 @@ class _Search:
             self._put_back(key, from_table)
 
 
-def tables(need: list[int], avail: list[int]) -> Iterator[tuple[Meld, ...]]:
+def tables(
+    need: list[int], avail: list[int], *, colours: int = 4, values: int = 13
+) -> Iterator[tuple[Meld, ...]]:
     """Every partition into melds of a multiset that holds at least ``need`` and at most
     ``avail`` of each tile (counts indexed by ``Tile.index``, ``need[k] <= avail[k]``), each once.
+
+    ``colours`` and ``values``: the tile set (`Rules.colours`, `Rules.values`): only melds
+    that fit it (`morpyam.myrummy.melds.misfit`): runs within 1 to ``values``, a joker
+    included, groups of at most ``colours`` tiles (R-RUM-MELD-1, R-RUM-MELD-2).
 
     Examples:
         >>> from morpyam.myrummy.tiles import counts, parse_tiles
         >>> found = tables([0] * 53, counts(parse_tiles("pu1 pu2 pu3 pu4")))
         >>> sorted(" ".join(map(str, table)) for table in found)
         ['', '[pu1 pu2 pu3 pu4]', '[pu1 pu2 pu3]', '[pu2 pu3 pu4]']
+        >>> found = tables([0] * 53, counts(parse_tiles("pu2 pu3 J")), values=3)
+        >>> sorted(" ".join(map(str, table)) for table in found)
+        ['', '[J pu2 pu3]']
     """
-    search = _Search(_inner(need), _inner(avail), 0)
+    search = _Search(_inner(need), _inner(avail), 0, colours, values)
     for keys in search.run(0, None):
         yield tuple(_meld(key) for key in keys)
 
@@ -281,7 +309,7 @@ def _setup(state: State, points_first: bool = False) -> tuple[_Search, tuple[Mel
         need = [0] * KINDS
         avail = rack
         kept = state.table
-    search = _Search(_inner(need), _inner(avail), rules.joker_penalty)
+    search = _Search(_inner(need), _inner(avail), rules.joker_penalty, rules.colours, rules.values)
     search.points_first = points_first
     return search, kept
 
@@ -440,7 +468,8 @@ def _within_branch_and_bound(
     table = counts(tile for meld in state.table for tile in meld.tiles)
     need = [a + b for a, b in zip(table, must)]
     avail = [a + b for a, b in zip(need, may)]
-    search = _Search(_inner(need), _inner(avail), state.rules.joker_penalty)
+    rules = state.rules
+    search = _Search(_inner(need), _inner(avail), rules.joker_penalty, rules.colours, rules.values)
     best: tuple[Meld, ...] | None = None
     for melds in search.run(0, None):
         play = _judged(state, (), melds)
