@@ -513,19 +513,22 @@ def _myrummy(params: Mapping[str, Any]) -> MyRummyEncoding:
     min_stay = int(params["min_stay"])
     if min_stay != -1:
         rules = attrs.evolve(rules, min_stay=min_stay or None)
-    rules = attrs.evolve(
-        rules,
-        rounds=int(params["rounds"]),
-        rack_size=int(params["rack_size"]),
-        opening_points=int(params["opening_points"]),
+    rack_size, opening = int(params["rack_size"]), int(params["opening_points"])
+    return MyRummyEncoding(
+        attrs.evolve(
+            rules,
+            rounds=int(params["rounds"]),
+            rack_size=rules.rack_size if rack_size == -1 else rack_size,
+            opening_points=rules.opening_points if opening == -1 else opening,
+        )
     )
-    return MyRummyEncoding(rules)
 
 
 class MyRummyGame(SpielGame):
-    """``python_morpyam_myrummy``: parameters ``rules`` (preset name), ``players``, the knobs
-    ``min_stay`` (-1: the preset's; 0: free rearranging), ``rounds``, ``rack_size``,
-    ``opening_points``, and ``max_game_length`` (see the module). Imperfect information: each
+    """``python_morpyam_myrummy``: parameters ``rules`` (preset name: ``classic``, ``rummikub``,
+    or the small sets ``mini`` and ``midi``), ``players``, the knobs ``min_stay`` (-1: the
+    preset's; 0: free rearranging), ``rounds``, ``rack_size`` and ``opening_points`` (-1: the
+    preset's), and ``max_game_length`` (see the module). Imperfect information: each
     player's information state is `information_state`.
     """
 
@@ -538,8 +541,8 @@ class MyRummyGame(SpielGame):
             "players": 2,
             "min_stay": -1,
             "rounds": 1,
-            "rack_size": 14,
-            "opening_points": 30,
+            "rack_size": -1,
+            "opening_points": -1,
             "max_game_length": MAX_GAME_LENGTH,
         },
         _myrummy,

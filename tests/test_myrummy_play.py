@@ -83,7 +83,7 @@ def test_match_record_round_trip_and_replay() -> None:
         "not json",
         "[" * 100_000,
         '{"game": "myrummy", "rules": {}, "actions": "draw"}',
-        '{"game": "myrummy", "rules": {"colours": 9}, "actions": []}',
+        '{"game": "myrummy", "rules": {"colors": 4}, "actions": []}',
         '{"game": "myrummy", "rules": {}, "actions": [1]}',
         " " * 20_000_000,
     ):
@@ -205,8 +205,8 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Rules." not in err
     assert main(["myrummy", "play", "--rule", "min_stay=1"]) == 2
     assert "--rule min_stay: R-RUM-RE-2: min_stay is off or 2 to 13" in capsys.readouterr().err
-    assert main(["myrummy", "play", "--rule", "colours=4"]) == 2
-    assert "--rule 'colours': unknown field; the fields are players, " in capsys.readouterr().err
+    assert main(["myrummy", "play", "--rule", "colors=4"]) == 2
+    assert "--rule 'colors': unknown field; the fields are players, " in capsys.readouterr().err
     assert main(["myrummy", "play", "--first-player", "2"]) == 2
     assert "--first-player: a seat 0 to 1, not 2" in capsys.readouterr().err
     assert main(["myrummy", "play", "--name", "Anne"]) == 2

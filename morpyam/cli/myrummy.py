@@ -92,7 +92,7 @@ from morpyam.myrummy.rules import PRESETS, Rules
 from morpyam.myrummy.search import search
 from morpyam.myrummy.state import State
 from morpyam.myrummy.text import render_table
-from morpyam.myrummy.tiles import TILES, Tile, tiles_text
+from morpyam.myrummy.tiles import COLOURS, TILES, Tile, tiles_text
 from morpyam.notation import NotationError
 
 __all__ = [
@@ -281,12 +281,23 @@ def rules_help(rules: Rules) -> str:
         "not touch the table"
         + ("." if rules.lay_off_in_opening_turn else ", nor add to it in the opening turn.")
     )
+    names = ", ".join(
+        f"{colour.value} {colour.name.lower()}" for colour in COLOURS[: rules.colours]
+    )
+    jokers = {0: "no joker", 1: "one joker"}.get(rules.jokers, f"{rules.jokers} jokers")
+    most = min(4, rules.colours)
     lines = [
-        "Tiles: a colour and a value 1 to 13: pu purple, bk black, gn green, gy grey "
-        "(gn7 is green 7); J is a joker.",
-        "A run [gn4 gn5 gn6]: three or more tiles of one colour in a row (13 is not followed "
-        "by 1).",
-        "A group {gn7 bk7 gy7}: three or four tiles of one value, all colours different.",
+        f"Tiles: a colour and a value 1 to {rules.values}: {names} (gn7 is green 7); "
+        f"J is a joker. The set: {rules.tile_count} tiles, {rules.copies} of each, {jokers}.",
+        f"A run [gn4 gn5 gn6]: three or more tiles of one colour in a row ({rules.values} is "
+        "not followed by 1)."
+        if rules.values >= 3
+        else f"No runs: the values end at {rules.values}.",
+        "A group {gn7 bk7 gy7}: "
+        + ("three" if most == 3 else "three or four")
+        + " tiles of one value, all colours different."
+        if most >= 3
+        else f"No groups: the set has {rules.colours} colours.",
         opening,
         f"Then you may add to the table and rearrange it: {stay}; at the end of your turn "
         "every table tile lies in a correct combination, and you have laid a tile from your "
@@ -974,7 +985,9 @@ def register_myrummy(subparsers: Any) -> None:
         "--rounds", type=int, help="rounds of the match (default 1), as --rule rounds=N"
     )
     play.add_argument(
-        "--rack-size", type=int, help="tiles dealt to each rack (default 14), as --rule rack_size=N"
+        "--rack-size",
+        type=int,
+        help="tiles dealt to each rack (default the preset's, 14 in the box), as --rule rack_size=N",
     )
     play.set_defaults(run=_run_play)
     replay = commands.add_parser(

@@ -127,9 +127,7 @@ def unseen(observation: Observation) -> tuple[Tile, ...]:
         for tile in meld.tiles:
             seen[tile.index] += 1
     full = observation.rules.full_pool
-    return tuple(
-        tile for tile, count, have in zip(TILES, seen, full) for _ in range(have - count)
-    )
+    return tuple(tile for tile, count, have in zip(TILES, seen, full) for _ in range(have - count))
 
 
 def determinise(

@@ -227,7 +227,7 @@ class GameRecord:
             raise _fail("every action is a text")
         try:
             rules = Rules(**fields)
-        except TypeError as error:
+        except (TypeError, ValueError) as error:
             raise _fail(str(error)) from None
         names = data.get("names", [])
         if not isinstance(names, list):

@@ -221,7 +221,14 @@ def _rules(draw: st.DrawFn, players: int | None, knobs: bool) -> Rules:
     if tile_set is not None:
         tiles_ = tile_set["colours"] * tile_set["values"] * tile_set["copies"]
         if tiles_ + tile_set["jokers"] >= count:
-            preset = attrs.evolve(preset, **tile_set, rack_size=1)
+            preset = attrs.evolve(
+                preset,
+                colours=tile_set["colours"],
+                values=tile_set["values"],
+                copies=tile_set["copies"],
+                jokers=tile_set["jokers"],
+                rack_size=1,
+            )
     most = min(20, preset.tile_count // count)
     return attrs.evolve(
         preset,
