@@ -96,6 +96,10 @@ MYRUMMY_OPPONENTS = ("random", "greedy")
 Obs = npt.NDArray[np.float32]
 
 
+_REDEALS = 100
+"""How many games `GameEnv.reset` deals at most until one reaches the agent's decision."""
+
+
 class GameEnv(gymnasium.Env[Obs, np.int64]):
     """One agent's seat of any game, the other seats played by the env, chance from ``np_random``.
 
@@ -180,11 +184,20 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
-        """A new game, played by the bots and chance up to the agent's first decision."""
+        """A new game, played by the bots and chance up to the agent's first decision.
+
+        A game the bots finish before the agent has decided anything (a small MyRummy set,
+        where the opponent may lay its whole rack at once) is dealt again, up to 100
+        times, so that an episode starts at a decision: the agent could not
+        change such a game's outcome, and a learner's masked distribution needs a legal id.
+        """
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(2**63)))
         self._decisions = 0
-        self.game_state = self._settle(self.encoding.new_state(), cut=False)
+        for _ in range(_REDEALS):
+            self.game_state = self._settle(self.encoding.new_state(), cut=False)
+            if not self.game_state.is_terminal:
+                break
         self._over = bool(self.game_state.is_terminal)
         if self.render_mode == "human":
             self.render()

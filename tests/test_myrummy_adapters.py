@@ -253,3 +253,28 @@ def test_the_options_are_checked() -> None:
     assert rules_from(None, 3) == mr.Rules.classic(3)
     rules = mr.Rules.rummikub(4)
     assert rules_from(rules) is rules
+
+
+@pytest.mark.usefixtures("_dict_observations")
+@pytest.mark.parametrize("preset", ["mini", "midi"])
+def test_the_frameworks_checkers_pass_on_the_small_sets(preset: str) -> None:
+    # R-RUM-SET-1: the ids, chance outcomes and observations are sized by the preset's set
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": preset})
+    rules = mr.PRESETS[preset](2)
+    kinds = sum(1 for count in rules.full_pool if count)
+    assert game.num_distinct_actions() == kinds + 3
+    assert game.max_chance_outcomes() == kinds + 2
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    check_env(gymnasium.make(mg.MYRUMMY_ID, rules=preset, opponent="greedy").unwrapped)
+    api_test(mpz.myrummy_env(rules=preset), num_cycles=40)
+
+
+def test_a_reset_starts_at_a_decision_even_when_the_bot_could_win_at_once() -> None:
+    # R-RUM-END-1: with racks of three, the greedy opponent often lays its rack in its first
+    # turn; such a game is dealt again, so every episode starts with a legal id to choose
+    env = gymnasium.make(mg.MYRUMMY_ID, rules="mini", opponent="greedy")
+    rng = np.random.default_rng(0)
+    for seed in range(60):
+        _, info = env.reset(seed=seed)
+        assert info["action_mask"].any()
+        env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))

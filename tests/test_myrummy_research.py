@@ -180,3 +180,72 @@ def test_a_game_of_perfect_information_resamples_to_itself() -> None:
     again = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert str(again) == str(state)
     assert again.game_state == state.game_state
+
+
+def _full(rules: mr.Rules) -> Counter[str]:
+    return Counter({str(tile): count for tile, count in zip(mr.TILES, rules.full_pool) if count})
+
+
+@pytest.mark.parametrize("preset", ["mini", "midi"])
+@pytest.mark.parametrize("seed", range(4))
+def test_resampling_on_the_small_sets_keeps_the_information_state(preset: str, seed: int) -> None:
+    # R-RUM-SET-1, R-RUM-SET-2: a resample deals the unseen tiles of the preset's own set
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": preset})
+    state = _random_decision(game, seed, decisions=2 + seed)
+    if state.is_terminal():
+        return
+    rules = state.game_state.state.rules
+    assert _tile_counts(state.game_state.state) == _full(rules)
+    for player in range(game.num_players()):
+        for draw in range(4):
+            sampler = pyspiel.UniformProbabilitySampler(draw, 0.0, 1.0)
+            resampled = state.resample_from_infostate(player, sampler)
+            after = resampled.game_state.state
+            assert resampled.information_state_string(player) == (
+                state.information_state_string(player)
+            )
+            assert after.racks[player] == state.game_state.state.racks[player]
+            assert _tile_counts(after) == _full(rules)
+            if player == state.current_player():
+                assert resampled.legal_actions() == state.legal_actions()
+
+
+def test_ismcts_plays_whole_matches_of_the_mini_set() -> None:
+    # R-RUM-END-1 / R-RUM-END-3: matches of the ten-tile set end, under the search as shipped
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini"})
+    assert game.num_distinct_actions() == 10 + 3  # 3 colours x 3 values and the joker, then 3
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 10, random_state=np.random.RandomState(2))
+    rng = random.Random(3)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, shares = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(ids, shares)[0])
+            elif state.current_player() == 0:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert state.game_state.state.is_terminal  # ended by the rules, not the cut-off
+        assert sum(state.returns()) <= 0  # R-RUM-END-2: the winner takes the others' minus
+
+
+def test_outcome_sampling_mccfr_runs_on_the_mini_set() -> None:
+    # OpenSpiel's MCCFR walks sampled paths of the ten-tile game; its policy is a distribution
+    mccfr = pytest.importorskip("open_spiel.python.algorithms.outcome_sampling_mccfr")
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini"})
+    np.random.seed(4)
+    solver = mccfr.OutcomeSamplingSolver(game)
+    for _ in range(60):
+        solver.iteration()
+    assert len(solver._infostates) > 60  # every path meets new information states
+    policy = solver.average_policy()
+    state = _random_decision(game, 5, decisions=0)
+    probabilities = policy.action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions())
+    assert sum(probabilities.values()) == pytest.approx(1.0)
