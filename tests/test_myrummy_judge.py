@@ -82,15 +82,16 @@ def meld_keeps_rules(
     meld: mr.Meld,
     places: list[tuple[int, int]],
     after: tuple[mr.Meld, ...],
+    colours: int = 4,
 ) -> bool:
     jokers = [p for p, tile in enumerate(meld.tiles) if tile.is_joker]
     per_joker = []
     for p in jokers:
         j, q = places[p]
-        was = meld.stands_for(p)
+        was = meld.stands_for(p, colours)
         options: list[tuple[int, mr.Tile | None]] = []
         others = sum(1 for other, (k, _) in enumerate(places) if other != p and k == j)
-        if others and was & after[j].stands_for(q):
+        if others and was & after[j].stands_for(q, colours):
             options.append((j, None))
         for k, new in enumerate(after):
             options += [(k, tile) for tile in new.tiles if tile in was]
@@ -116,6 +117,7 @@ def rack_keeps_rules(
     image: dict[tuple[int, int], tuple[int, int]],
     after: tuple[mr.Meld, ...],
     only: int | None = None,
+    colours: int = 4,
 ) -> bool:
     """``meld_keeps_rules`` with ``Rules.joker_from_rack`` (R-RUM-JOK-2), for the whole table
     under one matching (or old combination ``only``): the new places no old tile went to are
@@ -127,10 +129,10 @@ def rack_keeps_rules(
     per_joker = []
     for i, p in jokers:
         j, q = image[(i, p)]
-        was = table[i].stands_for(p)
+        was = table[i].stands_for(p, colours)
         options: list[tuple[int, tuple[int, int] | None]] = []
         others = sum(1 for o in range(len(table[i].tiles)) if o != p and image[(i, o)][0] == j)
-        if others and was & after[j].stands_for(q):
+        if others and was & after[j].stands_for(q, colours):
             options.append((j, None))
         options += [(k, (k, r)) for k, r in sorted(rack) if after[k].tiles[r] in was]
         per_joker.append(options)
@@ -187,15 +189,19 @@ def brute_legal(
     table: tuple[mr.Meld, ...],
     after: tuple[mr.Meld, ...],
     from_rack: bool = False,
+    colours: int = 4,
 ) -> bool:
     """Whether some matching keeps every old combination legal: every matching tried."""
     if from_rack:
         return any(
-            rack_keeps_rules(min_stay, table, image, after) for image in all_matchings(table, after)
+            rack_keeps_rules(min_stay, table, image, after, colours=colours)
+            for image in all_matchings(table, after)
         )
     return any(
         all(
-            meld_keeps_rules(min_stay, meld, [image[(i, p)] for p in range(len(meld.tiles))], after)
+            meld_keeps_rules(
+                min_stay, meld, [image[(i, p)] for p in range(len(meld.tiles))], after, colours
+            )
             for i, meld in enumerate(table)
         )
         for image in all_matchings(table, after)
@@ -348,6 +354,54 @@ def test_judge_agrees_with_the_brute_force_on_joker_tables(melds: tuple[str, ...
     assert compared > 20
     assert 0 < legal < compared
     assert named > 0
+
+
+THREE_COLOUR_TABLES = [
+    ("{pu5 bk5 J}", "[gn3 gn4 gn5]"),
+    ("{pu7 J J}", "[bk6 bk7 bk8]"),
+    ("{pu4 bk4 J}", "{pu6 bk6 gn6}", "[gn3 gn4 gn5]"),
+    ("{bk9 gn9 J}", "[pu7 pu8 pu9]"),
+]
+THREE_COLOUR_RACKS = ["gn5 bk3 pu6", "pu5 gn7 bk9", "gn4 pu4 bk5", "bk3 bk4 gn2"]
+
+
+@pytest.mark.parametrize("melds", THREE_COLOUR_TABLES)
+def test_judge_agrees_with_the_brute_force_in_a_set_of_three_colours(
+    melds: tuple[str, ...],
+) -> None:
+    # R-RUM-SET-1 with R-RUM-JOK-2/3: a group's joker stands for the set's missing colours
+    # only; the judge and the brute force read it so
+    table = sort_table(P(m) for m in melds)
+    compared = 0
+    for rack in THREE_COLOUR_RACKS:
+        need = counts(tile for meld in table for tile in meld.tiles)
+        avail = [a + b for a, b in zip(need, counts(T(rack)))]
+        for after in islice(tables(need, avail, colours=3, values=13), 300):
+            for min_stay, from_rack in product((3, None), (False, True)):
+                rules = attrs.evolve(
+                    CLASSIC, min_stay=min_stay, joker_from_rack=from_rack, colours=3
+                )
+                verdict = rearrangement_error(rules, table, after)
+                brute = brute_legal(min_stay, table, after, from_rack, colours=3)
+                assert (verdict is None) == brute, (after, min_stay, from_rack)
+                compared += 1
+    assert compared > 20
+
+
+def test_a_group_joker_of_three_colours_moves_where_the_boxs_would_stay() -> None:
+    # R-RUM-JOK-2/3 in a set of three colours: {pu5 bk5 J} becomes {pu5 gn5 J}. In the box the
+    # joker may stay, as gy5 both times; with three colours it was gn5 and is now bk5, so it
+    # moved, and with Rules.joker_from_rack its right tile gn5 had to come from the rack
+    table = sort_table(P(m) for m in ("{pu5 bk5 J}", "[gn3 gn4 gn5]"))
+    after = sort_table(P(m) for m in ("{pu5 gn5 J}", "[bk3 bk4 bk5]", "[gn2 gn3 gn4]"))
+    box = attrs.evolve(CLASSIC, min_stay=None, joker_from_rack=True)
+    assert rearrangement_error(box, table, after) is None
+    assert brute_legal(None, table, after, from_rack=True)
+    three = attrs.evolve(box, colours=3)
+    error = rearrangement_error(three, table, after)
+    assert error is not None
+    assert "R-RUM-JOK-3: the joker in {pu5 bk5 J} moves only once gn5 from your rack" in str(error)
+    assert not brute_legal(None, table, after, from_rack=True, colours=3)
 
 
 def test_the_error_names_the_combination_no_matching_can_save() -> None:
