@@ -396,8 +396,12 @@ def plays_of(state: State, *, limit: int = 10) -> st.SearchStrategy[Play]:
 
 
 def _small(state: State) -> bool:
-    """Whether the solver's search is quick here: a small rack and a small table."""
-    return len(state.rack) <= 12 and sum(len(meld.tiles) for meld in state.table) <= 20
+    """Whether the solver's search is quick here: a small rack and a small table. An opening
+    that may also lay off (`Rules.lay_off_in_opening_turn`) is searched table by table, a
+    minute for a rack of 11 beside 15 table tiles, so there the rack is smaller still."""
+    opening_with_lay_off = state.rules.lay_off_in_opening_turn and not state.opened[state.player]
+    most = 5 if opening_with_lay_off else 12
+    return len(state.rack) <= most and sum(len(meld.tiles) for meld in state.table) <= 20
 
 
 def legal_actions_of(state: State) -> st.SearchStrategy[Action]:
