@@ -172,3 +172,17 @@ def test_the_colours_are_taken_in_order() -> None:
     rules = attrs.evolve(mr.Rules.classic(), colours=2, rack_size=5)
     present = {TILES[k].colour for k, n in enumerate(rules.full_pool) if n and k != JOKER_INDEX}
     assert present == set(COLOURS[:2])
+
+
+def test_typed_moves_read_a_run_as_the_set_allows() -> None:
+    # R-RUM-MELD-2 with values 1 to 3: "lay pu2 pu3 J" can only be [J pu2 pu3], the joker pu1
+    from morpyam.myrummy.moves import Turn, apply_move, judge_turn, parse_move
+
+    state = mr.position(mr.Rules.mini(), racks=[T("pu2 pu3 J"), T("gn1")])
+    turn = apply_move(Turn.start(state), parse_move("lay pu2 pu3 J"))
+    assert str(judge_turn(state, turn)) == "play [J pu2 pu3]"
+    nine = attrs.evolve(mr.Rules.classic(), opening_points=9)
+    box = mr.position(nine, racks=[T("pu2 pu3 J"), T("gn1")])
+    assert str(judge_turn(box, apply_move(Turn.start(box), parse_move("lay pu2 pu3 J")))) == (
+        "play [pu2 pu3 J]"  # in the box the joker lies at the end, pu4: 9 points
+    )
