@@ -9,8 +9,8 @@ copy into a combination in which it is the lowest tile that is no joker: a
 run of its colour starting at it (after 0 to 2 jokers) or a group of its
 value with higher colours and jokers; only combinations that fit the tile set
 (`Rules.colours`, `Rules.values`: a run ends at the set's last value, its
-jokers included, a group has at most one tile per colour of the set). Every partition is reached exactly
-once (combinations holding the same lowest tile are taken in order), so the
+jokers included, a group has at most one tile per colour of the set). Every
+partition is reached exactly once (combinations holding the same lowest tile are taken in order), so the
 enumeration is complete and without repeats.
 
 Each table reached is then put to the judge that
