@@ -240,6 +240,16 @@ def _scenarios() -> Iterator[Scenario]:
         ),
     )
     yield s(
+        "run-at-the-top-of-a-small-set",
+        c,
+        2,
+        ("R-RUM-SET-1", "R-RUM-MELD-2", "R-RUM-OPEN-1"),
+        "The mini set (values 1 to 3): pu2 pu3 J opens only as [J pu2 pu3], the joker pu1, "
+        "6 points; [pu2 pu3 J] would make it pu4, which the set lacks.",
+        _position("pu2 pu3 J/gn1", "", (), mr.Rules.mini()),
+        probes=("play [J pu2 pu3]", "play [pu2 pu3 J]"),
+    )
+    yield s(
         "lay-off",
         c,
         2,
