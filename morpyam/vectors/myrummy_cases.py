@@ -241,7 +241,7 @@ def _scenarios() -> Iterator[Scenario]:
     )
     yield s(
         "run-at-the-top-of-a-small-set",
-        c,
+        "mini",
         2,
         ("R-RUM-SET-1", "R-RUM-MELD-2", "R-RUM-OPEN-1"),
         "The mini set (values 1 to 3): pu2 pu3 J opens only as [J pu2 pu3], the joker pu1, "
