@@ -1,8 +1,8 @@
 """A bot tournament for Morpyam: every pair of bots plays a seeded match on a process pool.
 
 What it shows: `morpyam.simulation.simulate` on a ``ProcessPoolExecutor``
-started under the main guard (needed wherever processes start by *spawn*:
-macOS, Windows, and Linux from Python 3.14); a bot of your own written as a
+started under the main guard (needed wherever processes start by *spawn*, as
+on macOS and Windows, or *forkserver*, Linux's default from Python 3.14); a bot of your own written as a
 class at the top level of a module, so that it pickles to the workers; and the
 built-in bots by name. The results depend on the seed only, not on the number
 of workers.
