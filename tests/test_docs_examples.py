@@ -126,6 +126,17 @@ def run_script(path: Path, source: str) -> None:
     assert done.returncode == 0, done.stderr
 
 
+def test_a_script_runs_as_main_with_the_spawn_start_method(tmp_path: Path) -> None:
+    script = (
+        "import multiprocessing\n"
+        f"{MAIN_GUARD}\n"
+        '    assert multiprocessing.get_start_method() == "spawn"\n'
+    )
+    run_script(tmp_path / "spawned.py", script)
+    with pytest.raises(AssertionError, match="ZeroDivisionError"):
+        run_script(tmp_path / "failing.py", f"{MAIN_GUARD}\n    1 / 0\n")
+
+
 @pytest.mark.parametrize("name", _doc_files())
 def test_examples_run(name: str, tmp_path: Path) -> None:
     path = ROOT / name
