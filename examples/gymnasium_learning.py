@@ -7,11 +7,12 @@ What it shows: ``gymnasium.make`` on the score-sheet environment
 written in a few lines of numpy. Each step's reward is the points it adds, so
 an episode's return is the sheet's total.
 
-    python examples/gymnasium_learning.py                   # a few seconds
-    python examples/gymnasium_learning.py --episodes 20000  # minutes: a clearer gain
+    python examples/gymnasium_learning.py                  # 400 sheets: seconds
+    python examples/gymnasium_learning.py --episodes 1000  # longer: a clearer gain
 
-It prints the mean total of each block of episodes: a uniformly random legal
-player scores about 45 to 50; the policy climbs above it as it learns.
+It prints the mean total of each block of 100 sheets. The policy starts uniform
+over the legal actions, which scores about 45 to 50; with the defaults and
+``--episodes 1000`` its last block's mean is about 60.
 """
 
 from __future__ import annotations
