@@ -798,10 +798,10 @@ def _header_rules(
     header: dict[str, tuple[int, str]], knobs: dict[str, Any], line: Callable[[str], str]
 ) -> Rules:
     """The rules from the ``rules:`` and ``players:`` lines and the knob lines."""
-    for key in ("rules", "players"):
+    for key, example in (("rules", "rules: classic"), ("players", "players: 2")):
         if key not in header:
             raise FileFormatError(
-                line("format"), f"missing the header line '{key}:' (such as 'rules: classic')"
+                line("format"), f"missing the header line '{key}:' (such as '{example}')"
             )
     players = _small_int(header["players"][1], line("players"), "the number of players")
     data = {"preset": header["rules"][1], "players": players, **knobs}

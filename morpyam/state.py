@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import attrs
 
@@ -14,10 +14,20 @@ from morpyam.tiles import Setup
 
 __all__ = ["Board", "State"]
 
+_T = TypeVar("_T")
+
 
 @attrs.frozen(eq=False)
 class Board(Mapping[Cell, int]):
     """A read-only view of the covered cells: ``board[cell]`` is the owner (R-SET-4).
+
+    A cell's text (as `Place` takes it) is a key as good as the `Cell`: ``board["c3"]``,
+    ``board.get("c3")`` and ``"c3" in board`` answer as they do for
+    ``Cell.parse("c3")``, so a covered cell never looks free because it was
+    named by its text. A key that names no covered cell (a free cell, a cell
+    off the grid, text that is not a cell such as ``"z0"``) is a missing key:
+    ``board[key]`` raises `KeyError` naming it, ``board.get(key)`` is ``None``
+    and ``key in board`` is ``False``. Iteration yields `Cell` values.
 
     It compares equal to any mapping with the same items, a ``dict`` included.
     """
@@ -25,11 +35,35 @@ class Board(Mapping[Cell, int]):
     layout: Layout
     owners: tuple[int | None, ...]
 
-    def __getitem__(self, cell: Cell) -> int:
-        owner = self.owners[self.layout.index(cell)] if cell in self.layout else None
+    def __getitem__(self, cell: Cell | str) -> int:
+        if cell in self.layout:
+            owner = self.owners[self.layout.index(cell)]  # type: ignore[arg-type]
+        elif isinstance(cell, str):
+            owner = self._owner_of_text(cell)
+        else:
+            owner = None
         if owner is None:
             raise KeyError(cell)
         return owner
+
+    def _owner_of_text(self, text: str) -> int | None:
+        """The owner of the cell ``text`` names, or ``None`` when it names no cell of the grid."""
+        try:
+            cell = Cell.parse(text)
+        except ValueError:
+            return None
+        return self.owners[self.layout.index(cell)] if cell in self.layout else None
+
+    @overload
+    def get(self, key: Cell | str, /) -> int | None: ...
+    @overload
+    def get(self, key: Cell | str, /, default: int | _T) -> int | _T: ...
+    def get(self, key: Cell | str, /, default: object = None) -> object:
+        """The owner of ``key`` (a `Cell` or its text), or ``default`` if it is not covered."""
+        try:
+            return self[key]
+        except KeyError:
+            return default
 
     def __iter__(self) -> Iterator[Cell]:
         return (cell for cell, owner in zip(self.layout.cells, self.owners) if owner is not None)
@@ -123,7 +157,7 @@ class State:
 
     @property
     def board(self) -> Board:
-        """Who owns each covered cell: a read-only mapping of `Cell` to player."""
+        """Who owns each covered cell: a read-only mapping of `Cell` (or its text) to player."""
         return Board(self.layout, self.owners)
 
     def __str__(self) -> str:

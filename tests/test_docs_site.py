@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import importlib.util
 import re
 from pathlib import Path
 
 import morpyam as mp
+from morpyam.cli import COMMANDS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -99,3 +101,44 @@ def test_the_site_check_finds_a_code_span_that_did_not_render() -> None:
     fine = "<p>from <code>new_game(rules)</code>; <pre><code>x = `1`</code></pre></p>"
     assert check(fine) == []
     assert check("<script>let a = `x`;</script><p>plain</p>") == []
+
+
+def test_the_reference_lists_each_games_entry_in_every_adapter() -> None:
+    # an adapter's entry for a game (MyRummyGame, myrummy_env, MyRummyEnv…) is a main name
+    checked = 0
+    for module_cell, names in reference_rows("Around the game: import the submodule"):
+        (module_name,) = re.findall(r"\(#(morpyam\.[a-z_.]+)\)", module_cell)
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            if re.search("morpyam|yahtzee|myrummy", name, re.IGNORECASE) and callable(
+                getattr(module, name)
+            ):
+                assert name in names_in(names), (name, module_name)
+                checked += 1
+    assert checked >= 9  # three games in OpenSpiel and Gymnasium, two in PettingZoo, one vector env
+
+
+def cli_commands() -> list[str]:
+    """The subcommands of ``morpyam``, in the order ``morpyam --help`` lists them."""
+    subparsers = argparse.ArgumentParser().add_subparsers()
+    for add in COMMANDS:
+        add(subparsers)
+    return list(subparsers.choices)
+
+
+def test_the_home_page_lists_every_command() -> None:
+    page = (DOCS / "index.md").read_text(encoding="utf-8")
+    listed = page.split("`morpyam --help` lists the commands:", 1)[1].split(")", 1)[0]
+    commands = cli_commands()
+    assert "vectors" in commands
+    assert "myrummy" in commands
+    assert re.findall(r"`([a-z]+)`", listed) == commands
+
+
+def test_the_reference_names_every_module_of_commands() -> None:
+    # one module of morpyam.cli a family of commands: play (play, replay, show), simulate, …
+    page = (DOCS / "reference.md").read_text(encoding="utf-8")
+    listed = page.split("one module a family of\ncommands (", 1)[1].split(")", 1)[0]
+    families = {add.__module__.rsplit(".", 1)[1] for add in COMMANDS}
+    assert {"play", "simulate", "yahtzee", "myrummy", "vectors"} <= families
+    assert set(re.findall(r"`([a-z]+)`", listed)) == families

@@ -290,8 +290,16 @@ def test_a_hand_written_record() -> None:
     [
         ("rules: classic\nplayers: 2\n", "line 1", "missing the header line 'format: morpyam/1'"),
         ("format: morpyam/2\nrules: classic\nplayers: 2\n", "line 1", "unsupported version"),
-        ("format: morpyam/1\nplayers: 2\n", "line 1", "'rules:'"),
-        ("format: morpyam/1\nrules: classic\n", "line 1", "'players:'"),
+        (
+            "format: morpyam/1\nplayers: 2\n",
+            "line 1",
+            "missing the header line 'rules:' (such as 'rules: classic')",
+        ),
+        (
+            "format: morpyam/1\nrules: classic\n",
+            "line 1",
+            "missing the header line 'players:' (such as 'players: 2')",
+        ),
         ("format: morpyam/1\nrules: chess\nplayers: 2\n", "line 2", "unknown preset"),
         ("format: morpyam/1\nrules: classic\nplayers: 5\n", "line 3", "2 to 4 players"),
         ("format: morpyam/1\nrules: classic\nplayers: two\n", "line 3", "small whole number"),
