@@ -9,6 +9,7 @@ each runs)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -49,6 +50,21 @@ def tests(session: nox.Session) -> None:
     """
     install_for_tests(session)
     session.run("pytest", "-n", "auto", *session.posargs)
+
+
+OTHER_PYTHONS = ["3.10", "3.12", "3.13"]
+"""The Pythons the classifiers claim besides the one the other sessions run on (3.11 on CI)."""
+
+
+@nox.session(python=OTHER_PYTHONS, default=False)
+def pythons(session: nox.Session) -> None:
+    """Run the suite but its slow families on each other Python the classifiers claim.
+
+    ``nox -s pythons`` needs ``python3.10``, ``python3.12`` and ``python3.13`` on the PATH
+    (pyenv's ``versions/*/bin`` folders, for instance).
+    """
+    install_for_tests(session)
+    session.run("pytest", "-n", "auto", "-p", "no:cacheprovider", *session.posargs)
 
 
 @nox.session
@@ -101,19 +117,65 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def package(session: nox.Session) -> None:
-    """Build the sdist and wheel, check them with twine, and check what the wheel holds."""
+    """Build the sdist and wheel, check them, and try the wheel alone in a new environment.
+
+    twine and check-wheel-contents check the files; then the wheel, installed by itself
+    (with ``attrs``) into a fresh virtual environment outside the checkout, must report
+    the version that ``morpyam/__init__.py`` holds and run the README's quickstart and
+    its demo (``python -m morpyam --seed 1``).
+    """
     # With uv, build fills its isolated build environment with uv too (seconds, not a minute).
     installer = ["--installer", "uv"] if session.venv_backend == "uv" else []
-    session.install("build[uv]" if installer else "build", "twine")
+    session.install("build[uv]" if installer else "build", "twine", "check-wheel-contents")
+    shutil.rmtree("dist", ignore_errors=True)
     session.run("python", "-m", "build", "--outdir", "dist", *installer)
     session.run("twine", "check", "--strict", *sorted(str(p) for p in Path("dist").glob("*")))
-    wheel = max(Path("dist").glob("morpyam-*.whl"), key=lambda path: path.stat().st_mtime)
+    (wheel,) = Path("dist").glob("morpyam-*.whl")
+    session.run("check-wheel-contents", str(wheel))
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
     if "morpyam/py.typed" not in names:
         session.error(f"{wheel.name} has no morpyam/py.typed")
     if any(name.startswith(("tests/", "docs/", "benchmarks/")) for name in names):
         session.error(f"{wheel.name} holds more than the package")
+    try_the_wheel(session, wheel.resolve())
+
+
+def try_the_wheel(session: nox.Session, wheel: Path) -> None:
+    """Install ``wheel`` alone in a new environment and run what a newcomer runs first."""
+    folder = Path(session.create_tmp()).resolve() / "fresh"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    session.run("python", "-m", "venv", str(folder / "venv"))
+    python = str(folder / "venv" / ("Scripts" if os.name == "nt" else "bin") / "python")
+    session.run(python, "-m", "pip", "install", "--quiet", str(wheel), external=True)
+    line = VERSION_LINE.search(Path("morpyam/__init__.py").read_text(encoding="utf-8"))
+    if line is None:
+        session.error("morpyam/__init__.py has no __version__ line")
+    version = line.group(1)
+    quickstart = folder / "quickstart.py"
+    quickstart.write_text(readme_quickstart(Path("README.md").read_text(encoding="utf-8")))
+    # Outside the checkout, so that the installed wheel is what is imported.
+    with session.chdir(folder):
+        reported = str(
+            session.run(python, "-m", "morpyam", "--version", external=True, silent=True)
+        )
+        if reported.strip() != f"morpyam {version}":
+            session.error(
+                f"the installed wheel reports {reported.strip()!r}, not morpyam {version}"
+            )
+        session.run(python, str(quickstart), external=True)
+        session.run(python, "-m", "morpyam", "--seed", "1", external=True)
+
+
+VERSION_LINE = re.compile(r'^__version__ = "([^"]+)"$', re.MULTILINE)
+"""The one line that holds the version, in ``morpyam/__init__.py``."""
+
+
+def readme_quickstart(readme: str) -> str:
+    """The first Python block under the README's heading that starts with "Quickstart"."""
+    section = readme.split("\n## Quickstart", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
 
 
 @nox.session
