@@ -81,6 +81,16 @@ class Cell:
         return cls(row=int(match[2]) - 1, col=_COLUMNS.index(match[1]))
 
 
+def _key_cell(key: object) -> Cell:
+    """The cell a text key names; a key that names no cell is a missing key (`KeyError`)."""
+    try:
+        return Cell.parse(key)  # type: ignore[arg-type]
+    except ValueError:
+        raise KeyError(
+            f"{_shown(key)} names no cell: a cell is a column letter and a row number, like c4"
+        ) from None
+
+
 class LayoutError(ValueError):
     """A grid text that cannot be read, with where it went wrong (1-based)."""
 
@@ -202,7 +212,9 @@ def _check_grid(
 class Layout:
     """A grid of labels, row by row from the top (R-SET-1).
 
-    ``layout[cell]`` is the label a cell shows; ``layout.cells`` lists the
+    ``layout[cell]`` is the label a cell shows, and a cell's text is a key as
+    good as the `Cell` (``layout["c3"]``, ``"c3" in layout``); a key that names
+    no cell of the grid raises `KeyError`. ``layout.cells`` lists the
     cells row by row. Any rectangle of labels is a layout; the game is played
     on 6×6 grids such as `classic`.
     """
@@ -252,10 +264,15 @@ class Layout:
         """Number of columns."""
         return len(self.grid[0])
 
-    def __getitem__(self, cell: Cell) -> Label:
+    def __getitem__(self, cell: Cell | str) -> Label:
         return self.labels[self.index(cell)]
 
     def __contains__(self, cell: object) -> bool:
+        if isinstance(cell, str):
+            try:
+                cell = Cell.parse(cell)
+            except ValueError:
+                return False
         return isinstance(cell, Cell) and cell.row < self.height and cell.col < self.width
 
     def __iter__(self) -> Iterator[Cell]:
@@ -264,12 +281,14 @@ class Layout:
     def __len__(self) -> int:
         return len(self.cells)
 
-    def index(self, cell: Cell) -> int:
-        """The position of ``cell`` in `cells`.
+    def index(self, cell: Cell | str) -> int:
+        """The position of ``cell`` (a `Cell` or its text) in `cells`.
 
         Raises:
-            KeyError: for a cell off the grid.
+            KeyError: for a cell off the grid, or text that names no cell.
         """
+        if not isinstance(cell, Cell):
+            cell = _key_cell(cell)
         if cell not in self:
             raise KeyError(f"{cell} is off the {self.width}×{self.height} grid")
         return cell.row * self.width + cell.col

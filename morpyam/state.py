@@ -36,23 +36,10 @@ class Board(Mapping[Cell, int]):
     owners: tuple[int | None, ...]
 
     def __getitem__(self, cell: Cell | str) -> int:
-        if cell in self.layout:
-            owner = self.owners[self.layout.index(cell)]  # type: ignore[arg-type]
-        elif isinstance(cell, str):
-            owner = self._owner_of_text(cell)
-        else:
-            owner = None
+        owner = self.owners[self.layout.index(cell)] if cell in self.layout else None
         if owner is None:
             raise KeyError(cell)
         return owner
-
-    def _owner_of_text(self, text: str) -> int | None:
-        """The owner of the cell ``text`` names, or ``None`` when it names no cell of the grid."""
-        try:
-            cell = Cell.parse(text)
-        except ValueError:
-            return None
-        return self.owners[self.layout.index(cell)] if cell in self.layout else None
 
     @overload
     def get(self, key: Cell | str, /) -> int | None: ...

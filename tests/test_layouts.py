@@ -164,3 +164,20 @@ def test_the_classic_grid_prints_as_the_rule_book_draws_it() -> None:
         "5:  3×1  MIN  STR  4K   MOR  3×2\n"
         "6:  3×6  3×5  3×4  3×3  3×2  3×1"
     )
+
+
+def test_a_cells_text_is_a_key_of_the_layout() -> None:
+    # R-SET-1: the grid's cells, named as players name them ("f1" is the 3×6 of the classic grid).
+    layout = mp.Layout.classic()
+    assert layout["f1"] is layout[mp.Cell.parse("f1")] is mp.Figure.THREE_SIXES
+    assert layout[" F1 "] is mp.Figure.THREE_SIXES
+    for key in ("f1", " a6 ", mp.Cell.parse("a6")):
+        assert key in layout
+    for missing in ("g1", "a7", "z0", "", 3, mp.Cell(6, 0)):
+        assert missing not in layout
+    with pytest.raises(KeyError, match="off the 6×6 grid"):
+        layout["a7"]
+    with pytest.raises(KeyError, match="names no cell"):
+        layout["z0"]
+    with pytest.raises(KeyError, match="names no cell"):
+        layout[3]  # type: ignore[index]
