@@ -34,6 +34,7 @@ import importlib
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -957,9 +958,56 @@ def _suffix(path: str | os.PathLike[str], suffixes: Sequence[str]) -> str:
     return suffix
 
 
+_STDIN = "-"
+"""The path that means standard input to every reader, as in most commands."""
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_a_file(path: str | os.PathLike[str], mode: int) -> FileFormatError:
+    kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+    return FileFormatError(
+        os.fspath(path), f"{kind}, not a regular file: give a file, or - for standard input"
+    )
+
+
+def _opener(path: str, flags: int) -> int:
+    """Open without blocking: a named pipe put in the file's place after the check waits for
+    no writer (the check after opening then refuses it)."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
+def _read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a regular file, or of standard input for ``-``, at most one past the limit.
+
+    Anything else (a named pipe, a folder, a device) is refused before it is opened, so that
+    a reader never waits for a writer that will not come nor reads without end.
+    """
+    if os.fspath(path) == _STDIN:
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise FileFormatError(_STDIN, "there is no standard input to read")
+        data: bytes = stream.read(MAX_TEXT_SIZE + 1)
+        return data
+    mode = os.stat(path).st_mode  # OSError when there is nothing to read
+    if not stat.S_ISREG(mode):
+        raise _not_a_file(path, mode)
+    with open(path, "rb", opener=_opener) as file:
+        mode = os.fstat(file.fileno()).st_mode  # the file opened is the file checked
+        if not stat.S_ISREG(mode):
+            raise _not_a_file(path, mode)
+        return file.read(MAX_TEXT_SIZE + 1)
+
+
 def _read(path: str | os.PathLike[str]) -> str:
-    with open(path, "rb") as file:
-        data = file.read(MAX_TEXT_SIZE + 1)
+    """The UTF-8 text of a regular file, or of standard input for ``-``, within `MAX_TEXT_SIZE`."""
+    data = _read_bytes(path)
     if len(data) > MAX_TEXT_SIZE:
         raise FileFormatError("document", f"bigger than {MAX_TEXT_SIZE:,} bytes")
     try:
@@ -969,6 +1017,25 @@ def _read(path: str | os.PathLike[str]) -> str:
         raise FileFormatError(
             f"line {line}", f"not UTF-8 text (byte 0x{data[error.start]:02x})"
         ) from None
+
+
+_TOML_LAYOUT = re.compile(r"^[ \t]*(?:format|shape|rows)[ \t]*=", re.MULTILINE)
+
+
+def _read_typed(
+    path: str | os.PathLike[str], suffixes: Sequence[str], other: str
+) -> tuple[str, str]:
+    """The text of a file and its type, by its suffix; on standard input, by its look: JSON
+    when it starts with ``{``, TOML when it sets a layout file's field, else ``other``."""
+    if os.fspath(path) != _STDIN:
+        suffix = _suffix(path, suffixes)
+        return _read(path), suffix
+    text = _read(path)
+    if text.lstrip().startswith("{"):
+        return text, ".json"
+    if other == ".txt" and _TOML_LAYOUT.search(text[:MAX_TEXT_SIZE]):
+        return text, ".toml"
+    return text, other
 
 
 def _write(path: str | os.PathLike[str], text: str) -> None:
@@ -983,14 +1050,18 @@ def _write(path: str | os.PathLike[str], text: str) -> None:
 
 
 def load_rules(path: str | os.PathLike[str]) -> Rules:
-    """Read `Rules` from a ``.toml`` or ``.json`` file (UTF-8).
+    """Read `Rules` from a ``.toml`` or ``.json`` file (UTF-8), or ``-``: standard input.
+
+    Only a regular file is opened (or standard input), and at most
+    `MAX_TEXT_SIZE` bytes are read. Standard input is JSON when it starts with ``{``,
+    else TOML.
 
     Raises:
-        FileFormatError: for another suffix (``where`` is the path) or a bad file.
+        FileFormatError: for another suffix or what is not a regular file, such as
+            a named pipe or a folder (``where`` is the path), or a bad file.
         OSError: when the file cannot be read.
     """
-    suffix = _suffix(path, (".toml", ".json"))
-    text = _read(path)
+    text, suffix = _read_typed(path, (".toml", ".json"), ".toml")
     return rules_from_toml(text) if suffix == ".toml" else rules_from_json(text)
 
 
@@ -1006,14 +1077,18 @@ def save_rules(rules: Rules, path: str | os.PathLike[str]) -> None:
 
 
 def load_layout(path: str | os.PathLike[str], *, shape: tuple[int, int] | None = None) -> Layout:
-    """Read a `Layout` from a ``.toml``, ``.json`` or ``.txt`` (grid text) file.
+    """Read a `Layout` from a ``.toml``, ``.json`` or ``.txt`` (grid text) file, or ``-``.
+
+    Only a regular file is opened, or standard input for ``-`` (JSON when it starts
+    with ``{``, TOML when it sets ``rows``, ``shape`` or ``format``, else grid text);
+    at most `MAX_TEXT_SIZE` bytes are read.
 
     Raises:
-        FileFormatError: for another suffix (``where`` is the path) or a bad file.
+        FileFormatError: for another suffix or what is not a regular file, such as
+            a named pipe or a folder (``where`` is the path), or a bad file.
         OSError: when the file cannot be read.
     """
-    suffix = _suffix(path, (".toml", ".json", ".txt"))
-    text = _read(path)
+    text, suffix = _read_typed(path, (".toml", ".json", ".txt"), ".txt")
     if suffix == ".toml":
         return layout_from_toml(text, shape=shape)
     if suffix == ".json":
