@@ -630,12 +630,22 @@ def _read_field(field: str, value: object) -> Any:
         raise FileFormatError(error.where, f"{_FIELD_RULE[field]}: {error.reason}") from None
 
 
-def _setting_value(text: str) -> object:
-    """A command-line value: JSON when it reads as JSON, else a word; commas make a list."""
+def _setting_value(text: str, where: str) -> object:
+    """A command-line value: JSON when it reads as JSON, else a word; commas make a list.
+
+    The JSON is read as a file's: within `MAX_TEXT_SIZE`, no repeated key (the field's
+    reader refuses it), no nesting too deep, no number of thousands of digits; a refusal
+    names ``where``, the field.
+    """
+    _check_size(text)
     try:
-        return json.loads(text)
-    except ValueError:
-        pass
+        return json.loads(text, object_pairs_hook=_json_object)
+    except json.JSONDecodeError:
+        pass  # not JSON: a word
+    except RecursionError:
+        raise FileFormatError(where, "nested too deeply") from None
+    except ValueError as error:  # Python's own limit on the digits of an integer
+        raise FileFormatError(where, _number_error(text, error).reason) from None
     if "," in text:
         return [item.strip() for item in text.split(",") if item.strip()]
     return text
@@ -655,10 +665,12 @@ def rules_with(rules: Rules, settings: Sequence[str]) -> Rules:
         ('long', True)
 
     Raises:
-        FileFormatError: for a text without ``=``, an unknown field, or a value
-            the field refuses; ``where`` names the field.
+        FileFormatError: for a text without ``=``, an unknown field, a field given
+            twice, or a value the field refuses (read as in a file: no repeated key,
+            no nesting too deep, 64-bit integers); ``where`` names the field.
     """
     data = rules_to_dict(rules)
+    given: set[str] = set()
     for setting in settings:
         field, equals, value = setting.partition("=")
         field = field.strip()
@@ -668,7 +680,10 @@ def rules_with(rules: Rules, settings: Sequence[str]) -> Rules:
             raise FileFormatError(
                 _short(field), f"unknown field; the fields are {', '.join(RULES_FIELDS)}"
             )
-        data[field] = _setting_value(value.strip())
+        if field in given:  # as a repeated key of a rules file
+            raise FileFormatError(field, "given more than once")
+        given.add(field)
+        data[field] = _setting_value(value.strip(), field)
     return rules_from_dict(data)
 
 

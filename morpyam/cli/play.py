@@ -48,6 +48,7 @@ from morpyam.cli.manner import (
     caret,
     check_first_player,
     check_players,
+    check_players_rule,
     check_record,
     fresh_seed,
     in_words,
@@ -644,7 +645,7 @@ def _run_play(args: argparse.Namespace) -> int:
     if isinstance(names, str):
         return _fail(args, names)
     if args.record not in (None, STDIO):
-        wrong = check_record(args.record, (".json", ".txt"))
+        wrong = check_record(args.record, (".json", ".txt"), force=args.force)
         if wrong is not None:
             return _fail(args, wrong)
         try:
@@ -667,6 +668,9 @@ def _run_play(args: argparse.Namespace) -> int:
         preset = args.preset or DEFAULT_PRESET
         rules = PRESETS[preset](len(kinds))
         told = f"{preset} rules"
+    wrong = check_players_rule(args.rule_settings, len(kinds))
+    if wrong is not None:
+        return _fail(args, wrong)
     try:
         rules = rules_with(rules, args.rule_settings or ())
     except FileFormatError as error:
