@@ -374,6 +374,10 @@ def test_parse_move_reads_every_move_and_points_at_the_wrong_word() -> None:
         with pytest.raises(NotationError) as caught:
             mr.parse_move(text)
         assert caught.value.column == column, text
+    with pytest.raises(
+        NotationError, match=r"'b\u212a5' is not a tile \(U\+212A is no letter a-z\)"
+    ):
+        mr.parse_move("lay b\u212a5 bk6 bk7")
     with pytest.raises(NotationError, match="is no combination number") as caught:
         mr.parse_move("join \u0130 2")
     assert caught.value.column == 6

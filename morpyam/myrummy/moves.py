@@ -854,8 +854,10 @@ def _read_tiles(words: Sequence[str], text: str, column: int) -> tuple[Tile, ...
             tiles.append(parse_tile(word))
         except IllegalActionError:
             where = _ascii_lower(text).find(_ascii_lower(word), column - 1) + 1
+            odd = next((char for char in word if not char.isascii()), None)
+            why = "" if odd is None else f" (U+{ord(odd):04X} is no letter a-z)"
             raise NotationError(
-                f"{word!r} is not a tile: a colour (pu, bk, gn, gy) and a value 1-13, or J",
+                f"{word!r} is not a tile{why}: a colour (pu, bk, gn, gy) and a value 1-13, or J",
                 text,
                 where or column,
             ) from None
