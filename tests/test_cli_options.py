@@ -319,3 +319,27 @@ def test_rules_are_read_from_standard_input(
     assert cli.main([*MORPYAM, "--rules-file", "-", "--record", str(path)]) == 0
     assert load_record(path).rules == Rules.flash()
     assert "rules of -" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize(
+    ("command", "name"),
+    [(["yahtzee", "solve", "--output"], "solution.npz"), (["show", "--svg"], "board.svg")],
+)
+def test_a_named_pipe_to_write_is_refused_without_waiting(
+    command: list[str],
+    name: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # checking that the file could be written opened the pipe, which waited for a reader
+    from morpyam import Rules, new_game
+    from morpyam.state_json import state_to_json
+
+    position = tmp_path / "position.json"
+    position.write_text(state_to_json(new_game(Rules.classic())))
+    pipe = tmp_path / name
+    os.mkfifo(pipe)
+    args = [*command, str(pipe)] + ([str(position)] if command[0] == "show" else [])
+    assert within(5, args, pipe, monkeypatch, capsys).endswith("not a regular file")

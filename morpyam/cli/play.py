@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import random
 import re
@@ -621,9 +622,12 @@ def check_writable(path: str) -> None:
     there before, removed again.
 
     Raises:
-        OSError: when it cannot be written (no such folder, a folder, no permission).
+        OSError: when it cannot be written (no such folder, a folder, no permission, or
+            what is not a regular file: opening a named pipe would wait for a reader).
     """
     existed = os.path.lexists(path)
+    if os.path.exists(path) and not (os.path.isfile(path) or os.path.isdir(path)):
+        raise OSError(errno.EINVAL, "not a regular file", path)
     with open(path, "a", encoding="utf-8"):
         pass
     if not existed:
