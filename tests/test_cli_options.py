@@ -343,3 +343,17 @@ def test_a_named_pipe_to_write_is_refused_without_waiting(
     os.mkfifo(pipe)
     args = [*command, str(pipe)] + ([str(position)] if command[0] == "show" else [])
     assert within(5, args, pipe, monkeypatch, capsys).endswith("not a regular file")
+
+
+def test_the_check_runs_without_rule_options_too() -> None:
+    import morpyam.yahtzee as yz
+    from morpyam.cli.manner import rule_settings
+
+    def seven_seats(rules: yz.Rules) -> object:
+        return yz.new_game(rules, players=7)
+
+    # Y-SET-1: seven seats are too many for any rules; no --rule is to blame
+    for settings in ([], ["upper_bonus=40"]):
+        with pytest.raises(ValueError, match="Y-SET-1") as caught:
+            rule_settings(yz.Rules(), settings, check=seven_seats)
+        assert "--rule" not in str(caught.value)

@@ -332,16 +332,16 @@ def rule_settings(
             )
         changes[field] = _value(getattr(rules, field), text, field)
         typed[field] = text
-    if not changes:
-        return rules
     try:
-        changed = attrs.evolve(rules, **changes)
+        changed = attrs.evolve(rules, **changes) if changes else rules
     except (ValueError, TypeError) as error:
         raise ValueError(_refused(rules, changes, typed, error)) from None
     if check is not None:
         try:
             check(changed)
         except ValueError as error:
+            if not changes:
+                raise
             try:
                 check(rules)
             except ValueError:
