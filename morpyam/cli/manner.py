@@ -137,9 +137,7 @@ def add_table_options(
         "printed at the start)",
     )
     if record is not None:
-        parser.add_argument(
-            "--record", metavar="FILE", help=f"{record}; - writes it to standard output"
-        )
+        parser.add_argument("--record", metavar="FILE", help=record)
         parser.add_argument(
             "--force", action="store_true", help="let --record replace a file that exists"
         )

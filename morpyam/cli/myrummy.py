@@ -982,8 +982,8 @@ def register_myrummy(subparsers: Any) -> None:
         presets=PRESETS,
         default_preset="classic",
         seed_of="the tiles",
-        record="write the match to this JSON record, its plays as moves (the path is checked "
-        "before the first move)",
+        record="write the match to this JSON record, its plays as moves (-: print it; the path "
+        "is checked before the first move)",
         first_player=True,
         rule_example="min_stay=off",
     )
