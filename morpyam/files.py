@@ -34,6 +34,7 @@ import importlib
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -629,12 +630,22 @@ def _read_field(field: str, value: object) -> Any:
         raise FileFormatError(error.where, f"{_FIELD_RULE[field]}: {error.reason}") from None
 
 
-def _setting_value(text: str) -> object:
-    """A command-line value: JSON when it reads as JSON, else a word; commas make a list."""
+def _setting_value(text: str, where: str) -> object:
+    """A command-line value: JSON when it reads as JSON, else a word; commas make a list.
+
+    The JSON is read as a file's: within `MAX_TEXT_SIZE`, no repeated key (the field's
+    reader refuses it), no nesting too deep, no number of thousands of digits; a refusal
+    names ``where``, the field.
+    """
+    _check_size(text)
     try:
-        return json.loads(text)
-    except ValueError:
-        pass
+        return json.loads(text, object_pairs_hook=_json_object)
+    except json.JSONDecodeError:
+        pass  # not JSON: a word
+    except RecursionError:
+        raise FileFormatError(where, "nested too deeply") from None
+    except ValueError as error:  # Python's own limit on the digits of an integer
+        raise FileFormatError(where, _number_error(text, error).reason) from None
     if "," in text:
         return [item.strip() for item in text.split(",") if item.strip()]
     return text
@@ -654,10 +665,12 @@ def rules_with(rules: Rules, settings: Sequence[str]) -> Rules:
         ('long', True)
 
     Raises:
-        FileFormatError: for a text without ``=``, an unknown field, or a value
-            the field refuses; ``where`` names the field.
+        FileFormatError: for a text without ``=``, an unknown field, a field given
+            twice, or a value the field refuses (read as in a file: no repeated key,
+            no nesting too deep, 64-bit integers); ``where`` names the field.
     """
     data = rules_to_dict(rules)
+    given: set[str] = set()
     for setting in settings:
         field, equals, value = setting.partition("=")
         field = field.strip()
@@ -667,7 +680,10 @@ def rules_with(rules: Rules, settings: Sequence[str]) -> Rules:
             raise FileFormatError(
                 _short(field), f"unknown field; the fields are {', '.join(RULES_FIELDS)}"
             )
-        data[field] = _setting_value(value.strip())
+        if field in given:  # as a repeated key of a rules file
+            raise FileFormatError(field, "given more than once")
+        given.add(field)
+        data[field] = _setting_value(value.strip(), field)
     return rules_from_dict(data)
 
 
@@ -957,9 +973,56 @@ def _suffix(path: str | os.PathLike[str], suffixes: Sequence[str]) -> str:
     return suffix
 
 
+_STDIN = "-"
+"""The path that means standard input to every reader, as in most commands."""
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_a_file(path: str | os.PathLike[str], mode: int) -> FileFormatError:
+    kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+    return FileFormatError(
+        os.fspath(path), f"{kind}, not a regular file: give a file, or - for standard input"
+    )
+
+
+def _opener(path: str, flags: int) -> int:
+    """Open without blocking: a named pipe put in the file's place after the check waits for
+    no writer (the check after opening then refuses it)."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
+def _read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a regular file, or of standard input for ``-``, at most one past the limit.
+
+    Anything else (a named pipe, a folder, a device) is refused before it is opened, so that
+    a reader never waits for a writer that will not come nor reads without end.
+    """
+    if os.fspath(path) == _STDIN:
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise FileFormatError(_STDIN, "there is no standard input to read")
+        data: bytes = stream.read(MAX_TEXT_SIZE + 1)
+        return data
+    mode = os.stat(path).st_mode  # OSError when there is nothing to read
+    if not stat.S_ISREG(mode):
+        raise _not_a_file(path, mode)
+    with open(path, "rb", opener=_opener) as file:
+        mode = os.fstat(file.fileno()).st_mode  # the file opened is the file checked
+        if not stat.S_ISREG(mode):
+            raise _not_a_file(path, mode)
+        return file.read(MAX_TEXT_SIZE + 1)
+
+
 def _read(path: str | os.PathLike[str]) -> str:
-    with open(path, "rb") as file:
-        data = file.read(MAX_TEXT_SIZE + 1)
+    """The UTF-8 text of a regular file, or of standard input for ``-``, within `MAX_TEXT_SIZE`."""
+    data = _read_bytes(path)
     if len(data) > MAX_TEXT_SIZE:
         raise FileFormatError("document", f"bigger than {MAX_TEXT_SIZE:,} bytes")
     try:
@@ -969,6 +1032,25 @@ def _read(path: str | os.PathLike[str]) -> str:
         raise FileFormatError(
             f"line {line}", f"not UTF-8 text (byte 0x{data[error.start]:02x})"
         ) from None
+
+
+_TOML_LAYOUT = re.compile(r"^[ \t]*(?:format|shape|rows)[ \t]*=", re.MULTILINE)
+
+
+def _read_typed(
+    path: str | os.PathLike[str], suffixes: Sequence[str], other: str
+) -> tuple[str, str]:
+    """The text of a file and its type, by its suffix; on standard input, by its look: JSON
+    when it starts with ``{``, TOML when it sets a layout file's field, else ``other``."""
+    if os.fspath(path) != _STDIN:
+        suffix = _suffix(path, suffixes)
+        return _read(path), suffix
+    text = _read(path)
+    if text.lstrip().startswith("{"):
+        return text, ".json"
+    if other == ".txt" and _TOML_LAYOUT.search(text[:MAX_TEXT_SIZE]):
+        return text, ".toml"
+    return text, other
 
 
 def _write(path: str | os.PathLike[str], text: str) -> None:
@@ -983,14 +1065,18 @@ def _write(path: str | os.PathLike[str], text: str) -> None:
 
 
 def load_rules(path: str | os.PathLike[str]) -> Rules:
-    """Read `Rules` from a ``.toml`` or ``.json`` file (UTF-8).
+    """Read `Rules` from a ``.toml`` or ``.json`` file (UTF-8), or ``-``: standard input.
+
+    Only a regular file is opened (or standard input), and at most
+    `MAX_TEXT_SIZE` bytes are read. Standard input is JSON when it starts with ``{``,
+    else TOML.
 
     Raises:
-        FileFormatError: for another suffix (``where`` is the path) or a bad file.
+        FileFormatError: for another suffix or what is not a regular file, such as
+            a named pipe or a folder (``where`` is the path), or a bad file.
         OSError: when the file cannot be read.
     """
-    suffix = _suffix(path, (".toml", ".json"))
-    text = _read(path)
+    text, suffix = _read_typed(path, (".toml", ".json"), ".toml")
     return rules_from_toml(text) if suffix == ".toml" else rules_from_json(text)
 
 
@@ -1006,14 +1092,18 @@ def save_rules(rules: Rules, path: str | os.PathLike[str]) -> None:
 
 
 def load_layout(path: str | os.PathLike[str], *, shape: tuple[int, int] | None = None) -> Layout:
-    """Read a `Layout` from a ``.toml``, ``.json`` or ``.txt`` (grid text) file.
+    """Read a `Layout` from a ``.toml``, ``.json`` or ``.txt`` (grid text) file, or ``-``.
+
+    Only a regular file is opened, or standard input for ``-`` (JSON when it starts
+    with ``{``, TOML when it sets ``rows``, ``shape`` or ``format``, else grid text);
+    at most `MAX_TEXT_SIZE` bytes are read.
 
     Raises:
-        FileFormatError: for another suffix (``where`` is the path) or a bad file.
+        FileFormatError: for another suffix or what is not a regular file, such as
+            a named pipe or a folder (``where`` is the path), or a bad file.
         OSError: when the file cannot be read.
     """
-    suffix = _suffix(path, (".toml", ".json", ".txt"))
-    text = _read(path)
+    text, suffix = _read_typed(path, (".toml", ".json", ".txt"), ".txt")
     if suffix == ".toml":
         return layout_from_toml(text, shape=shape)
     if suffix == ".json":

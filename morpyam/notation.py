@@ -43,6 +43,18 @@ MAX_ACTION_LENGTH = 1000
 The longest action written by the library is under 40 characters.
 """
 
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _ascii_lower(text: str) -> str:
+    """``text`` with the letters A to Z in lower case, and nothing else changed.
+
+    ``str.lower`` turns the Kelvin sign into ``k`` and ``İ`` into two characters: a
+    move written with them is no move, and every column stays where it was typed.
+    """
+    return text.translate(_ASCII_LOWER)
+
+
 _VERBS = ("roll", "dice", "place", "pass", "lose-turn", "deal", "lay")
 
 
@@ -78,7 +90,7 @@ class _Words:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.words = [(m.start() + 1, m.group().lower()) for m in re.finditer(r"\S+", text)]
+        self.words = [(m.start() + 1, _ascii_lower(m.group())) for m in re.finditer(r"\S+", text)]
         self.position = 0
 
     def error(self, reason: str, at: int | None = None) -> NotationError:

@@ -63,6 +63,7 @@ from morpyam.actions import (
 from morpyam.engine import apply, new_game, resign
 from morpyam.errors import IllegalActionError, _shown
 from morpyam.files import (
+    _STDIN,
     RULES_FIELDS,
     RULES_PRESETS,
     FileFormatError,
@@ -75,6 +76,7 @@ from morpyam.files import (
     _list,
     _parse_json,
     _read,
+    _read_typed,
     _short,
     _str,
     _table,
@@ -572,12 +574,19 @@ def _suffix(path: str | os.PathLike[str]) -> str:
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record from a ``.json`` file or a ``.txt`` file in the text form (UTF-8).
 
+    Only a regular file is opened, or standard input for ``-`` (JSON when it starts
+    with ``{``, else the text form); at most ``files.MAX_TEXT_SIZE`` bytes are read.
+
     Raises:
-        FileFormatError: for another suffix (``where`` is the path) or a bad file.
+        FileFormatError: for another suffix or what is not a regular file, such as
+            a named pipe or a folder (``where`` is the path), or a bad file.
         OSError: when the file cannot be read.
     """
-    suffix = _suffix(path)
-    text = _read(path)
+    if os.fspath(path) == _STDIN:
+        text, suffix = _read_typed(path, (".json", ".txt"), ".txt")
+    else:
+        suffix = _suffix(path)
+        text = _read(path)
     return GameRecord.from_json(text) if suffix == ".json" else GameRecord.from_text(text)
 
 

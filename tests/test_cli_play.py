@@ -193,8 +193,8 @@ def test_bots_play_to_the_end_and_the_record_replays(
     assert end.is_terminal
     winners = " and ".join(f"player {p}" for p in sorted(end.winners))
     assert f"Winner: {winners} (" in out
-    # the same seed plays the same game
-    assert run(args, "", monkeypatch, capsys)[0] == 0
+    # the same seed plays the same game (--force: the record of the first one is there)
+    assert run([*args, "--force"], "", monkeypatch, capsys)[0] == 0
     assert load_record(path) == record
 
 

@@ -825,3 +825,49 @@ def test_file_format_error() -> None:
     assert str(error) == "layout, line 3, column 5: unknown label 'BIG'"
     copy = pickle.loads(pickle.dumps(error))
     assert (type(copy), copy.where, copy.reason) == (FileFormatError, error.where, error.reason)
+
+
+# ---------------------------------------------------------------------------
+# rules_with: the command line's --rule, read by the reader of files
+
+
+@pytest.mark.parametrize(
+    ("setting", "where", "reason"),
+    [
+        ("ko_length=" + "[" * 5000, "ko_length", "nested too deeply"),
+        ("run_points=" + "[" * 5000 + "]" * 5000, "run_points", "nested too deeply"),
+        ('run_points={"3": 1, "3": 2}', "run_points.3", "R-LINE-2: given more than once"),
+        ("end_bonus=" + "7" * 5000, "end_bonus", "a number of 5,000 digits is not read"),
+        (
+            "end_bonus=99999999999999999999999",
+            "end_bonus",
+            "R-END-2: integer out of range: files hold 64-bit integers",
+        ),
+        (
+            f"end_bonus={-(2**63) - 1}",
+            "end_bonus",
+            "R-END-2: integer out of range: files hold 64-bit integers",
+        ),
+    ],
+)
+def test_rule_settings_are_read_as_a_file_is(setting: str, where: str, reason: str) -> None:
+    # the same values in a rules file get the same refusals
+    error = error_of(lambda: files.rules_with(mp.Rules.classic(), [setting]))
+    assert (error.where, error.reason) == (where, reason)
+    field, _, value = setting.partition("=")
+    # a rules file with the same value gets the same refusal, at the same field
+    data = files.rules_to_dict(mp.Rules.classic())
+    data[field] = "VALUE"
+    text = json.dumps(data).replace('"VALUE"', value)
+    in_file = error_of(lambda: files.rules_from_json(text))
+    if in_file.where == "document" or in_file.where.startswith("line "):  # the parser's
+        assert in_file.reason == reason
+    else:
+        assert (in_file.where, in_file.reason) == (where, reason)
+
+
+def test_a_field_set_twice_is_refused_as_a_repeated_key() -> None:
+    error = error_of(lambda: files.rules_with(mp.Rules.classic(), ["end_bonus=1", "end_bonus=2"]))
+    assert (error.where, error.reason) == ("end_bonus", "given more than once")
+    assert files.rules_with(mp.Rules.classic(), ["end_bonus=1", "ko_length=4"]).end_bonus == 1
+    assert files.rules_with(mp.Rules.classic(), [f"end_bonus={2**63 - 1}"]).end_bonus == 2**63 - 1

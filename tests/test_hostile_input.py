@@ -21,9 +21,19 @@ import morpyam as mp
 from morpyam import bots, layouts
 from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
-from morpyam.files import MAX_TEXT_SIZE, FileFormatError
+from morpyam.files import (
+    MAX_TEXT_SIZE,
+    FileFormatError,
+    layout_to_json,
+    layout_to_text,
+    layout_to_toml,
+    load_layout,
+    load_rules,
+    rules_to_json,
+    rules_to_toml,
+)
 from morpyam.notation import MAX_ACTION_LENGTH, NotationError
-from morpyam.records import GameRecord, parse_entry
+from morpyam.records import GameRecord, load_record, parse_entry
 from morpyam.state_json import InvalidStateError, state_from_dict, state_to_dict
 
 MB = 1024 * 1024
@@ -524,3 +534,118 @@ def test_each_grid_text_error_is_exact(
     with pytest.raises(mp.LayoutError) as caught:
         mp.Layout.parse(text, shape=shape)
     assert (caught.value.reason, (caught.value.line, caught.value.column)) == (reason, where)
+
+
+# ---------------------------------------------------------------------------
+# Readers of files: a regular file or standard input, nothing that blocks
+
+FILE_READERS: dict[str, Callable[[Path], object]] = {
+    "rules.toml": load_rules,
+    "rules.json": load_rules,
+    "grid.txt": load_layout,
+    "grid.toml": load_layout,
+    "game.json": load_record,
+    "game.txt": load_record,
+    "match.json": mr.load_record,
+}
+
+
+def refusal_within(seconds: float, read: Callable[[], object], pipe: Path) -> ValueError:
+    """The ValueError that ``read()`` raises, which must come within ``seconds``; a reader that
+    blocks on ``pipe`` fails the test and is then set free by a writer opened without waiting."""
+    import threading
+
+    caught: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            read()
+        except BaseException as error:  # handed to the test
+            caught.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))  # the reader opens, reads nothing
+        thread.join(seconds)
+        pytest.fail(f"the reader waited on the named pipe {pipe.name} for {seconds} s")
+    assert caught, "a named pipe was read as a file"
+    assert isinstance(caught[0], ValueError), caught[0]
+    return caught[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("name", FILE_READERS)
+def test_every_reader_refuses_a_named_pipe_without_waiting(tmp_path: Path, name: str) -> None:
+    # a named pipe with no writer made the reader wait for ever
+    pipe = tmp_path / name
+    os.mkfifo(pipe)
+    error = refusal_within(5, lambda: FILE_READERS[name](pipe), pipe)
+    assert "a named pipe, not a regular file" in str(error)
+    if isinstance(error, FileFormatError):
+        assert error.where == str(pipe)
+
+
+@pytest.mark.parametrize("name", FILE_READERS)
+def test_every_reader_refuses_a_folder_as_not_a_file(tmp_path: Path, name: str) -> None:
+    folder = tmp_path / name
+    folder.mkdir()
+    with pytest.raises(ValueError, match="a folder, not a regular file"):
+        FILE_READERS[name](folder)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+@pytest.mark.parametrize("name", FILE_READERS)
+def test_a_device_without_end_is_refused_before_it_is_read(tmp_path: Path, name: str) -> None:
+    # /dev/zero under a file's name: read up to the limit, it would never be text
+    device = tmp_path / name
+    device.symlink_to("/dev/zero")
+    peak = peak_of(lambda: FILE_READERS[name](device), ValueError)
+    assert peak < 1 * MB
+    with pytest.raises(ValueError, match="a device, not a regular file"):
+        FILE_READERS[name](device)
+
+
+def stdin_of(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+@pytest.mark.parametrize(
+    ("read", "text", "expected"),
+    [
+        (load_rules, rules_to_toml(mp.Rules.flash()), mp.Rules.flash()),
+        (load_rules, rules_to_json(mp.Rules.flash(3)), mp.Rules.flash(3)),
+        (load_layout, layout_to_text(mp.Layout.flash()), mp.Layout.flash()),
+        (load_layout, layout_to_toml(mp.Layout.flash()), mp.Layout.flash()),
+        (load_layout, layout_to_json(mp.Layout.flash()), mp.Layout.flash()),
+    ],
+)
+def test_a_dash_reads_standard_input(
+    monkeypatch: pytest.MonkeyPatch, read: Callable[[str], object], text: str, expected: object
+) -> None:
+    stdin_of(monkeypatch, text.encode())
+    assert read("-") == expected
+
+
+def test_a_record_is_read_from_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    first = mp.legal_actions(mp.new_game(mp.Rules.classic()))[0]
+    record = GameRecord(mp.Rules.classic(), [first], 0)
+    for text in (record.to_json(), record.to_text()):
+        stdin_of(monkeypatch, text.encode())
+        assert load_record("-") == record
+    match = mr.play_match(mr.Rules.classic(), [mr.RandomBot()] * 2, seed=1, max_actions=10)
+    stdin_of(monkeypatch, match.to_json().encode())
+    assert mr.load_record("-") == match
+
+
+@pytest.mark.parametrize("read", [load_rules, load_layout, load_record])
+def test_standard_input_has_the_size_bound_of_a_file(
+    monkeypatch: pytest.MonkeyPatch, read: Callable[[str], object]
+) -> None:
+    stdin_of(monkeypatch, b" " * MAX_TEXT_SIZE + b"{}")
+    with pytest.raises(FileFormatError, match="bigger than 1,048,576 bytes"):
+        read("-")
+    stdin_of(monkeypatch, b" " * MAX_TEXT_SIZE + b"{}")
+    with pytest.raises(ValueError, match="bigger than 1,048,576 bytes"):
+        mr.load_record("-")

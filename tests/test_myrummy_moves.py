@@ -363,6 +363,29 @@ def test_parse_move_reads_every_move_and_points_at_the_wrong_word() -> None:
         with pytest.raises(NotationError, match="is no combination number") as caught:
             mr.parse_move(text)
         assert caught.value.column == column
+    # letters compare in ASCII only: the Kelvin sign (U+212A) is no k, the long s no s, and
+    # "İ" (which str.lower makes two characters) moves no column
+    for text, column in (
+        ("lay b\u212a5 bk6 bk7", 5),
+        ("add gn7 to 3 at \u017ftart", 17),
+        ("\u0130 lay gn1", 1),
+        ("\u0130\u0130 gn5 x", 1),
+    ):
+        with pytest.raises(NotationError) as caught:
+            mr.parse_move(text)
+        assert caught.value.column == column, text
+    with pytest.raises(
+        NotationError, match=r"'b\u212a5' is not a tile \(U\+212A is no letter a-z\)"
+    ):
+        mr.parse_move("lay b\u212a5 bk6 bk7")
+    with pytest.raises(NotationError, match="is no combination number") as caught:
+        mr.parse_move("join \u0130 2")
+    assert caught.value.column == 6
+    assert mr.parse_move("LAY BK5 Bk6 bK7") == mr.parse_move("lay bk5 bk6 bk7")
+    with pytest.raises(mr.IllegalActionError, match="R-RUM-SET-1"):
+        mr.parse_tile("b\u212a5")
+    with pytest.raises(ValueError, match="R-RUM-SET-1"):
+        mr.parse_action("play [b\u212a5 bk6 bk7]")
     with pytest.raises(NotationError, match="at most 200"):
         mr.parse_move("lay " + "gn1 " * 60)
     with pytest.raises(NotationError, match="a move is text"):

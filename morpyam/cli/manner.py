@@ -18,17 +18,23 @@ people and bots at one table, and a person who knows one knows the others:
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
+import stat
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import PurePath
 from typing import Any
 
 import attrs
 
+from morpyam.files import FileFormatError, _int
+
 __all__ = [
     "HELP_LINE",
     "HUMAN",
+    "STDOUT",
     "TABLE_OPTIONS",
     "add_table_options",
     "banner",
@@ -37,6 +43,7 @@ __all__ = [
     "caret",
     "check_first_player",
     "check_players",
+    "check_players_rule",
     "check_record",
     "fail",
     "fresh_seed",
@@ -131,6 +138,9 @@ def add_table_options(
     )
     if record is not None:
         parser.add_argument("--record", metavar="FILE", help=record)
+        parser.add_argument(
+            "--force", action="store_true", help="let --record replace a file that exists"
+        )
     parser.add_argument(
         "--no-color",
         action="store_true",
@@ -192,11 +202,42 @@ def read_names(names: Sequence[str] | None, seats: int) -> list[str] | str:
     return given
 
 
-def check_record(path: str, suffixes: Sequence[str]) -> str | None:
-    """The error's words for a ``--record`` file whose name is no record's, or ``None``."""
-    if PurePath(path).suffix.lower() in suffixes:
+STDOUT = "-"
+"""The ``--record`` file that means standard output, in every game."""
+
+
+def check_record(path: str, suffixes: Sequence[str], *, force: bool = False) -> str | None:
+    """The error's words for a ``--record`` file that cannot be used, or ``None``.
+
+    ``-`` is standard output. A file's name must end as a record's; a file that exists is
+    replaced only with ``force`` (``--force``), and only when it is a regular file (writing
+    to a named pipe would wait for a reader).
+    """
+    if path == STDOUT:
         return None
-    return f"--record {path}: a record file ends in {' or '.join(suffixes)}"
+    if PurePath(path).suffix.lower() not in suffixes:
+        return f"--record {path}: a record file ends in {' or '.join(suffixes)}"
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None  # nothing there: writing it will tell
+    if stat.S_ISDIR(mode):
+        return None  # a folder: writing it will tell, as for a file in no folder
+    if not stat.S_ISREG(mode):
+        return f"--record {path}: not a regular file; give a new file's name"
+    if not force:
+        return f"--record {path}: the file exists; give --force to replace it"
+    return None
+
+
+def check_players_rule(settings: Sequence[str] | None, seats: int) -> str | None:
+    """The error's words for a ``--rule players=N`` that is not the number of seats, checked
+    before the rules are made (their other knobs are made for the seats), or ``None``."""
+    for setting in settings or ():
+        field, equals, text = (part.strip() for part in setting.partition("="))
+        if field == "players" and equals and _NUMBER.fullmatch(text) and len(text) <= 20:
+            return check_players(int(text), seats)
+    return None
 
 
 def check_players(players: int, seats: int) -> str | None:
@@ -249,18 +290,30 @@ def caret(text: str, column: int, reason: str) -> str:
     return f"  {shown}\n  {' ' * max(column - 1, 0)}^ {reason}"
 
 
-def rule_settings(rules: Any, settings: Sequence[str] | None) -> Any:
+def rule_settings(
+    rules: Any,
+    settings: Sequence[str] | None,
+    *,
+    set_by: Mapping[str, str] | None = None,
+    check: Callable[[Any], object] | None = None,
+) -> Any:
     """``rules`` (an attrs value) with knobs changed by ``FIELD=VALUE`` texts, as ``--rule``.
 
     A value is read by the field's value in ``rules``: ``true``/``false`` for a switch, a
     whole number for a number, a word for a word; ``off`` (or ``none``) turns off a knob
-    that can be off.
+    that can be off. Values are read as a file's: a field given twice is refused, as a
+    repeated key, and a number must hold in 64 bits. ``set_by`` maps a field to the option
+    that already set it (``{"rounds": "--rounds 2"}``): a ``--rule`` of that field is a
+    clash. The knobs are changed together, then ``check`` (such as starting a game with
+    the seats given) is called on the rules: a refusal that the rules without the
+    ``--rule`` changes pass is said as the ``--rule`` options'.
 
     Raises:
-        ValueError: in a player's words, naming the field as Morpyam's ``--rule`` does
-            (``--rule rounds: ...``).
+        ValueError: in a player's words, naming the option (``--rule rounds: ...``).
     """
     fields = [field.name for field in attrs.fields(type(rules))]
+    changes: dict[str, object] = {}
+    typed: dict[str, str] = {}
     for setting in settings or ():
         field, equals, text = (part.strip() for part in setting.partition("="))
         if not equals:
@@ -269,25 +322,66 @@ def rule_settings(rules: Any, settings: Sequence[str] | None) -> Any:
             raise ValueError(
                 f"--rule {field[:40]!r}: unknown field; the fields are {', '.join(fields)}"
             )
-        value = _value(getattr(rules, field), text)
+        if field in changes:  # as a repeated key of a file
+            raise ValueError(f"--rule {field}: given more than once")
+        if set_by and field in set_by:
+            raise ValueError(
+                f"--rule {field}={text[:40]} and {set_by[field]}: both set {field}; give one"
+            )
+        changes[field] = _value(getattr(rules, field), text, field)
+        typed[field] = text
+    try:
+        changed = attrs.evolve(rules, **changes) if changes else rules
+    except (ValueError, TypeError) as error:
+        raise ValueError(_refused(rules, changes, typed, error)) from None
+    if check is not None:
         try:
-            rules = attrs.evolve(rules, **{field: value})
-        except (ValueError, TypeError) as error:
-            reason = in_words(error)
+            check(changed)
+        except ValueError as error:
+            if not changes:
+                raise
+            try:
+                check(rules)
+            except ValueError:
+                raise error from None  # not the --rule options' doing: the caller says it
+            named = ", ".join(f"--rule {field}={typed[field][:40]}" for field in changes)
+            raise ValueError(f"{named}: {in_words(error)}") from None
+    return changed
+
+
+def _refused(
+    rules: Any, changes: Mapping[str, object], typed: Mapping[str, str], error: Exception
+) -> str:
+    """The words for ``--rule`` changes the rules refuse: the one refused alone, else all."""
+    for field, value in changes.items():
+        try:
+            attrs.evolve(rules, **{field: value})
+        except (ValueError, TypeError) as alone:
+            reason = in_words(alone)
             if value is None:  # "off" read as None: say the word typed, not None
-                reason = f"{reason.rpartition(', got ')[0]}, not {text!r}"
-            raise ValueError(f"--rule {field}: {reason}") from None
-    return rules
+                reason = f"{reason.rpartition(', got ')[0]}, not {typed[field][:40]!r}"
+            return f"--rule {field}: {reason}"
+    named = ", ".join(f"--rule {field}={typed[field][:40]}" for field in changes)
+    return f"{named}: {in_words(error)}"
 
 
-def _value(current: object, text: str) -> object:
+_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def _value(current: object, text: str, field: str) -> object:
     word = text.lower()
-    if word in ("off", "none"):
+    if word in ("off", "none") and not isinstance(current, str):
         return None
     if isinstance(current, bool) or word in ("true", "false"):
         return {"true": True, "false": False}.get(word, text)
-    if isinstance(current, int) or (current is None and text.lstrip("-").isdigit()):
-        return int(text) if text.lstrip("-").isascii() and text.lstrip("-").isdigit() else text
+    if (isinstance(current, int) or current is None) and _NUMBER.fullmatch(text):
+        digits = len(text.lstrip("-"))
+        if digits > 4300:  # Python's own limit, as a file's reader says it
+            raise ValueError(f"--rule {field}: a number of {digits:,} digits is not read")
+        try:
+            return _int(int(text), field)  # 64 bits, as a file's integers
+        except FileFormatError as error:
+            raise ValueError(f"--rule {field}: {error.reason}") from None
     return text
 
 

@@ -36,6 +36,7 @@ from morpyam.cli.console import colour_tiles
 from morpyam.cli.manner import (
     HELP_LINE,
     HUMAN,
+    STDOUT,
     add_table_options,
     banner,
     cannot_read,
@@ -753,14 +754,16 @@ def _rules(args: argparse.Namespace, players: int) -> Rules:
         ValueError: in a player's words, naming the option.
     """
     rules = PRESETS[args.preset](players)
+    set_by = {}
     for option, field in (("--rounds", "rounds"), ("--rack-size", "rack_size")):
         value = getattr(args, field)
         if value is not None:
+            set_by[field] = f"{option} {value}"
             try:
                 rules = attrs.evolve(rules, **{field: value})
             except ValueError as error:
                 raise ValueError(f"{option}: {in_words(error)}") from None
-    return cast(Rules, rule_settings(rules, args.rule_settings))
+    return cast(Rules, rule_settings(rules, args.rule_settings, set_by=set_by))
 
 
 def _run_play(args: argparse.Namespace) -> int:
@@ -780,9 +783,10 @@ def _run_play(args: argparse.Namespace) -> int:
     if wrong is not None:
         return fail(args, wrong)
     if args.record:
-        wrong = check_record(args.record, (".json",))
+        wrong = check_record(args.record, (".json",), force=args.force)
         if wrong is not None:
             return fail(args, wrong)
+    if args.record and args.record != STDOUT:
         try:
             check_writable(args.record)
         except OSError as error:
@@ -809,7 +813,9 @@ def _run_play(args: argparse.Namespace) -> int:
         output=lambda text: colour_tiles(text, sys.stdout, colour=colour),
         clear=_clear_screen if sys.stdout.isatty() else None,
     )
-    if args.record:
+    if args.record == STDOUT:
+        print(GameRecord(rules, tuple(entries), tuple(names)).to_json(), end="")
+    elif args.record:
         record = GameRecord(rules, tuple(entries), tuple(names))
         try:
             save_record(record, args.record)
@@ -976,8 +982,8 @@ def register_myrummy(subparsers: Any) -> None:
         presets=PRESETS,
         default_preset="classic",
         seed_of="the tiles",
-        record="write the match to this JSON record, its plays as moves (the path is checked "
-        "before the first move)",
+        record="write the match to this JSON record, its plays as moves (-: print it; the path "
+        "is checked before the first move)",
         first_player=True,
         rule_example="min_stay=off",
     )

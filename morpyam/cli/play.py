@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import random
 import re
@@ -48,6 +49,7 @@ from morpyam.cli.manner import (
     caret,
     check_first_player,
     check_players,
+    check_players_rule,
     check_record,
     fresh_seed,
     in_words,
@@ -620,9 +622,12 @@ def check_writable(path: str) -> None:
     there before, removed again.
 
     Raises:
-        OSError: when it cannot be written (no such folder, a folder, no permission).
+        OSError: when it cannot be written (no such folder, a folder, no permission, or
+            what is not a regular file: opening a named pipe would wait for a reader).
     """
     existed = os.path.lexists(path)
+    if os.path.exists(path) and not (os.path.isfile(path) or os.path.isdir(path)):
+        raise OSError(errno.EINVAL, "not a regular file", path)
     with open(path, "a", encoding="utf-8"):
         pass
     if not existed:
@@ -644,7 +649,7 @@ def _run_play(args: argparse.Namespace) -> int:
     if isinstance(names, str):
         return _fail(args, names)
     if args.record not in (None, STDIO):
-        wrong = check_record(args.record, (".json", ".txt"))
+        wrong = check_record(args.record, (".json", ".txt"), force=args.force)
         if wrong is not None:
             return _fail(args, wrong)
         try:
@@ -667,6 +672,9 @@ def _run_play(args: argparse.Namespace) -> int:
         preset = args.preset or DEFAULT_PRESET
         rules = PRESETS[preset](len(kinds))
         told = f"{preset} rules"
+    wrong = check_players_rule(args.rule_settings, len(kinds))
+    if wrong is not None:
+        return _fail(args, wrong)
     try:
         rules = rules_with(rules, args.rule_settings or ())
     except FileFormatError as error:

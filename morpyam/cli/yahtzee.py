@@ -364,22 +364,24 @@ _KNOBS = ("joker", "yahtzee_bonus", "bonus_comparison")
 """The rule knobs the commands set, each with its option ``--joker`` etc."""
 
 
-def _rules(args: argparse.Namespace) -> Rules:
+def _rules(args: argparse.Namespace, check: Callable[[Rules], object] | None = None) -> Rules:
     """The preset with the knobs given (``--joker`` and the like, then each ``--rule``).
 
     Raises:
         ValueError: for a knob the rules refuse, naming its option.
     """
     rules = PRESETS[args.preset]()
+    set_by = {}
     for knob in _KNOBS:
         value = getattr(args, knob)
         if value is not None:
+            set_by[knob] = f"--{knob.replace('_', '-')} {value}"
             try:
                 rules = attrs.evolve(rules, **{knob: value})
             except ValueError as error:
                 raise ValueError(f"--{knob.replace('_', '-')}: {in_words(error)}") from None
     settings = getattr(args, "rule_settings", None)
-    return cast(Rules, rule_settings(rules, settings))
+    return cast(Rules, rule_settings(rules, settings, set_by=set_by, check=check))
 
 
 SOLVER_EXTRA = "pip install 'morpyam[solver]'"
@@ -423,8 +425,7 @@ def _run_play(args: argparse.Namespace) -> int:
     if isinstance(names, str):
         return fail(args, names)
     try:
-        rules = _rules(args)
-        new_game(rules, players=len(seats), games=args.games)
+        rules = _rules(args, lambda rules: new_game(rules, players=len(seats), games=args.games))
     except ValueError as error:
         return fail(args, in_words(error))
     missing = _no_numpy("--seat optimal") if "optimal" in seats else None

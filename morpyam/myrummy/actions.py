@@ -29,7 +29,7 @@ import attrs
 from morpyam.errors import IllegalActionError, _shown
 from morpyam.myrummy.melds import Meld, parse_meld, sort_table
 from morpyam.myrummy.tiles import Tile, parse_tile
-from morpyam.notation import NotationError
+from morpyam.notation import NotationError, _ascii_lower
 
 __all__ = ["Action", "Draw", "FirstPlayer", "Pass", "Play", "TimeOut", "parse_action"]
 
@@ -151,7 +151,7 @@ def _read_action(text: str, verbs: tuple[str, ...]) -> Action | TimeOut:
         raise NotationError("an action is at most 2000 characters", text[:40], 1)
     body = text.strip()
     verb, _, rest = body.partition(" ")
-    verb = verb.lower()
+    verb = _ascii_lower(verb)
     if verb in ("draw", "pass") and not rest.strip():
         return Draw() if verb == "draw" else Pass()
     if verb == "first":  # the seat in ASCII digits: not "²" nor "٣"

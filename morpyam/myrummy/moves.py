@@ -73,7 +73,7 @@ from morpyam.myrummy.melds import MAX_GROUP, MIN_MELD, Group, Meld, Run
 from morpyam.myrummy.observe import Observation
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER, Tile, parse_tile, sort_tiles
-from morpyam.notation import NotationError
+from morpyam.notation import NotationError, _ascii_lower
 
 __all__ = [
     "MAX_NUMBER",
@@ -853,9 +853,11 @@ def _read_tiles(words: Sequence[str], text: str, column: int) -> tuple[Tile, ...
         try:
             tiles.append(parse_tile(word))
         except IllegalActionError:
-            where = text.lower().find(word.lower(), column - 1) + 1
+            where = _ascii_lower(text).find(_ascii_lower(word), column - 1) + 1
+            odd = next((char for char in word if not char.isascii()), None)
+            why = "" if odd is None else f" (U+{ord(odd):04X} is no letter a-z)"
             raise NotationError(
-                f"{word!r} is not a tile: a colour (pu, bk, gn, gy) and a value 1-13, or J",
+                f"{word!r} is not a tile{why}: a colour (pu, bk, gn, gy) and a value 1-13, or J",
                 text,
                 where or column,
             ) from None
@@ -872,7 +874,7 @@ def _column(text: str, index: int) -> int:
 
 def _read_number(word: str, text: str) -> int:
     if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= 40:  # not "²" nor "٣"
-        where = text.lower().rfind(word.lower()) + 1 if word else len(text) + 1
+        where = _ascii_lower(text).rfind(_ascii_lower(word)) + 1 if word else len(text) + 1
         raise NotationError(
             f"{word or 'nothing'!r} is no combination number (1, 2, ...)", text, where
         )
@@ -896,7 +898,7 @@ def parse_move(text: str) -> TableMove:
         raise NotationError(f"a move is text, not {type(text).__name__}", repr(text), 1)
     if len(text) > 200:
         raise NotationError("a move is at most 200 characters", text[:40], 1)
-    words = text.lower().split()
+    words = _ascii_lower(text).split()
     verb = words[0] if words else ""
     rest = words[1:]
     start = len(text) - len(text.lstrip()) + len(verb) + 2
@@ -935,13 +937,15 @@ def parse_move(text: str) -> TableMove:
         source = _read_number(rest[-3], text)
         if source == to:
             raise NotationError(
-                "a move goes from one combination to another", text, text.lower().rfind("to") + 1
+                "a move goes from one combination to another",
+                text,
+                _ascii_lower(text).rfind("to") + 1,
             )
         if to is None and end is not None:
             raise NotationError(
                 "a new combination has no end to add to: write move ... to new",
                 text,
-                text.lower().rfind(" at ") + 2,
+                _ascii_lower(text).rfind(" at ") + 2,
             )
         return Move(_read_tiles(rest[:-4], text, start), source, to, end=end)
     if verb == "split":

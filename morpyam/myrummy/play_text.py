@@ -56,7 +56,7 @@ from morpyam.myrummy.moves import (
 )
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER
-from morpyam.notation import NotationError
+from morpyam.notation import NotationError, _ascii_lower
 
 __all__ = ["MOVE_WORDS", "is_moves_text", "parse_play", "play_text"]
 
@@ -70,7 +70,7 @@ _ENDS: tuple[str | None, ...] = (None, "start", "end")
 def is_moves_text(text: str) -> bool:
     """Whether ``text`` is written as moves (it starts with one of `MOVE_WORDS`)."""
     words = text[:20].split(maxsplit=1)
-    return bool(words) and words[0].lower() in MOVE_WORDS
+    return bool(words) and _ascii_lower(words[0]) in MOVE_WORDS
 
 
 def _turn(state: State, order: Iterable[Meld] | None) -> Turn:

@@ -315,14 +315,17 @@ def replay(record: GameRecord) -> State:
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record from a ``.json`` file (UTF-8, at most ``files.MAX_TEXT_SIZE`` bytes).
 
+    Only a regular file is opened, or standard input for ``-``.
+
     Raises:
-        ValueError: for a file that is no MyRummy record.
+        ValueError: for a file that is no MyRummy record, or what is not a regular
+            file, such as a named pipe or a folder.
         OSError: when the file cannot be read.
     """
     try:
         text = _read(path)
-    except FileFormatError as error:
-        raise _fail(str(error)) from None
+    except FileFormatError as error:  # the path is said once, by the caller
+        raise _fail(error.reason if error.where == os.fspath(path) else str(error)) from None
     return GameRecord.from_json(text)
 
 

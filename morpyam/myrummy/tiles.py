@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from morpyam.errors import IllegalActionError, _shown
+from morpyam.notation import _ascii_lower
 
 __all__ = [
     "COLOURS",
@@ -164,7 +165,9 @@ def parse_tile(text: str) -> Tile:
         IllegalActionError: naming R-RUM-SET-1 for text that is no tile.
     """
     if isinstance(text, str):
-        tile = _BY_TEXT.get(text.strip().lower()) or (JOKER if text.strip() in ("j", "J") else None)
+        tile = _BY_TEXT.get(_ascii_lower(text.strip())) or (
+            JOKER if text.strip() in ("j", "J") else None
+        )
         if tile is not None and text.strip():
             return tile
     raise IllegalActionError(
