@@ -4,7 +4,7 @@ Every reader must refuse such an input with its documented error, quickly
 and in bounded memory. Memory is the peak of Python's allocations while the
 reader runs (tracemalloc; numpy's arrays are traced too), not counting the
 input itself. Run with ``python benchmarks/bench_hostile.py`` (``nox -s bench``
-runs it too). The figures are in docs/safety.md.
+runs it too). The figures are in docs/performance.md.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ steps per second of wall time. The envs:
   to minutes.
 
 This is a benchmark, not a test: a run takes minutes, and its figures go to
-docs/ecosystems.md. sb3-contrib (with PyTorch) is a benchmark-only
+research/learning.md. sb3-contrib (with PyTorch) is a benchmark-only
 dependency: ``pip install sb3-contrib`` (on this project's machines
 ``pip install torch==2.13.0 sb3-contrib`` takes the CPU build), beside
 ``pip install -e ".[gymnasium,myrummy-ilp]"``.

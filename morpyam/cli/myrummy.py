@@ -320,7 +320,7 @@ greedy and points bots solve only the part of the table near their rack
 (``bots.guarded_play``) and the random bot looks only at plays from its rack, so that the
 table a bot searches stays small whatever the rules. A lower bound costs the bots much of
 their strength: greedy bounded at 40 loses about three matches in four to greedy bounded at
-60 (docs/myrummy-bots.md, with the time a decision takes)."""
+60 (research/myrummy-bots.md, with the time a decision takes)."""
 
 SEATS: dict[str, Callable[..., Bot]] = {**BOTS, "rollout": RolloutBot}
 """The bots a seat of the terminal game may name: `BOTS` and

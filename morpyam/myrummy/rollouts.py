@@ -84,8 +84,8 @@ class RolloutBot:
     to ``samples`` pairs and draws when
     `prefers_draw`. About 15 to 32
     CPU seconds a match against greedy with the default settings and
-    ``max_table=60``; measured, it is no better than greedy (docs: "Is there a
-    bot better than greedy?").
+    ``max_table=60``; measured, it is no better than greedy
+    (research/myrummy-bots.md).
     """
 
     max_table: int | None = None
@@ -173,8 +173,8 @@ class WatcherBot(RolloutBot):
     turn, so such a rack is read as having no play.
 
     About 130 CPU seconds a match against greedy with ``max_table=60`` and
-    ``rollout_table=60``; measured, it is no better than greedy (docs: "The
-    watcher in the library").
+    ``rollout_table=60``; measured, it is no better than greedy
+    (research/myrummy-bots.md).
     """
 
     draw_rate: float = attrs.field(default=0.43, kw_only=True)
