@@ -42,9 +42,8 @@ import datetime
 import json
 import os
 import re
-import unicodedata
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +60,7 @@ from morpyam.actions import (
     RollResult,
 )
 from morpyam.engine import apply, new_game, resign
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError, ReplayError, _shown
 from morpyam.files import (
     RULES_FIELDS,
     RULES_PRESETS,
@@ -84,8 +83,17 @@ from morpyam.files import (
     rules_from_dict,
     rules_to_dict,
 )
+from morpyam.kit.texts import (
+    MAX_TEXT_LENGTH,
+    check_name_count,
+    check_player_names,
+    name_count_problem,
+    player_names,
+    refuse_long,
+    text_problem,
+)
 from morpyam.layouts import Cell, Layout
-from morpyam.notation import NotationError, _refuse_long, parse_action
+from morpyam.notation import NotationError, parse_action
 from morpyam.rules import Rules
 from morpyam.state import State
 
@@ -104,14 +112,19 @@ __all__ = [
     "save_record",
 ]
 
+# The names these helpers had here before they moved to the kit (other modules import them).
+_check_name_count = check_name_count
+_check_names = check_player_names
+_name_count_problem = name_count_problem
+_names = player_names
+_text_problem = text_problem
+
 RECORD_FORMAT = "morpyam/1"
 """The ``format`` of a game record, in JSON and in text; a reader refuses any other."""
 
 MAX_PLAYERS = 4
 """Players are numbered 0 to ``MAX_PLAYERS - 1`` (R-SET-2)."""
 
-MAX_TEXT_LENGTH = 200
-"""The longest name, event or site a record holds, in characters."""
 
 _ACTION_TYPES = (Roll, RollResult, Place, Pass, LoseTurn, DealTile, PlaceTile)
 _VERBS = ("roll", "dice", "place", "pass", "lose-turn", "deal", "lay", "resign")
@@ -164,7 +177,7 @@ def parse_entry(text: str) -> Entry:
     """
     if not isinstance(text, str):
         raise NotationError(f"an entry is text, not {type(text).__name__}", repr(text), 1)
-    _refuse_long(text, "an entry")
+    refuse_long(text, "an entry")
     words = [(match.start() + 1, match.group()) for match in re.finditer(r"\S+", text)]
     if not words:
         raise NotationError("an entry is expected: " + ", ".join(_VERBS), text, 1)
@@ -209,23 +222,6 @@ def _check_entries(
             raise ValueError(f"actions[{index}] is not an action or a Resign: {_shown(entry)}")
 
 
-def _text_problem(value: str) -> str | None:
-    """Why ``value`` cannot be a name, an event or a site, or ``None``."""
-    if not value:
-        return "an empty text"
-    if len(value) > MAX_TEXT_LENGTH:
-        return f"{len(value):,} characters; at most {MAX_TEXT_LENGTH} are kept"
-    if value != value.strip():
-        return "spaces at either end"
-    for char in value:
-        category = unicodedata.category(char)
-        if category in ("Cc", "Cs", "Zl", "Zp"):
-            return f"the control character U+{ord(char):04X}"
-        if category == "Cf":  # invisible, or turning the text right to left
-            return f"the format character U+{ord(char):04X}"
-    return None
-
-
 def _check_text(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is None:
         return
@@ -234,38 +230,6 @@ def _check_text(instance: object, attribute: attrs.Attribute[Any], value: Any) -
     problem = _text_problem(value)
     if problem:
         raise ValueError(f"GameRecord.{attribute.name}: one line of text, not {problem}")
-
-
-def _names(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ValueError(f"names must be a sequence of texts, got {_shown(value)}")
-    return tuple(value)
-
-
-def _check_names(instance: GameRecord, attribute: attrs.Attribute[Any], value: Any) -> None:
-    for index, name in enumerate(value):
-        if not isinstance(name, str):
-            raise ValueError(f"names[{index}] must be text, got {_shown(name)}")
-        problem = _text_problem(name)
-        if problem:
-            raise ValueError(f"names[{index}]: one line of text, not {problem}")
-
-
-def _name_count_problem(names: Sequence[str], players: int) -> str | None:
-    """Why these names cannot be the players', by their count; ``None`` when they can."""
-    if names and len(names) != players:
-        return f"{_count(len(names), 'name')} for {players} players; name every player or none"
-    return None
-
-
-def _check_name_count(names: tuple[str, ...], players: int) -> None:
-    problem = _name_count_problem(names, players)
-    if problem:
-        raise ValueError(f"names: {problem}")
-
-
-def _count(number: int, thing: str) -> str:
-    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def _check_date(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -301,7 +265,9 @@ class GameRecord:
     """The first player, or ``None`` when the game starts with the start roll (R-SET-3)."""
     layout: Layout | None = None
     """The grid given to ``new_game``: a Morpyam Plus grid built before the record starts."""
-    names: tuple[str, ...] = attrs.field(default=(), converter=_names, validator=_check_names)
+    names: tuple[str, ...] = attrs.field(
+        default=(), converter=player_names, validator=check_player_names
+    )
     """The players' names in seat order, or ``()``."""
     event: str | None = attrs.field(default=None, validator=_check_text)
     """The event, such as a club night or a tournament round."""
@@ -498,24 +464,6 @@ class GameRecord:
 # Replaying
 
 
-class ReplayError(IllegalActionError):
-    """An entry of a record that the rules do not allow where it stands.
-
-    ``index`` is its position in ``record.actions`` (from 0), ``entry`` the
-    entry; ``rule`` and ``reason`` are the engine's, as in
-    `IllegalActionError`.
-    """
-
-    def __init__(self, index: int, entry: Entry, rule: str, reason: str) -> None:
-        super().__init__(rule, reason)
-        self.args = (f"entry {index} ({entry}): {rule}: {reason}",)
-        self.index = index
-        self.entry = entry
-
-    def __reduce__(self) -> tuple[type[ReplayError], tuple[int, Entry, str, str]]:  # type: ignore[override]
-        return type(self), (self.index, self.entry, self.rule, self.reason)
-
-
 def _step(state: State, entry: Entry) -> State:
     if isinstance(entry, Resign):
         return resign(state, entry.player)
@@ -548,7 +496,7 @@ def replay(record: GameRecord) -> State:
         >>> replay(record)
         Traceback (most recent call last):
         ...
-        morpyam.records.ReplayError: entry 1 (pass): R-TURN-1: the dice are in the air: the next action is their RollResult
+        morpyam.errors.ReplayError: entry 1 (pass): R-TURN-1: the dice are in the air: the next action is their RollResult
 
     Raises:
         ReplayError: naming the first entry the rules do not allow, by its index.

@@ -41,7 +41,7 @@ from morpyam import engine
 from morpyam.actions import Action, Place
 from morpyam.bots import Bot, bot_name, make_bot
 from morpyam.engine import new_game, scores
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError, SimulationError, _shown
 from morpyam.figures import Figure, Label, Special
 from morpyam.game import Chooser, Game, GameState
 from morpyam.layouts import Cell
@@ -60,10 +60,6 @@ __all__ = [
 
 _Z95 = 1.959963984540054
 _LABELS: tuple[Label, ...] = (*Figure, *Special)
-
-
-class SimulationError(ValueError):
-    """A simulation that cannot run: bad arguments, or a bot that breaks the rules."""
 
 
 @attrs.frozen

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from morpyam.engine import legal_actions
-from morpyam.errors import _shown
+from morpyam.errors import InvalidStateError, _shown
 from morpyam.figures import FACES, Figure, Label, Special, classify, parse_label
 from morpyam.files import (
     LAYOUT_FORMAT,
@@ -96,19 +96,6 @@ _FIELDS = (
 _SETUP_FIELDS = ("first", "bag", "hands", "tiles")
 _RANK = {label: rank for rank, label in enumerate(LABEL_ORDER)}
 _TURN_OVER = "a finished game keeps no turn in progress"
-
-
-class InvalidStateError(FileFormatError):
-    """A state whose fields disagree, so that no game reaches it.
-
-    ``where`` names the field (``"tokens_left[1]"``, ``"board.c4"``,
-    ``"setup.hands"``) and ``reason`` says what is wrong, with the rule ID when
-    one applies. It is a `FileFormatError`,
-    so one ``except`` clause catches every problem of a state file. The
-    MyRummy and score-sheet readers
-    (`morpyam.myrummy.state_json`,
-    `morpyam.yahtzee.state_json`) raise it too.
-    """
 
 
 # ---------------------------------------------------------------------------

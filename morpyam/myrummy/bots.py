@@ -27,7 +27,8 @@ from typing import Protocol
 
 import attrs
 
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError
+from morpyam.errors import shown as _shown
 from morpyam.myrummy.actions import Action, FirstPlayer, Play
 from morpyam.myrummy.engine import apply, legal_actions, new_game, scores
 from morpyam.myrummy.judge import judge_play

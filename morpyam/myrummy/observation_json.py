@@ -33,18 +33,16 @@ from typing import Any
 
 import attrs
 
-from morpyam.files import (
-    FileFormatError,
-    _at,
-    _bool,
-    _inside,
-    _json_document,
-    _list,
-    _parse_json,
-    _short,
-    _str,
-    _table,
-)
+from morpyam.errors import FileFormatError, InvalidStateError
+from morpyam.kit.fields import field_at as _at
+from morpyam.kit.fields import inside as _inside
+from morpyam.kit.fields import json_document as _json_document
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import read_bool as _bool
+from morpyam.kit.fields import read_list as _list
+from morpyam.kit.fields import read_str as _str
+from morpyam.kit.fields import read_table as _table
+from morpyam.kit.fields import short_text as _short
 from morpyam.myrummy.engine import rack_points
 from morpyam.myrummy.melds import Group, Run, misfit, sort_table
 from morpyam.myrummy.observe import Observation
@@ -63,7 +61,6 @@ from morpyam.myrummy.state_json import (
     _tiles,
 )
 from morpyam.myrummy.tiles import TILES, Tile, counts
-from morpyam.state_json import InvalidStateError
 
 __all__ = [
     "OBSERVATION_FORMAT",

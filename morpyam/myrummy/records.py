@@ -35,14 +35,19 @@ from typing import Any
 
 import attrs
 
-from morpyam.errors import IllegalActionError
-from morpyam.files import FileFormatError, _check_size, _parse_json, _read, _short, _write
+from morpyam.errors import FileFormatError, IllegalActionError
+from morpyam.files import _read, _write
+from morpyam.kit.fields import check_size as _check_size
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import short_text as _short
+from morpyam.kit.texts import check_name_count as _check_name_count
+from morpyam.kit.texts import check_player_names, player_names
 from morpyam.myrummy.actions import _VERBS, Action, Play, TimeOut, _read_action
 from morpyam.myrummy.engine import apply, new_game, resign, time_out
 from morpyam.myrummy.play_text import is_moves_text, parse_play, play_text
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
-from morpyam.records import Resign, _check_name_count, _check_names, _names
+from morpyam.records import Resign
 from morpyam.records import parse_entry as _parse_morpyam_entry
 
 __all__ = [
@@ -148,7 +153,9 @@ class GameRecord:
     """The rules of the match."""
     actions: tuple[Entry, ...]
     """Every entry in order, in their notation when written out."""
-    names: tuple[str, ...] = attrs.field(default=(), converter=_names, validator=_check_names)
+    names: tuple[str, ...] = attrs.field(
+        default=(), converter=player_names, validator=check_player_names
+    )
     """The players' names in seat order, or ``()``: each one line of text without spaces at
     either end, at most 200 characters (``morpyam.records.MAX_TEXT_LENGTH``)."""
 

@@ -38,24 +38,21 @@ from typing import Any
 
 import attrs
 
-from morpyam.files import (
-    FileFormatError,
-    _at,
-    _bool,
-    _inside,
-    _int,
-    _json_document,
-    _list,
-    _parse_json,
-    _short,
-    _str,
-    _table,
-)
+from morpyam.errors import FileFormatError, InvalidStateError
+from morpyam.kit.fields import field_at as _at
+from morpyam.kit.fields import inside as _inside
+from morpyam.kit.fields import json_document as _json_document
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import read_bool as _bool
+from morpyam.kit.fields import read_int as _int
+from morpyam.kit.fields import read_list as _list
+from morpyam.kit.fields import read_str as _str
+from morpyam.kit.fields import read_table as _table
+from morpyam.kit.fields import short_text as _short
 from morpyam.myrummy.melds import Group, Meld, Run, misfit, parse_meld, sort_table
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import COPIES, KINDS, TILES, Tile, counts, parse_tile
-from morpyam.state_json import InvalidStateError
 
 __all__ = [
     "END_RULES",

@@ -14,7 +14,8 @@ from typing import Any
 
 import attrs
 
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError
+from morpyam.errors import shown as _shown
 
 __all__ = [
     "COLOURS",

@@ -36,7 +36,7 @@ from morpyam.encoding import (
     keep_from_mask,
     keep_mask,
 )
-from morpyam.errors import _shown
+from morpyam.errors import shown as _shown
 from morpyam.game import Game
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score
 from morpyam.yahtzee.engine import (

@@ -36,21 +36,18 @@ from typing import Any
 import attrs
 
 from morpyam.dice import OUTCOMES
+from morpyam.errors import FileFormatError, InvalidStateError
 from morpyam.figures import FACES
-from morpyam.files import (
-    FileFormatError,
-    _at,
-    _bool,
-    _inside,
-    _int,
-    _json_document,
-    _list,
-    _parse_json,
-    _short,
-    _str,
-    _table,
-)
-from morpyam.state_json import InvalidStateError
+from morpyam.kit.fields import field_at as _at
+from morpyam.kit.fields import inside as _inside
+from morpyam.kit.fields import json_document as _json_document
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import read_bool as _bool
+from morpyam.kit.fields import read_int as _int
+from morpyam.kit.fields import read_list as _list
+from morpyam.kit.fields import read_str as _str
+from morpyam.kit.fields import read_table as _table
+from morpyam.kit.fields import short_text as _short
 from morpyam.yahtzee.engine import MAX_GAMES, legal_actions
 from morpyam.yahtzee.rules import BOXES, PLAYER_LIMIT, YAHTZEE_POINTS, Box, Rules, box_scores
 from morpyam.yahtzee.state import FULL, Sheet, State

@@ -1,0 +1,100 @@
+"""The kit under the three games: what Morpyam, the score sheet and MyRummy share.
+
+Each game imports these by their public names: the errors a reader or a rule
+raises (`morpyam.errors`), the readers of a JSON document's fields
+(`morpyam.kit.fields`), the words of a record's header (`morpyam.kit.texts`),
+and the game protocol with the loop that plays any game between choosers
+(`morpyam.game`). Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from morpyam.errors import (
+    FileFormatError,
+    IllegalActionError,
+    InvalidStateError,
+    LayoutError,
+    MoveError,
+    NotationError,
+    ReplayError,
+    SimulationError,
+    not_an_action,
+    shown,
+    wrong_state,
+)
+from morpyam.game import Chooser, Game, GameState
+from morpyam.kit.fields import (
+    MAX_TEXT_SIZE,
+    check_fields,
+    check_size,
+    describe,
+    field_at,
+    inside,
+    json_document,
+    json_object,
+    number_error,
+    parse_json,
+    read_bool,
+    read_int,
+    read_ints,
+    read_list,
+    read_str,
+    read_table,
+    require_state,
+    short_text,
+    text_position,
+)
+from morpyam.kit.texts import (
+    MAX_ACTION_LENGTH,
+    MAX_TEXT_LENGTH,
+    check_name_count,
+    check_player_names,
+    name_count_problem,
+    player_names,
+    refuse_long,
+    text_problem,
+)
+
+__all__ = [
+    "MAX_ACTION_LENGTH",
+    "MAX_TEXT_LENGTH",
+    "MAX_TEXT_SIZE",
+    "Chooser",
+    "FileFormatError",
+    "Game",
+    "GameState",
+    "IllegalActionError",
+    "InvalidStateError",
+    "LayoutError",
+    "MoveError",
+    "NotationError",
+    "ReplayError",
+    "SimulationError",
+    "check_fields",
+    "check_name_count",
+    "check_player_names",
+    "check_size",
+    "describe",
+    "field_at",
+    "inside",
+    "json_document",
+    "json_object",
+    "name_count_problem",
+    "not_an_action",
+    "number_error",
+    "parse_json",
+    "player_names",
+    "read_bool",
+    "read_int",
+    "read_ints",
+    "read_list",
+    "read_str",
+    "read_table",
+    "refuse_long",
+    "require_state",
+    "short_text",
+    "shown",
+    "text_position",
+    "text_problem",
+    "wrong_state",
+]
