@@ -65,7 +65,6 @@ from morpyam.files import (
     RULES_FIELDS,
     RULES_PRESETS,
     FileFormatError,
-    _at,
     _check_size,
     _describe,
     _inside,
@@ -83,6 +82,7 @@ from morpyam.files import (
     rules_from_dict,
     rules_to_dict,
 )
+from morpyam.kit.fields import check_fields
 from morpyam.kit.texts import (
     MAX_TEXT_LENGTH,
     check_name_count,
@@ -359,14 +359,7 @@ class GameRecord:
                 "format", f'missing; a game record says "format": "{RECORD_FORMAT}"'
             )
         _check_format(table["format"])
-        for key in table:
-            if key not in _ALL_FIELDS:
-                raise FileFormatError(
-                    _at("document", key), f"unknown field; the fields are {', '.join(_ALL_FIELDS)}"
-                )
-        for key in ("rules", "actions"):
-            if key not in table:
-                raise FileFormatError(key, "missing")
+        check_fields(table, _ALL_FIELDS, required=("rules", "actions"))
         rules = _read_rules(table["rules"])
         entries = []
         for index, item in enumerate(_list(table["actions"], "actions")):
