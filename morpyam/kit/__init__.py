@@ -22,7 +22,7 @@ from morpyam.errors import (
     shown,
     wrong_state,
 )
-from morpyam.game import Chooser, Game, GameState
+from morpyam.game import Chooser, Game, GameState, bot_name, play_out
 from morpyam.kit.fields import (
     MAX_TEXT_SIZE,
     check_fields,
@@ -70,6 +70,7 @@ __all__ = [
     "NotationError",
     "ReplayError",
     "SimulationError",
+    "bot_name",
     "check_fields",
     "check_name_count",
     "check_player_names",
@@ -83,6 +84,7 @@ __all__ = [
     "not_an_action",
     "number_error",
     "parse_json",
+    "play_out",
     "player_names",
     "read_bool",
     "read_int",
