@@ -42,6 +42,7 @@ MODULES = (
     "morpyam.gymnasium",
     "morpyam.kit",
     "morpyam.kit.fields",
+    "morpyam.kit.presets",
     "morpyam.kit.texts",
     "morpyam.myrummy",
     "morpyam.myrummy.encoding",

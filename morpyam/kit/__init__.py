@@ -3,6 +3,7 @@
 Each game imports these by their public names: the errors a reader or a rule
 raises (`morpyam.errors`), the readers of a JSON document's fields
 (`morpyam.kit.fields`), the words of a record's header (`morpyam.kit.texts`),
+one way to name a game's rules (`rules_from`),
 and the game protocol with the loop that plays any game between choosers
 (`morpyam.game`). Nothing here names a game.
 """
@@ -44,6 +45,7 @@ from morpyam.kit.fields import (
     short_text,
     text_position,
 )
+from morpyam.kit.presets import rules_from
 from morpyam.kit.texts import (
     MAX_ACTION_LENGTH,
     MAX_TEXT_LENGTH,
@@ -94,6 +96,7 @@ __all__ = [
     "read_table",
     "refuse_long",
     "require_state",
+    "rules_from",
     "short_text",
     "shown",
     "text_position",
