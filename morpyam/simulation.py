@@ -340,7 +340,7 @@ def simulate(
     rules: Rules,
     bots: Sequence[Bot | str],
     games: int,
-    seed: int,
+    seed: int = 0,
     executor: Executor | None = None,
     *,
     rotate: bool = True,
@@ -357,7 +357,8 @@ def simulate(
     this process when it is ``None``; with a process pool the rules and the
     bots must pickle, as the built-in ones do. ``progress(done, games)`` is
     called as chunks finish. The result depends only on the arguments, not
-    on the executor.
+    on the executor. Every game's ``simulate`` starts the same way,
+    ``simulate(rules, bots, games, seed=0)`` (MyRummy's is `morpyam.myrummy.simulate`).
 
     Raises:
         SimulationError: for ``rules`` that are not a Rules value, ``games < 1``,

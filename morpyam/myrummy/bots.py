@@ -443,9 +443,12 @@ def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
 
 
 def simulate(
-    rules: Rules, bots: Sequence[Bot], *, games: int, seed: int = 0, max_actions: int = 100_000
+    rules: Rules, bots: Sequence[Bot], games: int, seed: int = 0, *, max_actions: int = 100_000
 ) -> MatchResult:
     """Play ``games`` matches, the seats turned round each match so that no bot always starts.
+
+    Every game's ``simulate`` starts the same way, ``simulate(rules, bots, games, seed=0)``
+    (Morpyam's, `morpyam.simulation.simulate`, adds an executor and its own figures).
 
     Examples:
         >>> result = simulate(Rules.classic(), [GreedyBot(), RandomBot()], games=1, max_actions=60)
