@@ -50,7 +50,7 @@ from morpyam.files import (
     rules_from_dict,
     rules_to_dict,
 )
-from morpyam.kit.fields import check_fields, read_ints, require_state
+from morpyam.kit.fields import check_fields, read_ints, require_format, require_state
 from morpyam.layouts import Cell, Layout
 from morpyam.rules import Rules
 from morpyam.scoring import is_ko, points, winners_on_points
@@ -261,14 +261,8 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             (`check_state`).
     """
     table = _table(data, "document")
-    if "format" not in table:
-        raise FileFormatError("format", f'missing; a state says "format": "{STATE_FORMAT}"')
-    fmt = _str(table["format"], "format")
-    if fmt != STATE_FORMAT:
-        kind = {"morpyam/1": "a game record", RULES_FORMAT: "a rules file"}
-        kind[LAYOUT_FORMAT] = "a layout file"
-        what = kind.get(fmt, f"the format {_short(fmt)}")
-        raise FileFormatError("format", f"this is {what}, not a state ({STATE_FORMAT!r})")
+    others = {"morpyam/1": "a game record", RULES_FORMAT: "a rules file"}
+    require_format(table, STATE_FORMAT, "a state", {**others, LAYOUT_FORMAT: "a layout file"})
     for key in table:
         if key not in _FIELDS and key != "seen":
             raise FileFormatError(

@@ -70,3 +70,18 @@ def test_a_state_whose_fields_disagree_is_an_invalid_state() -> None:
     with pytest.raises(InvalidStateError, match=r"^tokens: R-SET-2: too many$"):
         require_state(False, "tokens", "R-SET-2: too many")
     assert issubclass(InvalidStateError, FileFormatError)
+
+
+def test_a_document_of_another_format_is_named() -> None:
+    from morpyam.kit import require_format
+    from morpyam.state_json import state_from_json
+
+    with pytest.raises(FileFormatError, match=r'^format: missing; a state says "format": "s/1"$'):
+        require_format({}, "s/1", "a state")
+    with pytest.raises(FileFormatError, match=r"^format: this is the format 'r/1', not a state"):
+        require_format({"format": "r/1"}, "s/1", "a state")
+    with pytest.raises(FileFormatError, match=r"^format: this is a record, not a state \('s/1'\)$"):
+        require_format({"format": "r/1"}, "s/1", "a state", {"r/1": "a record"})
+    # Morpyam's state reader names the package's other documents
+    with pytest.raises(FileFormatError, match="this is a game record, not a state"):
+        state_from_json('{"format": "morpyam/1"}')

@@ -46,6 +46,7 @@ __all__ = [
     "read_list",
     "read_str",
     "read_table",
+    "require_format",
     "require_state",
     "short_text",
     "text_position",
@@ -183,6 +184,19 @@ def check_fields(
     for key in required:
         if key not in table:
             raise FileFormatError(key if where == "document" else f"{where}.{key}", "missing")
+
+
+def require_format(
+    table: Mapping[str, Any], expected: str, what: str, others: Mapping[str, str] | None = None
+) -> None:
+    """Refuse a document whose ``format`` is missing or not ``expected``; ``what`` names the
+    document (``"a MyRummy state"``), ``others`` what another format is (``"a game record"``)."""
+    if "format" not in table:
+        raise FileFormatError("format", f'missing; {what} says "format": "{expected}"')
+    given = read_str(table["format"], "format")
+    if given != expected:
+        this = (others or {}).get(given, f"the format {short_text(given)}")
+        raise FileFormatError("format", f"this is {this}, not {what} ({expected!r})")
 
 
 def require_state(condition: bool, where: str, reason: str) -> None:

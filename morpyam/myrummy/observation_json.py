@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from morpyam.errors import FileFormatError, InvalidStateError
-from morpyam.kit.fields import check_fields, read_int, require_state
+from morpyam.kit.fields import check_fields, read_int, require_format, require_state
 from morpyam.kit.fields import inside as _inside
 from morpyam.kit.fields import json_document as _json_document
 from morpyam.kit.fields import parse_json as _parse_json
@@ -151,17 +151,7 @@ def observation_from_dict(data: Mapping[str, Any]) -> Observation:
         InvalidStateError: for fields that disagree (`check_observation`).
     """
     table = _table(data, "document")
-    if "format" not in table:
-        raise FileFormatError(
-            "format", f'missing; what a MyRummy player sees says "format": "{OBSERVATION_FORMAT}"'
-        )
-    fmt = _str(table["format"], "format")
-    if fmt != OBSERVATION_FORMAT:
-        raise FileFormatError(
-            "format",
-            f"this is the format {_short(fmt)}, not what a MyRummy player sees "
-            f"({OBSERVATION_FORMAT!r})",
-        )
+    require_format(table, OBSERVATION_FORMAT, "what a MyRummy player sees")
     check_fields(table, _FIELDS, required=_FIELDS)
     try:
         rules = _rules(table["rules"])

@@ -39,7 +39,7 @@ from typing import Any
 import attrs
 
 from morpyam.errors import FileFormatError, InvalidStateError
-from morpyam.kit.fields import check_fields, read_int, require_state
+from morpyam.kit.fields import check_fields, read_int, require_format, require_state
 from morpyam.kit.fields import inside as _inside
 from morpyam.kit.fields import json_document as _json_document
 from morpyam.kit.fields import parse_json as _parse_json
@@ -235,13 +235,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             (`check_state`).
     """
     table = _table(data, "document")
-    if "format" not in table:
-        raise FileFormatError("format", f'missing; a MyRummy state says "format": "{STATE_FORMAT}"')
-    fmt = _str(table["format"], "format")
-    if fmt != STATE_FORMAT:
-        raise FileFormatError(
-            "format", f"this is the format {_short(fmt)}, not a MyRummy state ({STATE_FORMAT!r})"
-        )
+    require_format(table, STATE_FORMAT, "a MyRummy state")
     check_fields(table, _FIELDS, required=_FIELDS)
     try:
         rules = _rules(table["rules"])

@@ -38,7 +38,7 @@ import attrs
 from morpyam.dice import OUTCOMES
 from morpyam.errors import FileFormatError, InvalidStateError
 from morpyam.figures import FACES
-from morpyam.kit.fields import check_fields, read_int, require_state
+from morpyam.kit.fields import check_fields, read_int, require_format, require_state
 from morpyam.kit.fields import field_at as _at
 from morpyam.kit.fields import inside as _inside
 from morpyam.kit.fields import json_document as _json_document
@@ -46,7 +46,6 @@ from morpyam.kit.fields import parse_json as _parse_json
 from morpyam.kit.fields import read_bool as _bool
 from morpyam.kit.fields import read_int as _int
 from morpyam.kit.fields import read_list as _list
-from morpyam.kit.fields import read_str as _str
 from morpyam.kit.fields import read_table as _table
 from morpyam.kit.fields import short_text as _short
 from morpyam.yahtzee.engine import MAX_GAMES, legal_actions
@@ -187,16 +186,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             (`check_state`).
     """
     table = _table(data, "document")
-    if "format" not in table:
-        raise FileFormatError(
-            "format", f'missing; a score-sheet state says "format": "{STATE_FORMAT}"'
-        )
-    fmt = _str(table["format"], "format")
-    if fmt != STATE_FORMAT:
-        raise FileFormatError(
-            "format",
-            f"this is the format {_short(fmt)}, not a score-sheet state ({STATE_FORMAT!r})",
-        )
+    require_format(table, STATE_FORMAT, "a score-sheet state")
     check_fields(table, _FIELDS, required=_FIELDS)
     try:
         rules = _rules(table["rules"])
