@@ -83,6 +83,7 @@ from morpyam.files import (
     rules_to_dict,
 )
 from morpyam.kit.fields import check_fields
+from morpyam.kit.records import MAX_PLAYERS, Resign
 from morpyam.kit.texts import (
     MAX_TEXT_LENGTH,
     check_name_count,
@@ -122,9 +123,6 @@ _text_problem = text_problem
 RECORD_FORMAT = "morpyam/1"
 """The ``format`` of a game record, in JSON and in text; a reader refuses any other."""
 
-MAX_PLAYERS = 4
-"""Players are numbered 0 to ``MAX_PLAYERS - 1`` (R-SET-2)."""
-
 
 _ACTION_TYPES = (Roll, RollResult, Place, Pass, LoseTurn, DealTile, PlaceTile)
 _VERBS = ("roll", "dice", "place", "pass", "lose-turn", "deal", "lay", "resign")
@@ -133,28 +131,6 @@ _BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _JSON_WORDS = ("true", "false", "null")
 _RECORD_FIELDS = ("format", "rules", "first_player", "layout", "names", "event", "site", "date")
 _ALL_FIELDS = (*_RECORD_FIELDS, "actions")
-
-
-def _check_player(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if type(value) is not int or not 0 <= value < MAX_PLAYERS:
-        raise ValueError(f"R-END-4: a player is 0 to {MAX_PLAYERS - 1}, not {_shown(value)}")
-
-
-@attrs.frozen
-class Resign:
-    """A record entry: ``player`` resigned here (R-END-4); its notation is ``resign 2``.
-
-    It is not an action of the game (`apply` refuses
-    it): `replay` calls `resign`.
-
-    Raises:
-        ValueError: for a player that is not an int from 0 to 3.
-    """
-
-    player: int = attrs.field(validator=_check_player)
-
-    def __str__(self) -> str:
-        return f"resign {self.player}"
 
 
 Entry = Action | Resign

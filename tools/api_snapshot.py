@@ -43,6 +43,7 @@ MODULES = (
     "morpyam.kit",
     "morpyam.kit.fields",
     "morpyam.kit.presets",
+    "morpyam.kit.records",
     "morpyam.kit.texts",
     "morpyam.myrummy",
     "morpyam.myrummy.encoding",

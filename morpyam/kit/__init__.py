@@ -3,7 +3,7 @@
 Each game imports these by their public names: the errors a reader or a rule
 raises (`morpyam.errors`), the readers of a JSON document's fields
 (`morpyam.kit.fields`), the words of a record's header (`morpyam.kit.texts`),
-one way to name a game's rules (`rules_from`),
+one way to name a game's rules (`rules_from`), a record's resignation (`Resign`),
 and the game protocol with the loop that plays any game between choosers
 (`morpyam.game`). Nothing here names a game.
 """
@@ -47,6 +47,7 @@ from morpyam.kit.fields import (
     text_position,
 )
 from morpyam.kit.presets import rules_from
+from morpyam.kit.records import MAX_PLAYERS, Resign
 from morpyam.kit.texts import (
     MAX_ACTION_LENGTH,
     MAX_TEXT_LENGTH,
@@ -60,6 +61,7 @@ from morpyam.kit.texts import (
 
 __all__ = [
     "MAX_ACTION_LENGTH",
+    "MAX_PLAYERS",
     "MAX_TEXT_LENGTH",
     "MAX_TEXT_SIZE",
     "Chooser",
@@ -72,6 +74,7 @@ __all__ = [
     "MoveError",
     "NotationError",
     "ReplayError",
+    "Resign",
     "SimulationError",
     "bot_name",
     "check_fields",

@@ -40,6 +40,7 @@ from morpyam.files import _read, _write
 from morpyam.kit.fields import check_size as _check_size
 from morpyam.kit.fields import parse_json as _parse_json
 from morpyam.kit.fields import short_text as _short
+from morpyam.kit.records import Resign
 from morpyam.kit.texts import check_name_count as _check_name_count
 from morpyam.kit.texts import check_player_names, player_names
 from morpyam.myrummy.actions import _VERBS, Action, Play, TimeOut, _read_action
@@ -47,7 +48,6 @@ from morpyam.myrummy.engine import apply, new_game, resign, time_out
 from morpyam.myrummy.play_text import is_moves_text, parse_play, play_text
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
-from morpyam.records import Resign
 from morpyam.records import parse_entry as _parse_morpyam_entry
 
 __all__ = [
