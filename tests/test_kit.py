@@ -85,3 +85,23 @@ def test_a_document_of_another_format_is_named() -> None:
     # Morpyam's state reader names the package's other documents
     with pytest.raises(FileFormatError, match="this is a game record, not a state"):
         state_from_json('{"format": "morpyam/1"}')
+
+
+def test_a_rules_table_is_read_field_by_field() -> None:
+    from morpyam.kit import read_attrs
+
+    hasbro = yz.Rules.hasbro()
+    names = [field.name for field in yz.Rules.__attrs_attrs__]
+    table = {name: getattr(hasbro, name) for name in names}
+    assert read_attrs(table, "rules", yz.Rules) == hasbro
+    missing = {key: value for key, value in table.items() if key != "upper_bonus"}
+    with pytest.raises(FileFormatError, match=r"^rules\.upper_bonus: missing$"):
+        read_attrs(missing, "rules", yz.Rules)
+    # an optional field left out is read at its default
+    assert read_attrs(missing, "rules", yz.Rules, optional=("upper_bonus",)) == yz.Rules(**missing)
+    with pytest.raises(FileFormatError, match=r"^rules\.colour: unknown field"):
+        read_attrs({**table, "colour": 1}, "rules", yz.Rules)
+    with pytest.raises(FileFormatError, match=r"^rules\.upper_bonus: integer out of range"):
+        read_attrs({**table, "upper_bonus": 2**70}, "rules", yz.Rules)
+    with pytest.raises(FileFormatError, match=r"^rules: "):  # what Rules itself refuses
+        read_attrs({**table, "upper_bonus": -1}, "rules", yz.Rules)

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, TypeVar
+
+import attrs
 
 from morpyam.errors import FileFormatError, InvalidStateError
 
@@ -40,6 +42,7 @@ __all__ = [
     "json_object",
     "number_error",
     "parse_json",
+    "read_attrs",
     "read_bool",
     "read_int",
     "read_ints",
@@ -60,6 +63,7 @@ Anything bigger is refused before it is parsed. A rules file is about 1 KiB.
 
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1  # TOML's integer range, and every file's
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_T = TypeVar("_T")
 
 
 class _Repeated(dict[str, Any]):
@@ -184,6 +188,25 @@ def check_fields(
     for key in required:
         if key not in table:
             raise FileFormatError(key if where == "document" else f"{where}.{key}", "missing")
+
+
+def read_attrs(value: object, where: str, kind: type[_T], *, optional: Collection[str] = ()) -> _T:
+    """A ``kind`` value (an attrs class, a game's ``Rules``) from the table of its fields at
+    ``where``: each field given but the ``optional`` ones (read at their default), no other
+    member, integers within 64 bits; what ``kind`` itself refuses is said at ``where``."""
+    names = tuple(field.name for field in attrs.fields(kind))  # type: ignore[arg-type]
+    table = read_table(value, where)
+    check_fields(table, names, where)
+    for key in names:
+        if key not in table and key not in optional:
+            raise FileFormatError(f"{where}.{key}", "missing")
+        item = table.get(key)
+        if type(item) is int:
+            read_int(item, f"{where}.{key}")  # 64-bit, as every file
+    try:
+        return kind(**table)
+    except ValueError as error:
+        raise FileFormatError(where, str(error)) from None
 
 
 def require_format(

@@ -39,12 +39,11 @@ from typing import Any
 import attrs
 
 from morpyam.errors import FileFormatError, InvalidStateError
-from morpyam.kit.fields import check_fields, read_int, require_format, require_state
+from morpyam.kit.fields import check_fields, read_attrs, read_int, require_format, require_state
 from morpyam.kit.fields import inside as _inside
 from morpyam.kit.fields import json_document as _json_document
 from morpyam.kit.fields import parse_json as _parse_json
 from morpyam.kit.fields import read_bool as _bool
-from morpyam.kit.fields import read_int as _int
 from morpyam.kit.fields import read_list as _list
 from morpyam.kit.fields import read_str as _str
 from morpyam.kit.fields import read_table as _table
@@ -155,18 +154,7 @@ def _seat_or_none(value: object, where: str, players: int) -> int | None:
 
 
 def _rules(value: object) -> Rules:
-    table = _table(value, "rules")
-    check_fields(table, _RULES_FIELDS, "rules")
-    for key in _RULES_FIELDS:
-        if key not in table and key not in _LATER_FIELDS:
-            raise FileFormatError(f"rules.{key}", "missing")
-        item = table.get(key)
-        if type(item) is int:
-            _int(item, f"rules.{key}")  # 64-bit, as every file
-    try:
-        return Rules(**table)
-    except ValueError as error:
-        raise FileFormatError("rules", str(error)) from None
+    return read_attrs(value, "rules", Rules, optional=_LATER_FIELDS)
 
 
 def _tile(value: object, where: str) -> Tile:

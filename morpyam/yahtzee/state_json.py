@@ -38,13 +38,12 @@ import attrs
 from morpyam.dice import OUTCOMES
 from morpyam.errors import FileFormatError, InvalidStateError
 from morpyam.figures import FACES
-from morpyam.kit.fields import check_fields, read_int, require_format, require_state
+from morpyam.kit.fields import check_fields, read_attrs, read_int, require_format, require_state
 from morpyam.kit.fields import field_at as _at
 from morpyam.kit.fields import inside as _inside
 from morpyam.kit.fields import json_document as _json_document
 from morpyam.kit.fields import parse_json as _parse_json
 from morpyam.kit.fields import read_bool as _bool
-from morpyam.kit.fields import read_int as _int
 from morpyam.kit.fields import read_list as _list
 from morpyam.kit.fields import read_table as _table
 from morpyam.kit.fields import short_text as _short
@@ -139,18 +138,7 @@ def _faces(value: object, where: str, low: int, high: int) -> tuple[int, ...]:
 
 
 def _rules(value: object) -> Rules:
-    table = _table(value, "rules")
-    check_fields(table, _RULES_FIELDS, "rules")
-    for key in _RULES_FIELDS:
-        if key not in table:
-            raise FileFormatError(f"rules.{key}", "missing")
-        item = table[key]
-        if type(item) is int:
-            _int(item, f"rules.{key}")  # 64-bit, as every file
-    try:
-        return Rules(**table)
-    except ValueError as error:
-        raise FileFormatError("rules", str(error)) from None
+    return read_attrs(value, "rules", Rules)
 
 
 def _sheet(value: object, where: str) -> Sheet:
