@@ -37,6 +37,7 @@ import attrs
 
 from morpyam.errors import FileFormatError, IllegalActionError
 from morpyam.files import _read, _write
+from morpyam.kit.fields import check_fields, read_attrs, read_table
 from morpyam.kit.fields import check_size as _check_size
 from morpyam.kit.fields import parse_json as _parse_json
 from morpyam.kit.fields import short_text as _short
@@ -62,6 +63,9 @@ __all__ = [
     "replay",
     "save_record",
 ]
+
+_FIELDS = ("game", "rules", "names", "actions")
+_RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules))  # each may be left out
 
 MAX_NESTING = 4
 """The deepest nesting of JSON arrays and objects a record may have (it needs 2)."""
@@ -232,9 +236,10 @@ class GameRecord:
             raise _fail(f"more than {MAX_ACTIONS:,} actions")
         if not all(isinstance(word, str) for word in words):
             raise _fail("every action is a text")
-        try:
-            rules = Rules(**fields)
-        except (TypeError, ValueError) as error:
+        try:  # as every reader: no key given twice, no unknown member, 64-bit integers
+            check_fields(read_table(data, "document"), _FIELDS)
+            rules = read_attrs(fields, "rules", Rules, optional=_RULES_FIELDS)
+        except FileFormatError as error:
             raise _fail(str(error)) from None
         names = data.get("names", [])
         if not isinstance(names, list):
