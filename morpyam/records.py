@@ -60,22 +60,12 @@ from morpyam.actions import (
     RollResult,
 )
 from morpyam.engine import apply, new_game, resign
-from morpyam.errors import IllegalActionError, ReplayError, _shown
+from morpyam.errors import FileFormatError, IllegalActionError, NotationError, ReplayError
+from morpyam.errors import shown as _shown
 from morpyam.files import (
     RULES_FIELDS,
     RULES_PRESETS,
-    FileFormatError,
-    _check_size,
-    _describe,
-    _inside,
-    _int,
-    _json_document,
-    _list,
-    _parse_json,
     _read,
-    _short,
-    _str,
-    _table,
     _write,
     layout_from_dict,
     layout_to_dict,
@@ -83,6 +73,16 @@ from morpyam.files import (
     rules_to_dict,
 )
 from morpyam.kit.fields import check_fields
+from morpyam.kit.fields import check_size as _check_size
+from morpyam.kit.fields import describe as _describe
+from morpyam.kit.fields import inside as _inside
+from morpyam.kit.fields import json_document as _json_document
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import read_int as _int
+from morpyam.kit.fields import read_list as _list
+from morpyam.kit.fields import read_str as _str
+from morpyam.kit.fields import read_table as _table
+from morpyam.kit.fields import short_text as _short
 from morpyam.kit.records import MAX_PLAYERS, Resign
 from morpyam.kit.texts import (
     MAX_TEXT_LENGTH,
@@ -94,7 +94,7 @@ from morpyam.kit.texts import (
     text_problem,
 )
 from morpyam.layouts import Cell, Layout
-from morpyam.notation import NotationError, parse_action
+from morpyam.notation import parse_action
 from morpyam.rules import Rules
 from morpyam.state import State
 

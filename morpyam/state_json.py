@@ -29,28 +29,28 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from morpyam.engine import legal_actions
-from morpyam.errors import InvalidStateError, _shown
+from morpyam.errors import FileFormatError, InvalidStateError
+from morpyam.errors import shown as _shown
 from morpyam.figures import FACES, Figure, Label, Special, classify, parse_label
 from morpyam.files import (
     LAYOUT_FORMAT,
     RULES_FORMAT,
-    FileFormatError,
-    _at,
-    _bool,
-    _inside,
-    _int,
-    _json_document,
-    _list,
-    _parse_json,
-    _short,
-    _str,
-    _table,
     layout_from_dict,
     layout_to_dict,
     rules_from_dict,
     rules_to_dict,
 )
 from morpyam.kit.fields import check_fields, read_ints, require_format, require_state
+from morpyam.kit.fields import field_at as _at
+from morpyam.kit.fields import inside as _inside
+from morpyam.kit.fields import json_document as _json_document
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import read_bool as _bool
+from morpyam.kit.fields import read_int as _int
+from morpyam.kit.fields import read_list as _list
+from morpyam.kit.fields import read_str as _str
+from morpyam.kit.fields import read_table as _table
+from morpyam.kit.fields import short_text as _short
 from morpyam.layouts import Cell, Layout
 from morpyam.rules import Rules
 from morpyam.scoring import is_ko, points, winners_on_points
