@@ -118,7 +118,12 @@ class Chooser(Protocol[StateT_contra, ActionT_co]):
         """The action to play at ``state``, a decision node; randomness comes from ``rng`` only."""
 
 
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
+
+
 def _draw(sample_chance: Callable[[S, random.Random], A], state: S, *, rng: random.Random) -> A:
+    """A chance outcome drawn by the game's own ``sample_chance`` with ``rng``."""
     return sample_chance(state, rng)
 
 
@@ -126,10 +131,6 @@ def bot_name(bot: object) -> str:
     """A bot's short name: its ``name`` attribute, or else its class name."""
     name = getattr(bot, "name", None)
     return name if isinstance(name, str) else type(bot).__name__
-
-
-S = TypeVar("S", bound=GameState)
-A = TypeVar("A")
 
 
 def play_out(
