@@ -39,7 +39,7 @@ import attrs
 
 from morpyam.actions import Action, LoseTurn, Pass, Place, Roll
 from morpyam.engine import legal_actions, scores
-from morpyam.errors import _shown
+from morpyam.errors import BotError, UnknownBotError, _shown
 from morpyam.figures import Figure, Label, Special
 from morpyam.game import Chooser, Game, bot_name
 from morpyam.odds import _index, best_keep, hit_probability, turn_probability
@@ -57,14 +57,6 @@ __all__ = [
     "bot_name",
     "make_bot",
 ]
-
-
-class BotError(ValueError):
-    """A bot asked to move where no player decides, or given no State or no random generator."""
-
-
-class UnknownBotError(BotError):
-    """A bot name that is not in `BOTS`."""
 
 
 if TYPE_CHECKING:

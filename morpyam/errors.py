@@ -3,9 +3,11 @@
 This is the one home of the package's error classes: the rules' `IllegalActionError`
 (and a record's `ReplayError`), the notation's `NotationError` (and MyRummy's
 `MoveError`), the files' `FileFormatError`, the states' `InvalidStateError`, the
-grids' `LayoutError` and the play loop's `SimulationError`. Each stays importable
-from the module that raised it first (``morpyam.notation.NotationError`` is this
-`NotationError`), so one ``except`` clause names the same class wherever it is imported.
+grids' `LayoutError`, the play loop's `SimulationError`, and the errors of Morpyam's
+odds, advice and bots (`OddsError`, `AdviceError`, `BotError`, `UnknownBotError`).
+Each stays importable from the module that raised it first
+(``morpyam.notation.NotationError`` is this `NotationError`), so one ``except``
+clause names the same class wherever it is imported.
 """
 
 from __future__ import annotations
@@ -15,14 +17,18 @@ import reprlib
 import sys
 
 __all__ = [
+    "AdviceError",
+    "BotError",
     "FileFormatError",
     "IllegalActionError",
     "InvalidStateError",
     "LayoutError",
     "MoveError",
     "NotationError",
+    "OddsError",
     "ReplayError",
     "SimulationError",
+    "UnknownBotError",
     "not_an_action",
     "shown",
     "wrong_state",
@@ -137,6 +143,22 @@ class LayoutError(ValueError):
 
 class SimulationError(ValueError):
     """A simulation that cannot run: bad arguments, or a bot that breaks the rules."""
+
+
+class OddsError(ValueError):
+    """A question the odds cannot answer: dice that are not five faces 1-6, rolls out of range, a bad target."""
+
+
+class AdviceError(ValueError):
+    """Advice asked for where no player decides (a chance node, the end of the game) or for no state."""
+
+
+class BotError(ValueError):
+    """A bot asked to move where no player decides, or given no State or no random generator."""
+
+
+class UnknownBotError(BotError):
+    """A bot name that is not in `morpyam.bots.BOTS`."""
 
 
 # --- the words the three games share for bad input ---------------------------
