@@ -90,10 +90,12 @@ def coverage(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Check style and formatting with ruff."""
+    """Check style and formatting with ruff, and the import contracts with import-linter."""
     session.install(*nox.project.dependency_groups(PYPROJECT, "lint"))
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    # import-linter reads the package's source from the checkout (the current directory).
+    session.run("lint-imports", env={"PYTHONPATH": str(Path(__file__).parent)})
 
 
 @nox.session

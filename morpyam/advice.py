@@ -29,6 +29,7 @@ import attrs
 from morpyam.actions import Action, LoseTurn, Pass, Place, PlaceTile, Roll
 from morpyam.bots import OddsBot, _geometry, _run_gain
 from morpyam.engine import apply, scores
+from morpyam.errors import AdviceError
 from morpyam.figures import Figure, Label, Special
 from morpyam.layouts import Cell
 from morpyam.odds import keep_probability, turn_probability
@@ -37,10 +38,6 @@ from morpyam.state import State
 __all__ = ["Advice", "AdviceError", "advise"]
 
 _SHOWN_LABELS = 3
-
-
-class AdviceError(ValueError):
-    """Advice asked for where no player decides (a chance node, the end of the game) or for no state."""
 
 
 @attrs.frozen

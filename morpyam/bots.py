@@ -33,15 +33,15 @@ import numbers
 import random
 import types
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 import attrs
 
 from morpyam.actions import Action, LoseTurn, Pass, Place, Roll
 from morpyam.engine import legal_actions, scores
-from morpyam.errors import _shown
+from morpyam.errors import BotError, UnknownBotError, _shown
 from morpyam.figures import Figure, Label, Special
-from morpyam.game import Game
+from morpyam.game import Chooser, Game, bot_name
 from morpyam.odds import _index, best_keep, hit_probability, turn_probability
 from morpyam.rules import Rules
 from morpyam.state import State
@@ -59,27 +59,12 @@ __all__ = [
 ]
 
 
-class BotError(ValueError):
-    """A bot asked to move where no player decides, or given no State or no random generator."""
-
-
-class UnknownBotError(BotError):
-    """A bot name that is not in `BOTS`."""
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """What every bot does: choose one of ``legal_actions(state)`` at a decision node."""
-
-    def choose(self, state: State, rng: random.Random) -> Action:
-        """The action to play at ``state``; randomness comes from ``rng`` only."""
-        ...  # pragma: no cover
-
-
-def bot_name(bot: object) -> str:
-    """A bot's short name: its ``name`` attribute, or else its class name."""
-    name = getattr(bot, "name", None)
-    return name if isinstance(name, str) else type(bot).__name__
+if TYPE_CHECKING:
+    Bot: TypeAlias = Chooser[State, Action]
+else:  # a subscripted protocol refuses isinstance(): the protocol itself answers it
+    Bot = Chooser
+"""A bot of Morpyam's game: the one chooser protocol of every game, `morpyam.game.Chooser`,
+for Morpyam's states and actions (``isinstance(bot, Bot)`` checks that it has ``choose``)."""
 
 
 def _not_a_state(bot: str, state: object) -> BotError:

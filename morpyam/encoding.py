@@ -63,6 +63,7 @@ from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, samp
 from morpyam.errors import _shown
 from morpyam.figures import Figure, Label, Special, shown
 from morpyam.game import Game
+from morpyam.kit import presets
 from morpyam.rules import PRESETS, Rules
 from morpyam.state import State
 from morpyam.tiles import LABEL_ORDER
@@ -196,22 +197,13 @@ def check_id(value: Any, size: int) -> int:
 
 
 def rules_from(rules: Rules | str | None, players: int = 2) -> Rules:
-    """``rules`` itself, the preset of that name for ``players``, or the classic preset for ``None``.
+    """``rules`` itself, the preset of that name for ``players``, or the classic preset for ``None``
+    (the kit's `morpyam.kit.presets.rules_from` with Morpyam's presets).
 
     Raises:
         ValueError: for anything else.
     """
-    if rules is None:
-        rules = "classic"
-    if isinstance(rules, str):
-        if rules not in PRESETS:
-            raise ValueError(
-                f"rules must be a Rules or one of {', '.join(PRESETS)}, got {_shown(rules)}"
-            )
-        return PRESETS[rules](players)
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, a preset name or None, got {_shown(rules)}")
-    return rules
+    return presets.rules_from(rules, PRESETS, Rules, players=players)
 
 
 @attrs.frozen

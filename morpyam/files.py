@@ -43,7 +43,27 @@ from typing import Any
 
 import attrs
 
+from morpyam.errors import FileFormatError
 from morpyam.figures import Figure, Label, Special, parse_label
+from morpyam.kit.fields import (
+    MAX_TEXT_SIZE,
+    check_fields,
+    check_size,
+    describe,
+    field_at,
+    inside,
+    json_document,
+    json_object,
+    number_error,
+    parse_json,
+    read_bool,
+    read_int,
+    read_list,
+    read_str,
+    read_table,
+    short_text,
+    text_position,
+)
 from morpyam.layouts import Layout, LayoutError
 from morpyam.rules import (
     CALL_MISS_LOSSES,
@@ -90,16 +110,29 @@ __all__ = [
     "save_rules",
 ]
 
+# The names these helpers had here before they moved to the kit (other modules import them).
+_check_fields = check_fields
+_check_size = check_size
+_describe = describe
+_at = field_at
+_inside = inside
+_json_document = json_document
+_json_object = json_object
+_number_error = number_error
+_parse_json = parse_json
+_bool = read_bool
+_int = read_int
+_list = read_list
+_str = read_str
+_table = read_table
+_short = short_text
+_position = text_position
+
 RULES_FORMAT = "morpyam-rules/1"
 """The ``format`` value of a rules file (optional when reading)."""
 LAYOUT_FORMAT = "morpyam-layout/1"
 """The ``format`` value of a layout file (optional when reading)."""
 
-MAX_TEXT_SIZE = 1024 * 1024
-"""The largest text read: characters of a ``str``, bytes of a file (1 MiB).
-
-Anything bigger is refused before it is parsed. A rules file is about 1 KiB.
-"""
 MAX_GRID_SIDE = 26
 """The most rows, and the most columns, of a grid in a file.
 
@@ -153,7 +186,6 @@ LAYOUT_PRESETS: Mapping[str, Callable[[], Layout]] = MappingProxyType(
 )
 """The names a rules file may give as its ``layout`` instead of rows."""
 
-_INT_MIN, _INT_MAX = -(2**63), 2**63 - 1  # TOML's integer range
 _TOML_NAME = "tomllib" if sys.version_info >= (3, 11) else "tomli"
 _TOML_POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
 _LENGTH_KEY = re.compile(r"[1-9][0-9]{0,17}")
@@ -209,121 +241,8 @@ _FIELD_RULE = {
 }
 
 
-class FileFormatError(ValueError):
-    """A rules or layout file (or text, or dict) that cannot be read, and where.
-
-    ``where`` locates the problem: a field (``"ko_length"``), a key in a table
-    (``"run_points.4"``), an item of a list (``"callable[2]"``, counted from
-    0), a place in a grid (``"layout, row 3, column 5"``; a grid written as
-    one text string says ``line`` instead of ``row``), a place in the text
-    (``"line 7, column 3"`` for a TOML or JSON syntax error), ``"rules"`` for
-    a combination of knobs that `Rules` refuses, or ``"document"`` for the
-    whole text. ``reason`` says what is wrong.
-
-    Examples:
-        >>> error = FileFormatError("run_points.4", "expected an integer, got the string '2'")
-        >>> str(error)
-        "run_points.4: expected an integer, got the string '2'"
-    """
-
-    def __init__(self, where: str, reason: str) -> None:
-        super().__init__(f"{where}: {reason}")
-        self.where = where
-        self.reason = reason
-
-    def __reduce__(self) -> tuple[type[FileFormatError], tuple[str, str]]:
-        return (type(self), (self.where, self.reason))
-
-
 # ---------------------------------------------------------------------------
 # Checking values read from a file
-
-
-class _Repeated(dict[str, Any]):
-    """A JSON object that gave ``key`` more than once (JSON allows it; we do not)."""
-
-    key: str = ""
-
-
-def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    table = dict(pairs)
-    if len(table) == len(pairs):
-        return table
-    repeated = _Repeated(table)
-    seen: set[str] = set()
-    for key, _ in pairs:
-        if key in seen:
-            repeated.key = key
-            break
-        seen.add(key)
-    return repeated
-
-
-def _short(text: str) -> str:
-    """``repr(text)``, cut short so that an error message stays readable."""
-    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
-
-
-def _describe(value: object) -> str:
-    """A value in file words: "the string '5'", "a table", "the boolean true"."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return f"the boolean {'true' if value else 'false'}"
-    if isinstance(value, int):
-        return f"the integer {value}" if value.bit_length() <= 64 else "a huge integer"
-    if isinstance(value, float):
-        return f"the float {value!r}"
-    if isinstance(value, str):
-        return f"the string {_short(value)}"
-    if isinstance(value, Mapping):
-        return "a table"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    return f"a value of type {type(value).__name__}"
-
-
-def _at(where: str, key: str) -> str:
-    """The location of ``key`` inside the table at ``where``."""
-    shown = key if _BARE_KEY.fullmatch(key) and len(key) <= 40 else _short(key)
-    return shown if where == "document" else f"{where}.{shown}"
-
-
-def _table(value: object, where: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise FileFormatError(where, f"expected a table, got {_describe(value)}")
-    for key in value:
-        if not isinstance(key, str):
-            raise FileFormatError(where, f"keys must be strings, got {_describe(key)}")
-    if isinstance(value, _Repeated):
-        raise FileFormatError(_at(where, value.key), "given more than once")
-    return value
-
-
-def _list(value: object, where: str) -> Sequence[Any]:
-    if not isinstance(value, (list, tuple)):
-        raise FileFormatError(where, f"expected a list, got {_describe(value)}")
-    return value
-
-
-def _int(value: object, where: str) -> int:
-    if type(value) is not int:  # a bool is not an int here
-        raise FileFormatError(where, f"expected an integer, got {_describe(value)}")
-    if not _INT_MIN <= value <= _INT_MAX:
-        raise FileFormatError(where, "integer out of range: files hold 64-bit integers")
-    return value
-
-
-def _bool(value: object, where: str) -> bool:
-    if type(value) is not bool:  # an int is not a bool here
-        raise FileFormatError(where, f"expected true or false, got {_describe(value)}")
-    return value
-
-
-def _str(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        raise FileFormatError(where, f"expected a string, got {_describe(value)}")
-    return value
 
 
 def _int_or_off(value: object, where: str) -> int | None:
@@ -510,14 +429,6 @@ def _check_format(table: Mapping[str, Any], expected: str, other: str) -> None:
     if value == other:
         raise FileFormatError("format", f"this is a {other} file, not a {expected} file")
     raise FileFormatError("format", f"unknown format {_short(value)}; this reads {expected!r}")
-
-
-def _check_fields(table: Mapping[str, Any], known: Sequence[str]) -> None:
-    for key in table:
-        if key not in known:
-            raise FileFormatError(
-                _at("document", key), f"unknown field; the fields are {', '.join(known)}"
-            )
 
 
 def _rules_where(message: str) -> str:
@@ -739,54 +650,6 @@ def layout_from_dict(data: Mapping[str, Any], *, shape: tuple[int, int] | None =
 # Texts
 
 
-def _inside(prefix: str, error: FileFormatError) -> FileFormatError:
-    """``error`` about a value nested at ``prefix`` (said once, however deep)."""
-    if error.where in ("document", prefix):
-        return FileFormatError(prefix, error.reason)
-    if error.where.startswith(f"{prefix}.") or error.where.startswith(f"{prefix}, "):
-        return error
-    return FileFormatError(f"{prefix}.{error.where}", error.reason)
-
-
-def _check_size(text: str) -> None:
-    if not isinstance(text, str):
-        raise FileFormatError("document", f"expected text (str), got {type(text).__name__}")
-    if len(text) > MAX_TEXT_SIZE:
-        raise FileFormatError(
-            "document", f"{len(text):,} characters; at most {MAX_TEXT_SIZE:,} are read"
-        )
-
-
-def _position(text: str, index: int) -> str:
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return f"line {line}, column {column}"
-
-
-def _number_error(text: str, error: ValueError) -> FileFormatError:
-    """Python refuses to read integers of thousands of digits: say which one."""
-    runs = list(re.finditer(r"[0-9]+", text))
-    if not runs:
-        return FileFormatError("document", str(error))
-    longest = max(runs, key=lambda run: run.end() - run.start())
-    digits = longest.end() - longest.start()
-    return FileFormatError(
-        _position(text, longest.start()), f"a number of {digits:,} digits is not read"
-    )
-
-
-def _parse_json(text: str) -> Any:
-    _check_size(text)
-    try:
-        return json.loads(text, object_pairs_hook=_json_object)
-    except json.JSONDecodeError as error:
-        raise FileFormatError(f"line {error.lineno}, column {error.colno}", error.msg) from None
-    except RecursionError:
-        raise FileFormatError("document", "nested too deeply") from None
-    except ValueError as error:
-        raise _number_error(text, error) from None
-
-
 def _toml_module() -> Any:
     try:
         return importlib.import_module(_TOML_NAME)
@@ -866,10 +729,6 @@ def _toml_document(data: Mapping[str, object]) -> str:
         lines += ["", f"[{_toml_key(key)}]"]
         lines += [f"{_toml_key(name)} = {_toml_value(value)}" for name, value in table.items()]
     return "\n".join(lines) + "\n"
-
-
-def _json_document(data: Mapping[str, object]) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def rules_to_json(rules: Rules) -> str:

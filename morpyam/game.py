@@ -12,9 +12,10 @@ Who uses it, so that a new game that satisfies it gets them without edits:
   whose ``game`` is a ``Game``; through it the OpenSpiel, PettingZoo and
   Gymnasium adapters, which name no game (see the
   [ecosystems page](ecosystems.md#plugging-in-a-game));
-* `play_out`, the loop that plays a game
-  between bots (any `Chooser`), under Morpyam's
-  `simulate`;
+* `play_out` (here), the loop that plays a game between bots (any
+  `Chooser`, the one protocol of every game's bots), with chance from a
+  ``random.Random`` or any sampler: under Morpyam's `simulate` and
+  MyRummy's `play_match`;
 * `RandomBot` given a game
   (``RandomBot(game=morpyam.yahtzee)``).
 
@@ -35,12 +36,15 @@ game, which splits such a play into steps of a fixed range.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Chooser", "Game", "GameState"]
+from morpyam.errors import IllegalActionError, SimulationError, shown
+
+__all__ = ["Chooser", "Game", "GameState", "bot_name", "play_out"]
 
 
 @runtime_checkable
@@ -112,3 +116,87 @@ class Chooser(Protocol[StateT_contra, ActionT_co]):
 
     def choose(self, state: StateT_contra, rng: random.Random, /) -> ActionT_co:
         """The action to play at ``state``, a decision node; randomness comes from ``rng`` only."""
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
+
+
+def _draw(sample_chance: Callable[[S, random.Random], A], state: S, *, rng: random.Random) -> A:
+    """A chance outcome drawn by the game's own ``sample_chance`` with ``rng``."""
+    return sample_chance(state, rng)
+
+
+def bot_name(bot: object) -> str:
+    """A bot's short name: its ``name`` attribute, or else its class name."""
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else type(bot).__name__
+
+
+def play_out(
+    game: Game[Any, S, A],
+    state: S,
+    bots: Sequence[Chooser[S, A]],
+    *,
+    chance: random.Random | Callable[[S], A],
+    rngs: Sequence[random.Random],
+    max_steps: int = 100_000,
+    watch: Callable[[S, A], object] | None = None,
+    label: str = "the game",
+) -> S:
+    """Play ``state`` of any `Game` to its end: ``bots[i]`` decides for seat ``i``.
+
+    Chance outcomes come from ``chance``: a ``random.Random`` that the game's
+    ``sample_chance`` draws with, or any sampler, a function from a chance node
+    to one of its outcomes (a shuffled pile dealt in order, a recorded game
+    replayed, an outcome chosen by hand). Each seat's choices draw from
+    ``rngs[seat]`` (one generator may serve every seat). ``watch(state, action)`` is told each decision once it has
+    been applied (the state it was taken in, and the action). The loop knows
+    nothing of any game but `morpyam.game`:
+    `simulate` plays Morpyam with it.
+
+    Examples:
+        >>> import random
+        >>> import morpyam.yahtzee as yz
+        >>> from morpyam.bots import RandomBot
+        >>> end = play_out(
+        ...     yz,
+        ...     yz.new_game(yz.Rules.hasbro()),
+        ...     [RandomBot(game=yz)],
+        ...     chance=random.Random(1),
+        ...     rngs=[random.Random(2)],
+        ... )
+        >>> end.is_terminal
+        True
+
+    Raises:
+        SimulationError: when a bot chooses an illegal action, or the game lasts
+            more than ``max_steps`` steps (chance outcomes included); ``label``
+            names the game in the message.
+    """
+    apply = game.apply
+    sample: Callable[[S], A]
+    if isinstance(chance, random.Random):
+        sample = functools.partial(_draw, game.sample_chance, rng=chance)
+    else:
+        sample = chance
+    for _ in range(max_steps):
+        if state.is_terminal:
+            return state
+        if state.is_chance:
+            state = apply(state, sample(state))
+            continue
+        seat = state.current_player
+        assert seat is not None  # a state neither terminal nor chance has a player to decide
+        action = bots[seat].choose(state, rngs[seat])
+        try:
+            after = apply(state, action)
+        except IllegalActionError as error:
+            raise SimulationError(
+                f"{label}: {bot_name(bots[seat])} in seat {seat} "
+                f"chose {shown(action)}, which is illegal: {error}"
+            ) from error
+        if watch is not None:
+            watch(state, action)
+        state = after
+    raise SimulationError(f"{label} lasted more than {max_steps} steps")

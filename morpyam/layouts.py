@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from morpyam.dice import OUTCOMES
-from morpyam.errors import _shown
+from morpyam.errors import LayoutError, _shown
 from morpyam.figures import Figure, Label, Special, classify, parse_label
 
 __all__ = ["MAX_PARSE_TEXT", "MAX_SIDE", "MIN_LINE", "Cell", "Layout", "LayoutError"]
@@ -89,19 +89,6 @@ def _key_cell(key: object) -> Cell:
         raise KeyError(
             f"{_shown(key)} names no cell: a cell is a column letter and a row number, like c4"
         ) from None
-
-
-class LayoutError(ValueError):
-    """A grid text that cannot be read, with where it went wrong (1-based)."""
-
-    def __init__(self, reason: str, line: int, column: int) -> None:
-        super().__init__(f"line {line}, column {column}: {reason}")
-        self.reason = reason
-        self.line = line
-        self.column = column
-
-    def __reduce__(self) -> tuple[type[LayoutError], tuple[str, int, int]]:
-        return type(self), (self.reason, self.line, self.column)
 
 
 _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))

@@ -31,58 +31,17 @@ from morpyam.actions import (
     Roll,
     RollResult,
 )
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError, NotationError, _shown
 from morpyam.figures import Label, parse_label
+from morpyam.kit.texts import MAX_ACTION_LENGTH, ascii_lower, refuse_long
 from morpyam.layouts import Cell
 
 __all__ = ["MAX_ACTION_LENGTH", "NotationError", "parse_action"]
 
-MAX_ACTION_LENGTH = 1000
-"""The longest text read as one action (characters); longer text is refused before it is read.
-
-The longest action written by the library is under 40 characters.
-"""
-
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-
-
-def _ascii_lower(text: str) -> str:
-    """``text`` with the letters A to Z in lower case, and nothing else changed.
-
-    ``str.lower`` turns the Kelvin sign into ``k`` and ``İ`` into two characters: a
-    move written with them is no move, and every column stays where it was typed.
-    """
-    return text.translate(_ASCII_LOWER)
+_refuse_long = refuse_long  # its name here before it moved to the kit
 
 
 _VERBS = ("roll", "dice", "place", "pass", "lose-turn", "deal", "lay")
-
-
-class NotationError(ValueError):
-    """Text that is not an action, with the word that is wrong (``column`` is 1-based)."""
-
-    def __init__(self, reason: str, text: str, column: int) -> None:
-        super().__init__(f"column {column}: {reason} (in {text!r})")
-        self.reason = reason
-        self.text = text
-        self.column = column
-
-    def __reduce__(self) -> tuple[type[NotationError], tuple[str, str, int]]:
-        return type(self), (self.reason, self.text, self.column)
-
-
-def _refuse_long(text: str, what: str = "an action") -> None:
-    """Refuse a text over `MAX_ACTION_LENGTH` before any work.
-
-    Raises:
-        NotationError: quoting only the start of the text.
-    """
-    if len(text) > MAX_ACTION_LENGTH:
-        raise NotationError(
-            f"{len(text):,} characters; {what} has at most {MAX_ACTION_LENGTH:,}",
-            text[:40] + "...",
-            1,
-        )
 
 
 class _Words:
@@ -90,7 +49,7 @@ class _Words:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.words = [(m.start() + 1, _ascii_lower(m.group())) for m in re.finditer(r"\S+", text)]
+        self.words = [(m.start() + 1, ascii_lower(m.group())) for m in re.finditer(r"\S+", text)]
         self.position = 0
 
     def error(self, reason: str, at: int | None = None) -> NotationError:

@@ -41,7 +41,7 @@ from fractions import Fraction
 import attrs
 
 from morpyam.dice import DICE, OUTCOMES, distribution, keep_options, multisets
-from morpyam.errors import _shown
+from morpyam.errors import OddsError, _shown
 from morpyam.figures import FACES, Figure, Label, Special, classify
 from morpyam.rules import SEC_FIGURES
 
@@ -64,10 +64,6 @@ MAX_ROLLS_LEFT = 2
 Faces = tuple[int, ...]
 Target = Figure | Special | Iterable[Figure | Special]
 """A figure, ``Special.SEC``, or a collection of them meaning "any of these"."""
-
-
-class OddsError(ValueError):
-    """A question the odds cannot answer: dice that are not five faces 1-6, rolls out of range, a bad target."""
 
 
 # --- the lookup structure shared by every table ------------------------------

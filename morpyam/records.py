@@ -42,9 +42,8 @@ import datetime
 import json
 import os
 import re
-import unicodedata
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -61,33 +60,43 @@ from morpyam.actions import (
     RollResult,
 )
 from morpyam.engine import apply, new_game, resign
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import FileFormatError, IllegalActionError, NotationError, ReplayError
+from morpyam.errors import shown as _shown
 from morpyam.files import (
     _STDIN,
     RULES_FIELDS,
     RULES_PRESETS,
-    FileFormatError,
-    _at,
-    _check_size,
-    _describe,
-    _inside,
-    _int,
-    _json_document,
-    _list,
-    _parse_json,
     _read,
     _read_typed,
-    _short,
-    _str,
-    _table,
     _write,
     layout_from_dict,
     layout_to_dict,
     rules_from_dict,
     rules_to_dict,
 )
+from morpyam.kit.fields import check_fields
+from morpyam.kit.fields import check_size as _check_size
+from morpyam.kit.fields import describe as _describe
+from morpyam.kit.fields import inside as _inside
+from morpyam.kit.fields import json_document as _json_document
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import read_int as _int
+from morpyam.kit.fields import read_list as _list
+from morpyam.kit.fields import read_str as _str
+from morpyam.kit.fields import read_table as _table
+from morpyam.kit.fields import short_text as _short
+from morpyam.kit.records import MAX_PLAYERS, Resign
+from morpyam.kit.texts import (
+    MAX_TEXT_LENGTH,
+    check_name_count,
+    check_player_names,
+    name_count_problem,
+    player_names,
+    refuse_long,
+    text_problem,
+)
 from morpyam.layouts import Cell, Layout
-from morpyam.notation import NotationError, _refuse_long, parse_action
+from morpyam.notation import parse_action
 from morpyam.rules import Rules
 from morpyam.state import State
 
@@ -106,14 +115,16 @@ __all__ = [
     "save_record",
 ]
 
+# The names these helpers had here before they moved to the kit (other modules import them).
+_check_name_count = check_name_count
+_check_names = check_player_names
+_name_count_problem = name_count_problem
+_names = player_names
+_text_problem = text_problem
+
 RECORD_FORMAT = "morpyam/1"
 """The ``format`` of a game record, in JSON and in text; a reader refuses any other."""
 
-MAX_PLAYERS = 4
-"""Players are numbered 0 to ``MAX_PLAYERS - 1`` (R-SET-2)."""
-
-MAX_TEXT_LENGTH = 200
-"""The longest name, event or site a record holds, in characters."""
 
 _ACTION_TYPES = (Roll, RollResult, Place, Pass, LoseTurn, DealTile, PlaceTile)
 _VERBS = ("roll", "dice", "place", "pass", "lose-turn", "deal", "lay", "resign")
@@ -122,28 +133,6 @@ _BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _JSON_WORDS = ("true", "false", "null")
 _RECORD_FIELDS = ("format", "rules", "first_player", "layout", "names", "event", "site", "date")
 _ALL_FIELDS = (*_RECORD_FIELDS, "actions")
-
-
-def _check_player(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if type(value) is not int or not 0 <= value < MAX_PLAYERS:
-        raise ValueError(f"R-END-4: a player is 0 to {MAX_PLAYERS - 1}, not {_shown(value)}")
-
-
-@attrs.frozen
-class Resign:
-    """A record entry: ``player`` resigned here (R-END-4); its notation is ``resign 2``.
-
-    It is not an action of the game (`apply` refuses
-    it): `replay` calls `resign`.
-
-    Raises:
-        ValueError: for a player that is not an int from 0 to 3.
-    """
-
-    player: int = attrs.field(validator=_check_player)
-
-    def __str__(self) -> str:
-        return f"resign {self.player}"
 
 
 Entry = Action | Resign
@@ -166,7 +155,7 @@ def parse_entry(text: str) -> Entry:
     """
     if not isinstance(text, str):
         raise NotationError(f"an entry is text, not {type(text).__name__}", repr(text), 1)
-    _refuse_long(text, "an entry")
+    refuse_long(text, "an entry")
     words = [(match.start() + 1, match.group()) for match in re.finditer(r"\S+", text)]
     if not words:
         raise NotationError("an entry is expected: " + ", ".join(_VERBS), text, 1)
@@ -211,23 +200,6 @@ def _check_entries(
             raise ValueError(f"actions[{index}] is not an action or a Resign: {_shown(entry)}")
 
 
-def _text_problem(value: str) -> str | None:
-    """Why ``value`` cannot be a name, an event or a site, or ``None``."""
-    if not value:
-        return "an empty text"
-    if len(value) > MAX_TEXT_LENGTH:
-        return f"{len(value):,} characters; at most {MAX_TEXT_LENGTH} are kept"
-    if value != value.strip():
-        return "spaces at either end"
-    for char in value:
-        category = unicodedata.category(char)
-        if category in ("Cc", "Cs", "Zl", "Zp"):
-            return f"the control character U+{ord(char):04X}"
-        if category == "Cf":  # invisible, or turning the text right to left
-            return f"the format character U+{ord(char):04X}"
-    return None
-
-
 def _check_text(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is None:
         return
@@ -236,38 +208,6 @@ def _check_text(instance: object, attribute: attrs.Attribute[Any], value: Any) -
     problem = _text_problem(value)
     if problem:
         raise ValueError(f"GameRecord.{attribute.name}: one line of text, not {problem}")
-
-
-def _names(value: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ValueError(f"names must be a sequence of texts, got {_shown(value)}")
-    return tuple(value)
-
-
-def _check_names(instance: GameRecord, attribute: attrs.Attribute[Any], value: Any) -> None:
-    for index, name in enumerate(value):
-        if not isinstance(name, str):
-            raise ValueError(f"names[{index}] must be text, got {_shown(name)}")
-        problem = _text_problem(name)
-        if problem:
-            raise ValueError(f"names[{index}]: one line of text, not {problem}")
-
-
-def _name_count_problem(names: Sequence[str], players: int) -> str | None:
-    """Why these names cannot be the players', by their count; ``None`` when they can."""
-    if names and len(names) != players:
-        return f"{_count(len(names), 'name')} for {players} players; name every player or none"
-    return None
-
-
-def _check_name_count(names: tuple[str, ...], players: int) -> None:
-    problem = _name_count_problem(names, players)
-    if problem:
-        raise ValueError(f"names: {problem}")
-
-
-def _count(number: int, thing: str) -> str:
-    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def _check_date(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -303,7 +243,9 @@ class GameRecord:
     """The first player, or ``None`` when the game starts with the start roll (R-SET-3)."""
     layout: Layout | None = None
     """The grid given to ``new_game``: a Morpyam Plus grid built before the record starts."""
-    names: tuple[str, ...] = attrs.field(default=(), converter=_names, validator=_check_names)
+    names: tuple[str, ...] = attrs.field(
+        default=(), converter=player_names, validator=check_player_names
+    )
     """The players' names in seat order, or ``()``."""
     event: str | None = attrs.field(default=None, validator=_check_text)
     """The event, such as a club night or a tournament round."""
@@ -395,14 +337,7 @@ class GameRecord:
                 "format", f'missing; a game record says "format": "{RECORD_FORMAT}"'
             )
         _check_format(table["format"])
-        for key in table:
-            if key not in _ALL_FIELDS:
-                raise FileFormatError(
-                    _at("document", key), f"unknown field; the fields are {', '.join(_ALL_FIELDS)}"
-                )
-        for key in ("rules", "actions"):
-            if key not in table:
-                raise FileFormatError(key, "missing")
+        check_fields(table, _ALL_FIELDS, required=("rules", "actions"))
         rules = _read_rules(table["rules"])
         entries = []
         for index, item in enumerate(_list(table["actions"], "actions")):
@@ -500,24 +435,6 @@ class GameRecord:
 # Replaying
 
 
-class ReplayError(IllegalActionError):
-    """An entry of a record that the rules do not allow where it stands.
-
-    ``index`` is its position in ``record.actions`` (from 0), ``entry`` the
-    entry; ``rule`` and ``reason`` are the engine's, as in
-    `IllegalActionError`.
-    """
-
-    def __init__(self, index: int, entry: Entry, rule: str, reason: str) -> None:
-        super().__init__(rule, reason)
-        self.args = (f"entry {index} ({entry}): {rule}: {reason}",)
-        self.index = index
-        self.entry = entry
-
-    def __reduce__(self) -> tuple[type[ReplayError], tuple[int, Entry, str, str]]:  # type: ignore[override]
-        return type(self), (self.index, self.entry, self.rule, self.reason)
-
-
 def _step(state: State, entry: Entry) -> State:
     if isinstance(entry, Resign):
         return resign(state, entry.player)
@@ -550,7 +467,7 @@ def replay(record: GameRecord) -> State:
         >>> replay(record)
         Traceback (most recent call last):
         ...
-        morpyam.records.ReplayError: entry 1 (pass): R-TURN-1: the dice are in the air: the next action is their RollResult
+        morpyam.errors.ReplayError: entry 1 (pass): R-TURN-1: the dice are in the air: the next action is their RollResult
 
     Raises:
         ReplayError: naming the first entry the rules do not allow, by its index.

@@ -7,7 +7,7 @@ dice and each bot's choices from its own ``random.Random`` streams derived
 from ``(seed, game number)``, so the results depend on their seed only: not on
 the executor, the number of workers or the order in which games finish.
 
-`play_out`, the loop that plays one game
+`play_out` (from `morpyam.game`), the loop that plays one game
 with bots, is written against the `Game` protocol and
 plays any game that satisfies it. ``simulate`` and its results stay
 Morpyam's: what they gather (tokens by label and cell, turns with their
@@ -33,7 +33,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
-from typing import Any, TypeVar
 
 import attrs
 
@@ -41,9 +40,9 @@ from morpyam import engine
 from morpyam.actions import Action, Place
 from morpyam.bots import Bot, bot_name, make_bot
 from morpyam.engine import new_game, scores
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import SimulationError, _shown
 from morpyam.figures import Figure, Label, Special
-from morpyam.game import Chooser, Game, GameState
+from morpyam.game import play_out
 from morpyam.layouts import Cell
 from morpyam.rules import Rules
 from morpyam.state import State
@@ -60,10 +59,6 @@ __all__ = [
 
 _Z95 = 1.959963984540054
 _LABELS: tuple[Label, ...] = (*Figure, *Special)
-
-
-class SimulationError(ValueError):
-    """A simulation that cannot run: bad arguments, or a bot that breaks the rules."""
 
 
 @attrs.frozen
@@ -279,71 +274,6 @@ def simulate_game(
     return _play(rules, seated, seed, number, first_player, max_steps, None)
 
 
-S = TypeVar("S", bound=GameState)
-A = TypeVar("A")
-
-
-def play_out(
-    game: Game[Any, S, A],
-    state: S,
-    bots: Sequence[Chooser[S, A]],
-    *,
-    chance: random.Random,
-    rngs: Sequence[random.Random],
-    max_steps: int = 100_000,
-    watch: Callable[[S, A], object] | None = None,
-    label: str = "the game",
-) -> S:
-    """Play ``state`` of any `Game` to its end: ``bots[i]`` decides for seat ``i``.
-
-    Chance outcomes are drawn from ``chance``, each seat's choices from
-    ``rngs[seat]``. ``watch(state, action)`` is told each decision once it has
-    been applied (the state it was taken in, and the action). The loop knows
-    nothing of any game but `morpyam.game`:
-    `simulate` plays Morpyam with it.
-
-    Examples:
-        >>> import random
-        >>> import morpyam.yahtzee as yz
-        >>> from morpyam.bots import RandomBot
-        >>> end = play_out(
-        ...     yz,
-        ...     yz.new_game(yz.Rules.hasbro()),
-        ...     [RandomBot(game=yz)],
-        ...     chance=random.Random(1),
-        ...     rngs=[random.Random(2)],
-        ... )
-        >>> end.is_terminal
-        True
-
-    Raises:
-        SimulationError: when a bot chooses an illegal action, or the game lasts
-            more than ``max_steps`` steps (chance outcomes included); ``label``
-            names the game in the message.
-    """
-    apply, sample = game.apply, game.sample_chance
-    for _ in range(max_steps):
-        if state.is_terminal:
-            return state
-        if state.is_chance:
-            state = apply(state, sample(state, chance))
-            continue
-        seat = state.current_player
-        assert seat is not None  # a state neither terminal nor chance has a player to decide
-        action = bots[seat].choose(state, rngs[seat])
-        try:
-            after = apply(state, action)
-        except IllegalActionError as error:
-            raise SimulationError(
-                f"{label}: {bot_name(bots[seat])} in seat {seat} "
-                f"chose {_shown(action)}, which is illegal: {error}"
-            ) from error
-        if watch is not None:
-            watch(state, action)
-        state = after
-    raise SimulationError(f"{label} lasted more than {max_steps} steps")
-
-
 def _play(
     rules: Rules,
     bots: tuple[Bot, ...],
@@ -410,7 +340,7 @@ def simulate(
     rules: Rules,
     bots: Sequence[Bot | str],
     games: int,
-    seed: int,
+    seed: int = 0,
     executor: Executor | None = None,
     *,
     rotate: bool = True,
@@ -427,7 +357,8 @@ def simulate(
     this process when it is ``None``; with a process pool the rules and the
     bots must pickle, as the built-in ones do. ``progress(done, games)`` is
     called as chunks finish. The result depends only on the arguments, not
-    on the executor.
+    on the executor. Every game's ``simulate`` starts the same way,
+    ``simulate(rules, bots, games, seed=0)`` (MyRummy's is `morpyam.myrummy.simulate`).
 
     Raises:
         SimulationError: for ``rules`` that are not a Rules value, ``games < 1``,

@@ -29,27 +29,28 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from morpyam.engine import legal_actions
-from morpyam.errors import _shown
+from morpyam.errors import FileFormatError, InvalidStateError
+from morpyam.errors import shown as _shown
 from morpyam.figures import FACES, Figure, Label, Special, classify, parse_label
 from morpyam.files import (
     LAYOUT_FORMAT,
     RULES_FORMAT,
-    FileFormatError,
-    _at,
-    _bool,
-    _inside,
-    _int,
-    _json_document,
-    _list,
-    _parse_json,
-    _short,
-    _str,
-    _table,
     layout_from_dict,
     layout_to_dict,
     rules_from_dict,
     rules_to_dict,
 )
+from morpyam.kit.fields import check_fields, read_ints, require_format, require_state
+from morpyam.kit.fields import field_at as _at
+from morpyam.kit.fields import inside as _inside
+from morpyam.kit.fields import json_document as _json_document
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import read_bool as _bool
+from morpyam.kit.fields import read_int as _int
+from morpyam.kit.fields import read_list as _list
+from morpyam.kit.fields import read_str as _str
+from morpyam.kit.fields import read_table as _table
+from morpyam.kit.fields import short_text as _short
 from morpyam.layouts import Cell, Layout
 from morpyam.rules import Rules
 from morpyam.scoring import is_ko, points, winners_on_points
@@ -96,19 +97,6 @@ _FIELDS = (
 _SETUP_FIELDS = ("first", "bag", "hands", "tiles")
 _RANK = {label: rank for rank, label in enumerate(LABEL_ORDER)}
 _TURN_OVER = "a finished game keeps no turn in progress"
-
-
-class InvalidStateError(FileFormatError):
-    """A state whose fields disagree, so that no game reaches it.
-
-    ``where`` names the field (``"tokens_left[1]"``, ``"board.c4"``,
-    ``"setup.hands"``) and ``reason`` says what is wrong, with the rule ID when
-    one applies. It is a `FileFormatError`,
-    so one ``except`` clause catches every problem of a state file. The
-    MyRummy and score-sheet readers
-    (`morpyam.myrummy.state_json`,
-    `morpyam.yahtzee.state_json`) raise it too.
-    """
 
 
 # ---------------------------------------------------------------------------
@@ -182,21 +170,8 @@ def state_to_json(state: State) -> str:
 # Reading
 
 
-def _ints(value: object, where: str, low: int, high: int) -> tuple[int, ...]:
-    """A list of integers from ``low`` to ``high``."""
-    items = _list(value, where)
-    out = []
-    for index, item in enumerate(items):
-        at = f"{where}[{index}]"
-        number = _int(item, at)
-        if not low <= number <= high:
-            raise FileFormatError(at, f"expected {low} to {high}, got {number}")
-        out.append(number)
-    return tuple(out)
-
-
 def _faces(value: object, where: str) -> tuple[int, ...]:
-    faces = _ints(value, where, 1, 6)
+    faces = read_ints(value, where, 1, 6)
     if list(faces) != sorted(faces):
         raise FileFormatError(where, f"faces are written sorted, got {list(faces)}")
     return faces
@@ -226,7 +201,7 @@ def _figures(value: object, where: str) -> frozenset[Figure]:
 
 
 def _player_set(value: object, where: str, players: int) -> frozenset[int]:
-    members = _ints(value, where, 0, players - 1)
+    members = read_ints(value, where, 0, players - 1)
     if list(members) != sorted(set(members)):
         raise FileFormatError(where, f"players are written sorted, once each, got {list(members)}")
     return frozenset(members)
@@ -253,14 +228,7 @@ def _setup(value: object, rules: Rules, layout: Layout) -> Setup | None:
     if value is None:
         return None
     table = _table(value, "setup")
-    for key in table:
-        if key not in _SETUP_FIELDS:
-            raise FileFormatError(
-                _at("setup", key), f"unknown field; the fields are {', '.join(_SETUP_FIELDS)}"
-            )
-    for key in _SETUP_FIELDS:
-        if key not in table:
-            raise FileFormatError(f"setup.{key}", "missing")
+    check_fields(table, _SETUP_FIELDS, "setup", required=_SETUP_FIELDS)
     players = rules.players
     first = table["first"]
     if first is not None:
@@ -293,14 +261,8 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             (`check_state`).
     """
     table = _table(data, "document")
-    if "format" not in table:
-        raise FileFormatError("format", f'missing; a state says "format": "{STATE_FORMAT}"')
-    fmt = _str(table["format"], "format")
-    if fmt != STATE_FORMAT:
-        kind = {"morpyam/1": "a game record", RULES_FORMAT: "a rules file"}
-        kind[LAYOUT_FORMAT] = "a layout file"
-        what = kind.get(fmt, f"the format {_short(fmt)}")
-        raise FileFormatError("format", f"this is {what}, not a state ({STATE_FORMAT!r})")
+    others = {"morpyam/1": "a game record", RULES_FORMAT: "a rules file"}
+    require_format(table, STATE_FORMAT, "a state", {**others, LAYOUT_FORMAT: "a layout file"})
     for key in table:
         if key not in _FIELDS and key != "seen":
             raise FileFormatError(
@@ -326,7 +288,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         owners[index] = number
         if not 0 <= number < players:
             raise FileFormatError(at, f"an owner is a player, 0 to {players - 1}, got {owner}")
-    tokens_left = _ints(table["tokens_left"], "tokens_left", 0, rules.tokens_per_player)
+    tokens_left = read_ints(table["tokens_left"], "tokens_left", 0, rules.tokens_per_player)
     player = _int(table["player"], "player")
     if not 0 <= player < players:
         raise FileFormatError("player", f"expected 0 to {players - 1}, got {player}")
@@ -355,8 +317,8 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         _faces(table["kept"], "kept"),
         _bool(table["in_air"], "in_air"),
         call,
-        _ints(table["roll_off"], "roll_off", 0, players - 1),
-        _ints(table["roll_off_faces"], "roll_off_faces", 1, 6),
+        read_ints(table["roll_off"], "roll_off", 0, players - 1),
+        read_ints(table["roll_off_faces"], "roll_off_faces", 1, 6),
         tuple(_bool(flag, f"daversa_armed[{i}]") for i, flag in enumerate(armed)),
         _player_set(table["resigned"], "resigned", players),
         _player_set(table["winners"], "winners", players),
@@ -382,11 +344,6 @@ def state_from_json(text: str) -> State:
 
 # ---------------------------------------------------------------------------
 # Consistency
-
-
-def _require(condition: bool, where: str, reason: str) -> None:
-    if not condition:
-        raise InvalidStateError(where, reason)
 
 
 def _is_faces(value: object, low: int, high: int) -> bool:
@@ -470,61 +427,61 @@ def check_state(state: State) -> None:
         _check_setup(state)
     else:
         _check_turn(state)
-    _require(bool(legal_actions(state)), "document", "the game cannot go on: no legal action")
+    require_state(bool(legal_actions(state)), "document", "the game cannot go on: no legal action")
 
 
 def _check_types(state: State) -> None:
     rules = state.rules
-    _require(isinstance(rules, Rules), "rules", f"expected a Rules value, got {_shown(rules)}")
-    _require(isinstance(state.layout, Layout), "layout", "expected a Layout")
+    require_state(isinstance(rules, Rules), "rules", f"expected a Rules value, got {_shown(rules)}")
+    require_state(isinstance(state.layout, Layout), "layout", "expected a Layout")
     players = rules.players
     cells = len(state.layout)
     owners = state.owners
-    _require(
+    require_state(
         isinstance(owners, tuple) and len(owners) == cells,
         "board",
         f"one owner or None per cell: {cells} expected",
     )
     for cell, owner in zip(state.layout.cells, owners):
-        _require(
+        require_state(
             owner is None or (type(owner) is int and 0 <= owner < players),
             f"board.{cell}",
             f"an owner is a player, 0 to {players - 1}, got {_shown(owner)}",
         )
     left = state.tokens_left
-    _require(
+    require_state(
         isinstance(left, tuple) and len(left) == players,
         "tokens_left",
         f"one count per player: {players} expected, got {_shown(left)}",
     )
-    _require(
+    require_state(
         type(state.player) is int and 0 <= state.player < players,
         "player",
         f"expected 0 to {players - 1}, got {_shown(state.player)}",
     )
-    _require(
+    require_state(
         type(state.rolls) is int and 0 <= state.rolls <= 3,
         "rolls",
         f"R-TURN-1: 0 to 3 rolls in a turn, got {_shown(state.rolls)}",
     )
-    _require(
+    require_state(
         state.dice is None or _is_faces(state.dice, 5, 5),
         "dice",
         f"R-SET-1: None or 5 sorted faces from 1 to 6, got {_shown(state.dice)}",
     )
-    _require(
+    require_state(
         _is_faces(state.kept, 0, 4),
         "kept",
         f"R-TURN-1: 0 to 4 sorted faces, got {_shown(state.kept)}",
     )
-    _require(type(state.in_air) is bool, "in_air", "expected True or False")
-    _require(
+    require_state(type(state.in_air) is bool, "in_air", "expected True or False")
+    require_state(
         state.call is None or isinstance(state.call, (Figure, Special)),
         "call",
         f"None or a label, got {_shown(state.call)}",
     )
     armed = state.daversa_armed
-    _require(
+    require_state(
         isinstance(armed, tuple)
         and len(armed) == players
         and all(type(flag) is bool for flag in armed),
@@ -533,18 +490,18 @@ def _check_types(state: State) -> None:
     )
     for name in ("resigned", "winners"):
         value = getattr(state, name)
-        _require(
+        require_state(
             isinstance(value, frozenset)
             and all(type(p) is int and 0 <= p < players for p in value),
             name,
             f"a set of players 0 to {players - 1}, got {_shown(value)}",
         )
-    _require(
+    require_state(
         state.end_rule is None or state.end_rule in END_RULES,
         "end_rule",
         f"None or one of {', '.join(END_RULES)}, got {_shown(state.end_rule)}",
     )
-    _require(
+    require_state(
         state.setup is None or isinstance(state.setup, Setup),
         "setup",
         "None or a Setup",
@@ -553,20 +510,20 @@ def _check_types(state: State) -> None:
 
 def _check_layout(state: State) -> None:
     grid, played = state.rules.layout, state.layout
-    _require(
+    require_state(
         (played.height, played.width) == (grid.height, grid.width),
         "layout",
         f"the grid must be {grid.width}×{grid.height} like the rules' layout",
     )
-    _require(
+    require_state(
         Counter(played.labels) == Counter(grid.labels),
         "layout",
         "R-VAR-PLUS: the grid must be made of the tiles of the rules' layout",
     )
     if not state.rules.tile_setup:
-        _require(played == grid, "layout", "only Plus rules play on a grid of their own")
+        require_state(played == grid, "layout", "only Plus rules play on a grid of their own")
     if state.setup is not None:
-        _require(
+        require_state(
             played == grid, "layout", "R-VAR-PLUS: during the set-up the grid is the rules' layout"
         )
 
@@ -575,12 +532,12 @@ def _check_tokens(state: State) -> None:
     rules = state.rules
     counts = Counter(owner for owner in state.owners if owner is not None)
     for player, left in enumerate(state.tokens_left):
-        _require(
+        require_state(
             type(left) is int and 0 <= left <= rules.tokens_per_player,
             f"tokens_left[{player}]",
             f"R-SET-2: 0 to {rules.tokens_per_player} tokens, got {_shown(left)}",
         )
-        _require(
+        require_state(
             counts[player] + left == rules.tokens_per_player,
             f"tokens_left[{player}]",
             f"tokens are not conserved: player {player} has {counts[player]} on the board "
@@ -591,9 +548,9 @@ def _check_tokens(state: State) -> None:
 def _check_over(state: State) -> None:
     rules = state.rules
     winners, rule = state.winners, state.end_rule
-    _require(bool(winners), "winners", f"a game ended by {rule} has winners")
-    _require(rule is not None, "end_rule", "a game with winners says which rule ended it")
-    _require(winners.isdisjoint(state.resigned), "winners", "R-END-4: a resigned player won")
+    require_state(bool(winners), "winners", f"a game ended by {rule} has winners")
+    require_state(rule is not None, "end_rule", "a game with winners says which rule ended it")
+    require_state(winners.isdisjoint(state.resigned), "winners", "R-END-4: a resigned player won")
     for name, value, empty in (
         ("rolls", state.rolls, 0),
         ("dice", state.dice, None),
@@ -603,86 +560,88 @@ def _check_over(state: State) -> None:
         ("roll_off", state.roll_off, ()),
         ("roll_off_faces", state.roll_off_faces, ()),
     ):
-        _require(value == empty, name, _TURN_OVER)
-    _require(
+        require_state(value == empty, name, _TURN_OVER)
+    require_state(
         state.setup is None or rule == "R-END-4",
         "setup",
         "only resignations can end a game during the Plus set-up",
     )
-    _require(
+    require_state(
         not any(state.daversa_armed), "daversa_armed", "a finished game has no D'Aversa pending"
     )
     finished = [p for p, left in enumerate(state.tokens_left) if left == 0]
     kos = _ko_players(state)
     if rule == "R-END-1":
-        _require(rules.ko_length is not None, "end_rule", "R-END-1: the rules have no KO")
-        _require(
+        require_state(rules.ko_length is not None, "end_rule", "R-END-1: the rules have no KO")
+        require_state(
             len(winners) == 1 and kos == set(winners),
             "winners",
             f"R-END-1: the winner is the one player with {rules.ko_length} in a line",
         )
     else:
-        _require(not kos, "board", f"R-END-1: a KO line on the board, yet the game ended by {rule}")
+        require_state(
+            not kos, "board", f"R-END-1: a KO line on the board, yet the game ended by {rule}"
+        )
     if rule in ("R-END-1", "R-MOR-3"):
-        _require(
+        require_state(
             len(winners) == 1 and set(finished) <= set(winners),
             "tokens_left",
             f"{rule}: one winner, and only they may have placed their last token",
         )
     if rule == "R-MOR-3":
-        _require(rules.daversa is not None, "end_rule", "R-MOR-3: the rules have no D'Aversa")
+        require_state(rules.daversa is not None, "end_rule", "R-MOR-3: the rules have no D'Aversa")
         (winner,) = winners
-        _require(
+        require_state(
             rules.tokens_per_player - state.tokens_left[winner] >= 2,
             "winners",
             "R-MOR-3: the winner placed with a Morpyam showing in two turns, "
             f"yet player {winner} has fewer than two tokens on the board",
         )
     if rule == "R-END-2":
-        _require(
+        require_state(
             len(finished) == 1,
             "tokens_left",
             "R-END-2: exactly one player placed their last token",
         )
         (finisher,) = finished
-        _require(finisher not in state.resigned, "resigned", "R-END-2: the finisher resigned")
+        require_state(finisher not in state.resigned, "resigned", "R-END-2: the finisher resigned")
         totals = points(rules, state.layout, state.owners)
         totals[finisher] += rules.end_bonus
         expected = winners_on_points(
             totals, finisher, state.resigned, rules.tie_break, state.tokens_left
         )
-        _require(
+        require_state(
             winners == expected,
             "winners",
             f"R-END-3: the points {totals} make {sorted(expected)} the winners",
         )
     if rule == "R-END-4":
         left = set(range(rules.players)) - state.resigned
-        _require(
+        require_state(
             len(left) == 1 and winners == left,
             "winners",
             "R-END-4: the winner of a forfeit is the last player left",
         )
-        _require(not finished, "tokens_left", "R-END-2: a player placed their last token")
+        require_state(not finished, "tokens_left", "R-END-2: a player placed their last token")
 
 
 def _check_going_on(state: State) -> None:
     rules = state.rules
     left = set(range(rules.players)) - state.resigned
-    _require(len(left) >= 2, "resigned", "R-END-4: with one player left the game is over")
-    _require(
+    require_state(len(left) >= 2, "resigned", "R-END-4: with one player left the game is over")
+    require_state(
         state.player not in state.resigned,
         "player",
         f"R-END-4: player {state.player} resigned and takes no turn",
     )
     for player, tokens in enumerate(state.tokens_left):
-        _require(
+        require_state(
             tokens > 0,
             f"tokens_left[{player}]",
             f"R-END-2: player {player} placed their last token, so the game is over",
         )
     kos = _ko_players(state)
-    _require(
+    require_state(
         not kos,
         "board",
         f"R-END-1: player {min(kos) if kos else 0} has {rules.ko_length} in a line, "
@@ -696,15 +655,17 @@ def _check_armed(state: State) -> None:
         if not flag:
             continue
         where = f"daversa_armed[{player}]"
-        _require(daversa is not None, where, "R-MOR-3: no D'Aversa in these rules")
-        _require(player not in state.resigned, where, "R-END-4: a resigned player is not armed")
+        require_state(daversa is not None, where, "R-MOR-3: no D'Aversa in these rules")
+        require_state(
+            player not in state.resigned, where, "R-END-4: a resigned player is not armed"
+        )
         if not state.winners:
-            _require(
+            require_state(
                 daversa != "replay" or player == state.player,
                 where,
                 "R-MOR-3: in the 'replay' reading only the player in their replay is armed",
             )
-            _require(
+            require_state(
                 not state.roll_off and state.setup is None,
                 where,
                 "R-MOR-3: nobody is armed before play starts",
@@ -713,7 +674,7 @@ def _check_armed(state: State) -> None:
 
 def _not_started(state: State) -> None:
     """Before the first turn: an empty board, no dice, no call."""
-    _require(state.owners.count(None) == len(state.owners), "board", "no token before play")
+    require_state(state.owners.count(None) == len(state.owners), "board", "no token before play")
     for name, value, empty in (
         ("rolls", state.rolls, 0),
         ("dice", state.dice, None),
@@ -721,28 +682,28 @@ def _not_started(state: State) -> None:
         ("in_air", state.in_air, False),
         ("call", state.call, None),
     ):
-        _require(value == empty, name, "nobody rolls for a turn before play starts")
+        require_state(value == empty, name, "nobody rolls for a turn before play starts")
 
 
 def _check_roll_off(state: State) -> None:
     contenders = state.roll_off
     faces = state.roll_off_faces
-    _require(
+    require_state(
         len(contenders) >= 2 and list(contenders) == sorted(set(contenders)),
         "roll_off",
         "R-SET-3: two players or more, in seat order, roll for the start",
     )
-    _require(
+    require_state(
         state.resigned.isdisjoint(contenders),
         "roll_off",
         "R-END-4: a player who resigned leaves the start roll",
     )
-    _require(
+    require_state(
         len(faces) < len(contenders) and all(face in FACES for face in faces),
         "roll_off_faces",
         "R-SET-3: a face from 1 to 6 for each player who rolled, and one to roll at least",
     )
-    _require(
+    require_state(
         state.player == contenders[len(faces)],
         "player",
         f"R-SET-3: player {contenders[len(faces)]} rolls next in the start roll",
@@ -750,8 +711,8 @@ def _check_roll_off(state: State) -> None:
     _not_started(state)
     setup = state.setup
     if setup is not None:
-        _require(state.rules.tile_setup, "setup", "R-VAR-PLUS: no set-up in these rules")
-        _require(
+        require_state(state.rules.tile_setup, "setup", "R-VAR-PLUS: no set-up in these rules")
+        require_state(
             setup.first is None
             and Counter(setup.bag) == Counter(state.rules.layout.labels)
             and not any(setup.hands)
@@ -759,27 +720,29 @@ def _check_roll_off(state: State) -> None:
             "setup",
             "R-VAR-PLUS: the tiles are dealt after the start roll",
         )
-        _require(list(setup.bag) == sorted(setup.bag, key=_RANK.__getitem__), "setup.bag", "sorted")
+        require_state(
+            list(setup.bag) == sorted(setup.bag, key=_RANK.__getitem__), "setup.bag", "sorted"
+        )
 
 
 def _check_setup(state: State) -> None:
     rules = state.rules
     setup = state.setup
     assert setup is not None
-    _require(rules.tile_setup, "setup", "R-VAR-PLUS: no set-up in these rules")
-    _require(not state.roll_off_faces, "roll_off_faces", "the start roll is over")
-    _require(
+    require_state(rules.tile_setup, "setup", "R-VAR-PLUS: no set-up in these rules")
+    require_state(not state.roll_off_faces, "roll_off_faces", "the start roll is over")
+    require_state(
         setup.first is not None and type(setup.first) is int and 0 <= setup.first < rules.players,
         "setup.first",
         "R-VAR-PLUS: the start roll has decided the first player",
     )
-    _require(len(setup.hands) == rules.players, "setup.hands", "one hand per player")
-    _require(len(setup.tiles) == len(state.layout), "setup.tiles", "one place per cell")
+    require_state(len(setup.hands) == rules.players, "setup.hands", "one hand per player")
+    require_state(len(setup.tiles) == len(state.layout), "setup.tiles", "one place per cell")
     for where, labels in (
         ("setup.bag", setup.bag),
         *((f"setup.hands[{p}]", hand) for p, hand in enumerate(setup.hands)),
     ):
-        _require(
+        require_state(
             all(isinstance(label, (Figure, Special)) for label in labels)
             and list(labels) == sorted(labels, key=_RANK.__getitem__),
             where,
@@ -789,20 +752,20 @@ def _check_setup(state: State) -> None:
     for hand in setup.hands:
         everything.update(hand)
     everything.update(tile for tile in setup.tiles if tile is not None)
-    _require(
+    require_state(
         everything == Counter(rules.layout.labels),
         "setup",
         "R-VAR-PLUS: the bag, the hands and the laid tiles are the tiles of the rules' grid",
     )
     for player in state.resigned:
-        _require(
+        require_state(
             not setup.hands[player],
             f"setup.hands[{player}]",
             "R-END-4: the tiles of a player who resigned pass to the next player",
         )
     _not_started(state)
     if setup.bag:
-        _require(
+        require_state(
             setup.tiles.count(None) == len(setup.tiles),
             "setup.tiles",
             "R-VAR-PLUS: the tiles are laid once they are all dealt",
@@ -810,7 +773,7 @@ def _check_setup(state: State) -> None:
         if not state.resigned and setup.first is not None:
             dealt = len(setup.tiles) - len(setup.bag)
             receiver = (setup.first + dealt) % state.rules.players
-            _require(
+            require_state(
                 state.player == receiver,
                 "player",
                 f"R-VAR-PLUS: tiles go round the table from the first player: "
@@ -818,8 +781,10 @@ def _check_setup(state: State) -> None:
             )
     else:
         placer = setup.placer(state.resigned, state.player)
-        _require(placer is not None, "setup", "R-VAR-PLUS: every tile is laid: the set-up is over")
-        _require(
+        require_state(
+            placer is not None, "setup", "R-VAR-PLUS: every tile is laid: the set-up is over"
+        )
+        require_state(
             state.player == placer,
             "player",
             f"R-VAR-PLUS: player {placer} lays their tiles now",
@@ -828,39 +793,39 @@ def _check_setup(state: State) -> None:
 
 def _check_turn(state: State) -> None:
     rules = state.rules
-    _require(not state.roll_off_faces, "roll_off_faces", "the start roll is over")
+    require_state(not state.roll_off_faces, "roll_off_faces", "the start roll is over")
     call = state.call
     free_call = any(
         owner is None and label is Special.CALL
         for owner, label in zip(state.owners, state.layout.labels)
     )
     if call is not None:
-        _require(call in rules.callable, "call", f"R-CALL-2: {call} cannot be called here")
-        _require(
+        require_state(call in rules.callable, "call", f"R-CALL-2: {call} cannot be called here")
+        require_state(
             free_call or not rules.call_needs_free_cell,
             "call",
             "R-CALL-4: a call needs a free CALL cell",
         )
     if state.in_air:
-        _require(state.dice is None, "dice", "no dice show while they are in the air")
-        _require(state.rolls <= 2, "rolls", "R-TURN-1: a turn has at most 3 rolls")
-        _require(
+        require_state(state.dice is None, "dice", "no dice show while they are in the air")
+        require_state(state.rolls <= 2, "rolls", "R-TURN-1: a turn has at most 3 rolls")
+        require_state(
             state.rolls > 0 or not state.kept,
             "kept",
             "R-TURN-1: the first roll of a turn throws all 5 dice",
         )
-        _require(
+        require_state(
             call is not Special.SEC or state.rolls == 0,
             "call",
             "R-CALL-3: SEC is called only before the first roll",
         )
         return
-    _require(not state.kept, "kept", "dice are kept only while the others are in the air")
+    require_state(not state.kept, "kept", "dice are kept only while the others are in the air")
     if state.dice is None:
-        _require(state.rolls == 0, "rolls", "R-TURN-1: after a roll, dice show")
-        _require(call is None, "call", "R-CALL-1: a call belongs to a roll")
+        require_state(state.rolls == 0, "rolls", "R-TURN-1: after a roll, dice show")
+        require_state(call is None, "call", "R-CALL-1: a call belongs to a roll")
         return
-    _require(state.rolls >= 1, "rolls", "R-TURN-1: dice show only after a roll")
+    require_state(state.rolls >= 1, "rolls", "R-TURN-1: dice show only after a roll")
     if call is not None:
         if call is Special.SEC:
             hit = state.rolls == 1 and not rules.sec_figures.isdisjoint(classify(state.dice))
@@ -869,7 +834,7 @@ def _check_turn(state: State) -> None:
         voids = (state.rolls == 3 and call is not Special.SEC) or (
             rules.missed_call_voids == "any_roll" and (call is not Special.SEC or state.rolls == 1)
         )
-        _require(
+        require_state(
             hit or voids,
             "call",
             "R-CALL-6: a call that missed on the 1st or 2nd roll is forgotten",

@@ -77,3 +77,39 @@ def test_a_yahtzee_game_plays_out_through_the_protocol() -> None:
     assert end.winners == {0}
     # Y-END-1: the game ends when the one sheet has all 13 boxes filled.
     assert all(points is not None for points in end.sheets[0][0].boxes)
+
+
+# --- play_out: chance from a generator or from any sampler ---------------------------------
+
+
+def test_play_out_takes_any_sampler_for_chance() -> None:
+    import morpyam.bots
+    from morpyam.game import play_out
+
+    yz = morpyam.yahtzee
+    log: list[morpyam.yahtzee.Action] = []
+
+    def ones(state: morpyam.yahtzee.State) -> morpyam.yahtzee.Action:
+        """Every die rolled shows 1."""
+        assert state.is_chance
+        rolls = [roll for roll, _ in yz.chance_outcomes(state) if isinstance(roll, yz.RollResult)]
+        outcome = min(rolls, key=lambda roll: roll.faces)  # faces are sorted: the 1s come first
+        log.append(outcome)
+        return outcome
+
+    end = play_out(
+        yz,
+        yz.new_game(yz.Rules.hasbro()),
+        [morpyam.bots.RandomBot(game=yz)],
+        chance=ones,
+        rngs=[random.Random(3)],
+        watch=lambda state, action: log.append(action),
+    )
+    assert end.is_terminal
+    rolls = [action for action in log if isinstance(action, yz.RollResult)]
+    assert len(rolls) >= 13  # Y-TURN-1: each of the 13 turns rolls at least once
+    assert all(set(roll.faces) == {1} for roll in rolls)
+    replayed = yz.new_game(yz.Rules.hasbro())
+    for action in log:  # the sampler's outcomes and the decisions, in the order they came
+        replayed = yz.apply(replayed, action)
+    assert replayed == end

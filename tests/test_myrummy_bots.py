@@ -8,6 +8,8 @@ import attrs
 import pytest
 
 import morpyam.myrummy as mr
+from morpyam.errors import SimulationError
+from morpyam.game import Chooser
 from morpyam.myrummy.bots import (
     Bot,
     GreedyBot,
@@ -188,3 +190,27 @@ def test_next_from_pile_refuses_what_it_cannot_deal_from() -> None:
             pile(seed)  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="seed must be an int"):
             play_match(mr.Rules.classic(), [GreedyBot(), GreedyBot()], seed=seed)  # type: ignore[arg-type]
+
+
+# --- a match is played by the one loop of every game (morpyam.game.play_out) --------------
+
+
+def test_a_match_stops_at_its_action_limit() -> None:
+    record = play_match(mr.Rules.classic(), [GreedyBot(), GreedyBot()], seed=5, max_actions=9)
+    # R-RUM-SET-3: the lot first, then the deal, one tile at a time: 9 chance outcomes
+    assert len(record.actions) == 9
+    assert isinstance(record.actions[0], mr.FirstPlayer)
+    assert not mr.replay(record).is_terminal
+
+
+def test_a_bot_that_breaks_the_rules_stops_the_match_with_the_rules_error() -> None:
+    class Cheat:
+        """Plays a table it does not have the tiles for."""
+
+        def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+            return mr.Play((M("[pu11 pu12 pu13]"),))
+
+    assert isinstance(Cheat(), Chooser)  # the one chooser protocol: anything with choose
+    with pytest.raises(mr.IllegalActionError, match="R-RUM") as raised:
+        play_match(mr.Rules.classic(), [Cheat(), Cheat()], seed=1)
+    assert not isinstance(raised.value, SimulationError)  # the engine's error, as it was raised

@@ -215,3 +215,24 @@ def test_names_from_untrusted_text_are_refused(names: object, reason: str) -> No
     data["names"] = names
     with pytest.raises(ValueError, match=rf"not a MyRummy record: {reason}"):
         mr.GameRecord.from_json(json.dumps(data))
+
+
+def test_the_reader_refuses_a_record_as_every_reader_refuses_a_document() -> None:
+    # R-RUM-SET-1: the kit's field readers, as in the state and observation readers
+    record = mr.play_match(mr.Rules.classic(), [mr.RandomBot()] * 2, seed=4, max_actions=10)
+    text = record.to_json()
+    twice = text.replace('"game": "myrummy",', '"game": "myrummy", "names": [], "names": [],', 1)
+    assert twice != text
+    with pytest.raises(ValueError, match="not a MyRummy record: names: given more than once"):
+        mr.GameRecord.from_json(twice)
+    data = record.to_dict()
+    with pytest.raises(ValueError, match="not a MyRummy record: event: unknown field"):
+        mr.GameRecord.from_json(json.dumps({**data, "event": "club night"}))
+    rules = dict(data["rules"])
+    with pytest.raises(ValueError, match=r"not a MyRummy record: rules\.colour: unknown field"):
+        mr.GameRecord.from_json(json.dumps({**data, "rules": {**rules, "colour": 4}}))
+    with pytest.raises(ValueError, match=r"rules\.rounds: integer out of range"):
+        mr.GameRecord.from_json(json.dumps({**data, "rules": {**rules, "rounds": 2**64}}))
+    # a record written before a field of Rules existed reads it at its default
+    del rules["jokers"]
+    assert mr.GameRecord.from_json(json.dumps({**data, "rules": rules})) == record

@@ -77,3 +77,52 @@ def test_public_names_have_docstrings(name: str, value: object) -> None:
     assert inspect.getdoc(value), f"{name} has no docstring"
     if inspect.ismodule(value):
         assert hasattr(value, "__all__") or value is mp, f"{name} has no __all__"
+
+
+# --- the kit: one home per shared name, the old import paths give the same object -------------
+
+MOVED = [
+    ("morpyam.errors", "NotationError", "morpyam.notation"),
+    ("morpyam.errors", "FileFormatError", "morpyam.files"),
+    ("morpyam.errors", "InvalidStateError", "morpyam.state_json"),
+    ("morpyam.errors", "InvalidStateError", "morpyam.yahtzee.state_json"),
+    ("morpyam.errors", "InvalidStateError", "morpyam.myrummy.state_json"),
+    ("morpyam.errors", "LayoutError", "morpyam.layouts"),
+    ("morpyam.errors", "ReplayError", "morpyam.records"),
+    ("morpyam.errors", "MoveError", "morpyam.myrummy.moves"),
+    ("morpyam.errors", "SimulationError", "morpyam.simulation"),
+    ("morpyam.errors", "IllegalActionError", "morpyam"),
+    ("morpyam.errors", "OddsError", "morpyam.odds"),
+    ("morpyam.errors", "AdviceError", "morpyam.advice"),
+    ("morpyam.errors", "BotError", "morpyam.bots"),
+    ("morpyam.errors", "UnknownBotError", "morpyam.bots"),
+    ("morpyam.kit.fields", "MAX_TEXT_SIZE", "morpyam.files"),
+    ("morpyam.kit.texts", "MAX_ACTION_LENGTH", "morpyam.notation"),
+    ("morpyam.kit.texts", "MAX_TEXT_LENGTH", "morpyam.records"),
+    ("morpyam.kit.records", "MAX_PLAYERS", "morpyam.records"),
+    ("morpyam.kit.records", "Resign", "morpyam.records"),
+    ("morpyam.kit.records", "Resign", "morpyam.myrummy.records"),
+    ("morpyam.game", "play_out", "morpyam.simulation"),
+    ("morpyam.game", "bot_name", "morpyam.bots"),
+]
+
+
+@pytest.mark.parametrize(("home", "name", "old"), MOVED)
+def test_a_moved_name_is_the_same_object_from_its_old_module(
+    home: str, name: str, old: str
+) -> None:
+    value = getattr(importlib.import_module(home), name)
+    assert getattr(importlib.import_module(old), name) is value
+    assert name in importlib.import_module(old).__all__  # still public where it was
+    assert getattr(importlib.import_module("morpyam.kit"), name) is value
+
+
+def test_the_games_bots_are_the_one_chooser_protocol() -> None:
+    import morpyam.bots
+    import morpyam.myrummy.bots
+    from morpyam.game import Chooser
+
+    assert morpyam.bots.Bot is Chooser
+    assert morpyam.myrummy.bots.Bot is Chooser
+    assert isinstance(morpyam.bots.RandomBot(), Chooser)
+    assert isinstance(morpyam.myrummy.bots.GreedyBot(), Chooser)

@@ -190,3 +190,20 @@ def test_a_result_is_a_value() -> None:
     assert len(game.scores) == 2
     assert game.winners <= {0, 1}
     assert game.turns > 0
+
+
+def test_every_game_simulates_with_the_same_first_parameters() -> None:
+    import inspect
+
+    import morpyam.myrummy as mr
+
+    first = ["rules", "bots", "games", "seed"]
+    for function in (simulate, mr.simulate):
+        parameters = list(inspect.signature(function).parameters.values())[:4]
+        assert [parameter.name for parameter in parameters] == first
+        assert parameters[3].default == 0
+        assert all(parameter.kind is parameter.POSITIONAL_OR_KEYWORD for parameter in parameters)
+    # the seed's default is 0: the same games as seed=0
+    assert simulate(CLASSIC, ["greedy", "random"], 2) == simulate(
+        CLASSIC, ["greedy", "random"], 2, seed=0
+    )

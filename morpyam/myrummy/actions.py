@@ -26,10 +26,11 @@ from typing import Any
 
 import attrs
 
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError, NotationError
+from morpyam.errors import shown as _shown
+from morpyam.kit.texts import ascii_lower as _ascii_lower
 from morpyam.myrummy.melds import Meld, parse_meld, sort_table
 from morpyam.myrummy.tiles import Tile, parse_tile
-from morpyam.notation import NotationError, _ascii_lower
 
 __all__ = ["Action", "Draw", "FirstPlayer", "Pass", "Play", "TimeOut", "parse_action"]
 

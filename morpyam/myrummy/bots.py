@@ -23,13 +23,16 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import islice
-from typing import Protocol
+from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError, SimulationError
+from morpyam.errors import shown as _shown
+from morpyam.game import Chooser, play_out
+from morpyam.myrummy import engine
 from morpyam.myrummy.actions import Action, FirstPlayer, Play
-from morpyam.myrummy.engine import apply, legal_actions, new_game, scores
+from morpyam.myrummy.engine import legal_actions, new_game, scores
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.records import GameRecord, replay
@@ -58,12 +61,12 @@ __all__ = [
 ]
 
 
-class Bot(Protocol):
-    """Chooses an action at a decision node."""
-
-    def choose(self, state: State, rng: random.Random) -> Action:
-        """The action to take in ``state`` (the bot's turn); randomness only from ``rng``."""
-        ...  # pragma: no cover
+if TYPE_CHECKING:
+    Bot: TypeAlias = Chooser[State, Action]
+else:  # a subscripted protocol refuses isinstance(): the protocol itself answers it
+    Bot = Chooser
+"""A bot of MyRummy's game: the one chooser protocol of every game, `morpyam.game.Chooser`,
+for MyRummy's states and actions (``isinstance(bot, Bot)`` checks that it has ``choose``)."""
 
 
 def _draw(state: State) -> Action:
@@ -325,24 +328,39 @@ def play_match(
     if len(bots) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(bots)}")
     _check_seed(seed)
-    rng = random.Random(seed)
     piles: dict[int, tuple[Tile, ...]] = {}
-    state = new_game(rules)
     actions: list[Action] = []
-    while not state.is_terminal and len(actions) < max_actions:
+
+    def deal(state: State) -> Action:
+        """The lot, then each round's pile in order: the chance of the match."""
         action: Action
         if state.first is None:
             action = FirstPlayer(random.Random(f"lot {seed}").randrange(rules.players))
-        elif state.is_chance:
+        else:
             if state.round not in piles:
                 piles[state.round] = pile(seed, state.round, rules=rules)
             action = next_from_pile(state, piles[state.round])
-        else:
-            player = state.current_player
-            assert player is not None
-            action = bots[player].choose(state, rng)
-        state = apply(state, action)
         actions.append(action)
+        return action
+
+    def keep(state: State, action: Action) -> None:
+        actions.append(action)
+
+    try:
+        play_out(
+            engine,
+            new_game(rules),
+            bots,
+            chance=deal,
+            rngs=[random.Random(seed)] * rules.players,  # one stream, shared by the seats
+            max_steps=max_actions,
+            watch=keep,
+            label="the match",
+        )
+    except SimulationError as error:
+        if isinstance(error.__cause__, IllegalActionError):  # a bot's illegal action
+            raise error.__cause__ from None
+        # otherwise the match is longer than max_actions: its record stops there
     return GameRecord(rules, tuple(actions))
 
 
@@ -425,9 +443,12 @@ def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
 
 
 def simulate(
-    rules: Rules, bots: Sequence[Bot], *, games: int, seed: int = 0, max_actions: int = 100_000
+    rules: Rules, bots: Sequence[Bot], games: int, seed: int = 0, *, max_actions: int = 100_000
 ) -> MatchResult:
     """Play ``games`` matches, the seats turned round each match so that no bot always starts.
+
+    Every game's ``simulate`` starts the same way, ``simulate(rules, bots, games, seed=0)``
+    (Morpyam's, `morpyam.simulation.simulate`, adds an executor and its own figures).
 
     Examples:
         >>> result = simulate(Rules.classic(), [GreedyBot(), RandomBot()], games=1, max_actions=60)

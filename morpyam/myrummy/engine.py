@@ -27,7 +27,10 @@ import random
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from morpyam.errors import IllegalActionError, _not_an_action, _shown, _wrong_state
+from morpyam.errors import IllegalActionError
+from morpyam.errors import not_an_action as _not_an_action
+from morpyam.errors import shown as _shown
+from morpyam.errors import wrong_state as _wrong_state
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Meld, sort_table

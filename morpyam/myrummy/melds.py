@@ -22,7 +22,8 @@ from typing import Any
 
 import attrs
 
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError
+from morpyam.errors import shown as _shown
 from morpyam.myrummy.tiles import COLOURS, JOKER, Colour, Tile, parse_tile, sort_tiles
 
 __all__ = [

@@ -66,14 +66,15 @@ from typing import Any, Literal
 
 import attrs
 
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError, MoveError, NotationError
+from morpyam.errors import shown as _shown
+from morpyam.kit.texts import ascii_lower as _ascii_lower
 from morpyam.myrummy.actions import Play
 from morpyam.myrummy.engine import apply
 from morpyam.myrummy.melds import MAX_GROUP, MIN_MELD, Group, Meld, Run
 from morpyam.myrummy.observe import Observation
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER, Tile, parse_tile, sort_tiles
-from morpyam.notation import NotationError, _ascii_lower
 
 __all__ = [
     "MAX_NUMBER",
@@ -96,12 +97,6 @@ __all__ = [
 
 Combination = tuple[Tile, ...]
 """The tiles of one combination on a table being rearranged, in the order they lie."""
-
-
-class MoveError(ValueError):
-    """A move that cannot be made: a tile that is not where the move takes it from, or a
-    combination number that is not on the table. (A move that can be made but leaves the table
-    wrong is no ``MoveError``: the play is judged as a whole at the end of the turn.)"""
 
 
 def _tiles(value: Any) -> tuple[Tile, ...]:

@@ -33,18 +33,16 @@ from typing import Any
 
 import attrs
 
-from morpyam.files import (
-    FileFormatError,
-    _at,
-    _bool,
-    _inside,
-    _json_document,
-    _list,
-    _parse_json,
-    _short,
-    _str,
-    _table,
-)
+from morpyam.errors import FileFormatError, InvalidStateError
+from morpyam.kit.fields import check_fields, read_int, require_format, require_state
+from morpyam.kit.fields import inside as _inside
+from morpyam.kit.fields import json_document as _json_document
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import read_bool as _bool
+from morpyam.kit.fields import read_list as _list
+from morpyam.kit.fields import read_str as _str
+from morpyam.kit.fields import read_table as _table
+from morpyam.kit.fields import short_text as _short
 from morpyam.myrummy.engine import rack_points
 from morpyam.myrummy.melds import Group, Run, misfit, sort_table
 from morpyam.myrummy.observe import Observation
@@ -55,15 +53,12 @@ from morpyam.myrummy.state_json import (
     _is_int,
     _is_points,
     _melds,
-    _number,
     _points,
-    _require,
     _rules,
     _seat_or_none,
     _tiles,
 )
 from morpyam.myrummy.tiles import TILES, Tile, counts
-from morpyam.state_json import InvalidStateError
 
 __all__ = [
     "OBSERVATION_FORMAT",
@@ -156,25 +151,8 @@ def observation_from_dict(data: Mapping[str, Any]) -> Observation:
         InvalidStateError: for fields that disagree (`check_observation`).
     """
     table = _table(data, "document")
-    if "format" not in table:
-        raise FileFormatError(
-            "format", f'missing; what a MyRummy player sees says "format": "{OBSERVATION_FORMAT}"'
-        )
-    fmt = _str(table["format"], "format")
-    if fmt != OBSERVATION_FORMAT:
-        raise FileFormatError(
-            "format",
-            f"this is the format {_short(fmt)}, not what a MyRummy player sees "
-            f"({OBSERVATION_FORMAT!r})",
-        )
-    for key in table:
-        if key not in _FIELDS:
-            raise FileFormatError(
-                _at("document", key), f"unknown field; the fields are {', '.join(_FIELDS)}"
-            )
-    for key in _FIELDS:
-        if key not in table:
-            raise FileFormatError(key, "missing")
+    require_format(table, OBSERVATION_FORMAT, "what a MyRummy player sees")
+    check_fields(table, _FIELDS, required=_FIELDS)
     try:
         rules = _rules(table["rules"])
     except FileFormatError as error:
@@ -202,20 +180,20 @@ def observation_from_dict(data: Mapping[str, Any]) -> Observation:
     deal = players * rules.rack_size
     observation = Observation(
         rules,
-        _number(table["player"], "player", 0, players - 1),
+        read_int(table["player"], "player", 0, players - 1),
         _tiles(table["rack"], "rack"),
         _melds(table["table"]),
-        tuple(_number(size, f"rack_sizes[{i}]", 0, _MAX_TILES) for i, size in enumerate(sizes)),
-        _number(table["pool_size"], "pool_size", 0, _MAX_TILES),
+        tuple(read_int(size, f"rack_sizes[{i}]", 0, _MAX_TILES) for i, size in enumerate(sizes)),
+        read_int(table["pool_size"], "pool_size", 0, _MAX_TILES),
         tuple(_bool(flag, f"opened[{i}]") for i, flag in enumerate(opened)),
         _points(table["totals"], "totals", players),
         None if last_round is None else _points(last_round, "last_round", players),
-        _number(table["turn"], "turn", 0, players - 1),
+        read_int(table["turn"], "turn", 0, players - 1),
         _seat_or_none(table["first"], "first", players),
-        _number(table["deal_left"], "deal_left", 0, deal),
-        _number(table["draws_left"], "draws_left", 0, _MAX_TILES),
-        _number(table["passes"], "passes", 0, players - 1),
-        _number(table["round"], "round", 0, rules.rounds - 1),
+        read_int(table["deal_left"], "deal_left", 0, deal),
+        read_int(table["draws_left"], "draws_left", 0, _MAX_TILES),
+        read_int(table["passes"], "passes", 0, players - 1),
+        read_int(table["round"], "round", 0, rules.rounds - 1),
         end_rule,
         _seat_or_none(table["resigned"], "resigned", players),
     )
@@ -252,7 +230,7 @@ def check_observation(observation: Observation) -> None:
     """
     _check_types(observation)
     rules, players, seen = observation.rules, len(observation.rack_sizes), observation
-    _require(
+    require_state(
         seen.rack_sizes[seen.player] == len(seen.rack),
         "rack_sizes",
         f"player {seen.player}'s rack holds {len(seen.rack)} tiles",
@@ -262,23 +240,23 @@ def check_observation(observation: Observation) -> None:
         for tile in meld.tiles:
             used[tile.index] += 1
     for kind, (count, have) in enumerate(zip(used, rules.full_pool)):
-        _require(
+        require_state(
             count <= have,
             "table",
             f"R-RUM-SET-1: the set has {have} × {TILES[kind]}: {count} in the rack and on the table",
         )
     for number, meld in enumerate(seen.table):
         reason = misfit(meld, rules.colours, rules.values)
-        _require(reason is None, f"table[{number}]", f"R-RUM-SET-1: {reason}")
+        require_state(reason is None, f"table[{number}]", f"R-RUM-SET-1: {reason}")
     on_table = sum(len(meld.tiles) for meld in seen.table)
     total = sum(seen.rack_sizes) + on_table + seen.pool_size
-    _require(
+    require_state(
         total == rules.tile_count,
         "pool_size",
         f"R-RUM-SET-1: the set has {rules.tile_count} tiles: the racks, the table and the pool "
         f"hold {total}",
     )
-    _require(
+    require_state(
         (seen.resigned is not None) == (seen.end_rule == "resign"),
         "resigned",
         "a player resigned exactly when the match ended by resignation",
@@ -290,89 +268,93 @@ def check_observation(observation: Observation) -> None:
     else:
         _check_turn(seen, rules)
     if seen.round == 0 and (seen.end_rule is None or seen.end_rule == "resign"):
-        _require(
+        require_state(
             seen.last_round is None and not any(seen.totals),
             "totals",
             "R-RUM-MATCH-1: no round is finished before the first one ends",
         )
     else:
-        _require(
+        require_state(
             seen.last_round is not None,
             "last_round",
             "R-RUM-MATCH-1: once a round is finished, its points are kept",
         )
     if seen.last_round is not None:
-        _require(
+        require_state(
             sum(seen.last_round) <= 0,
             "last_round",
             "R-RUM-END-2: the winner scores the others' minus points, no more",
         )
-    _require(sum(seen.totals) <= 0, "totals", "R-RUM-END-2: no round scores more plus than minus")
+    require_state(
+        sum(seen.totals) <= 0, "totals", "R-RUM-END-2: no round scores more plus than minus"
+    )
     if seen.end_rule is not None and seen.end_rule != "resign":
         _check_over(seen, rules, players)
 
 
 def _check_types(seen: Observation) -> None:
     rules = seen.rules
-    _require(isinstance(rules, Rules), "rules", f"expected a myrummy Rules value, got {rules!r}")
+    require_state(
+        isinstance(rules, Rules), "rules", f"expected a myrummy Rules value, got {rules!r}"
+    )
     players = rules.players
-    _require(
+    require_state(
         isinstance(seen.rack_sizes, tuple)
         and len(seen.rack_sizes) == players
         and all(_is_int(size, 0, _MAX_TILES) for size in seen.rack_sizes),
         "rack_sizes",
         f"one size per player: {players} expected",
     )
-    _require(_is_int(seen.player, 0, players - 1), "player", f"a seat 0 to {players - 1}")
-    _require(
+    require_state(_is_int(seen.player, 0, players - 1), "player", f"a seat 0 to {players - 1}")
+    require_state(
         isinstance(seen.rack, tuple)
         and all(type(tile) is Tile for tile in seen.rack)
         and list(seen.rack) == sorted(seen.rack),
         "rack",
         "a rack is a sorted tuple of tiles",
     )
-    _require(
+    require_state(
         isinstance(seen.table, tuple)
         and all(type(meld) in (Run, Group) for meld in seen.table)
         and sort_table(seen.table) == seen.table,
         "table",
         "the table is a tuple of Run and Group values, in the table's order",
     )
-    _require(_is_int(seen.pool_size, 0, _MAX_TILES), "pool_size", "a count of tiles")
+    require_state(_is_int(seen.pool_size, 0, _MAX_TILES), "pool_size", "a count of tiles")
     for name in ("turn", "first", "resigned"):
         value = getattr(seen, name)
-        _require(
+        require_state(
             (value is None and name != "turn") or _is_int(value, 0, players - 1),
             name,
             f"a seat 0 to {players - 1}, got {value!r}",
         )
-    _require(
+    require_state(
         isinstance(seen.opened, tuple)
         and len(seen.opened) == players
         and all(type(flag) is bool for flag in seen.opened),
         "opened",
         f"one flag per player: {players} expected",
     )
-    _require(
+    require_state(
         _is_int(seen.deal_left, 0, players * rules.rack_size),
         "deal_left",
         f"R-RUM-SET-2: 0 to {players * rules.rack_size} tiles to deal, got {seen.deal_left!r}",
     )
     for name in ("draws_left", "passes"):
         value = getattr(seen, name)
-        _require(_is_int(value, 0, _MAX_TILES), name, f"a count, got {value!r}")
-    _require(
+        require_state(_is_int(value, 0, _MAX_TILES), name, f"a count, got {value!r}")
+    require_state(
         _is_int(seen.round, 0, rules.rounds - 1),
         "round",
         f"R-RUM-MATCH-1: rounds 0 to {rules.rounds - 1}, got {seen.round!r}",
     )
-    _require(_is_points(seen.totals, players), "totals", "one whole number per player")
-    _require(
+    require_state(_is_points(seen.totals, players), "totals", "one whole number per player")
+    require_state(
         seen.last_round is None or _is_points(seen.last_round, players),
         "last_round",
         "None or one whole number per player",
     )
-    _require(
+    require_state(
         seen.end_rule is None or seen.end_rule in END_RULES,
         "end_rule",
         f"None or one of {', '.join(END_RULES)}, got {seen.end_rule!r}",
@@ -380,24 +362,26 @@ def _check_types(seen: Observation) -> None:
 
 
 def _nothing_played(seen: Observation, why: str) -> None:
-    _require(not seen.table, "table", f"{why}: the table is empty")
-    _require(not any(seen.opened), "opened", f"{why}: nobody has laid out")
-    _require(seen.draws_left == 0, "draws_left", f"{why}: nobody draws")
-    _require(seen.passes == 0, "passes", f"{why}: nobody has passed")
+    require_state(not seen.table, "table", f"{why}: the table is empty")
+    require_state(not any(seen.opened), "opened", f"{why}: nobody has laid out")
+    require_state(seen.draws_left == 0, "draws_left", f"{why}: nobody draws")
+    require_state(seen.passes == 0, "passes", f"{why}: nobody has passed")
 
 
 def _check_lot(seen: Observation, rules: Rules) -> None:
     why = "R-RUM-SET-3: the lot comes before the deal"
     _nothing_played(seen, why)
-    _require(seen.round == 0, "round", "R-RUM-MATCH-1: later rounds start with the next player")
-    _require(not any(seen.rack_sizes), "rack_sizes", f"{why}: the racks are empty")
+    require_state(
+        seen.round == 0, "round", "R-RUM-MATCH-1: later rounds start with the next player"
+    )
+    require_state(not any(seen.rack_sizes), "rack_sizes", f"{why}: the racks are empty")
     players = len(seen.rack_sizes)
-    _require(
+    require_state(
         seen.deal_left == players * rules.rack_size,
         "deal_left",
         f"{why}: every tile is still to deal",
     )
-    _require(seen.turn == 0, "turn", f"{why}: nobody receives a tile yet (player 0)")
+    require_state(seen.turn == 0, "turn", f"{why}: nobody receives a tile yet (player 0)")
 
 
 def _check_deal(seen: Observation, rules: Rules) -> None:
@@ -410,30 +394,30 @@ def _check_deal(seen: Observation, rules: Rules) -> None:
     for offset in range(players):
         seat = (first + offset) % players
         size = dealt // players + (offset < dealt % players)
-        _require(
+        require_state(
             seen.rack_sizes[seat] == size,
             f"rack_sizes[{seat}]",
             f"{why} one at a time from player {first}: after {dealt}, player {seat} holds {size}",
         )
     receiver = (first + dealt) % players
-    _require(seen.turn == receiver, "turn", f"{why}: the next tile goes to player {receiver}")
+    require_state(seen.turn == receiver, "turn", f"{why}: the next tile goes to player {receiver}")
 
 
 def _check_turn(seen: Observation, rules: Rules) -> None:
     most = max(rules.timeout_penalty, 1)
-    _require(
+    require_state(
         seen.draws_left <= min(most, seen.pool_size),
         "draws_left",
         f"R-RUM-TURN-1, R-RUM-TIME-1: at most {most} tiles to draw, and no more than the pool "
         f"holds ({seen.pool_size})",
     )
     if seen.passes:
-        _require(
+        require_state(
             rules.empty_pool == "passes" and seen.pool_size == 0 and seen.draws_left == 0,
             "passes",
             "R-RUM-END-3: players pass only with the pool empty, under empty_pool='passes'",
         )
-        _require(
+        require_state(
             seen.passes < len(seen.rack_sizes),
             "passes",
             "R-RUM-END-3: the round ends once every player has passed in a row",
@@ -442,27 +426,29 @@ def _check_turn(seen: Observation, rules: Rules) -> None:
 
 def _check_over(seen: Observation, rules: Rules, players: int) -> None:
     rule = seen.end_rule
-    _require(
+    require_state(
         seen.round == rules.rounds - 1,
         "round",
         f"R-RUM-MATCH-1: a match of {rules.rounds} rounds ends in its last one",
     )
-    _require(
+    require_state(
         seen.first is not None and seen.deal_left == 0 and seen.draws_left == 0,
         "end_rule",
         f"{rule}: a round ends on a turn, not during the lot, the deal or a draw",
     )
     assert seen.last_round is not None
     if rule == "R-RUM-END-3":
-        _require(seen.pool_size == 0, "pool_size", "R-RUM-END-3: the round ended on an empty pool")
+        require_state(
+            seen.pool_size == 0, "pool_size", "R-RUM-END-3: the round ended on an empty pool"
+        )
         return
-    _require(
+    require_state(
         rule != "R-RUM-VAR-HAND" or rules.handrummy,
         "end_rule",
         "R-RUM-VAR-HAND: these rules play no Handrummy",
     )
     winner = seen.turn
-    _require(
+    require_state(
         seen.rack_sizes[winner] == 0,
         f"rack_sizes[{winner}]",
         f"{rule}: player {winner} won the round by laying their last tile",
@@ -470,14 +456,14 @@ def _check_over(seen: Observation, rules: Rules, players: int) -> None:
     if seen.player != winner:
         factor = rules.handrummy_factor if rule == "R-RUM-VAR-HAND" else 1
         minus = -factor * rack_points(rules, seen.rack)
-        _require(
+        require_state(
             seen.last_round[seen.player] == minus,
             "last_round",
             f"R-RUM-END-2: player {seen.player}'s rack left makes their points of the round "
             f"{minus}",
         )
     others = sum(points for seat, points in enumerate(seen.last_round) if seat != winner)
-    _require(
+    require_state(
         seen.last_round[winner] == -others,
         "last_round",
         "R-RUM-END-2: the winner scores the sum of the others' minus points",

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from morpyam.errors import _shown
+from morpyam.errors import shown as _shown
 from morpyam.myrummy.melds import Meld
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State

@@ -40,7 +40,8 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from morpyam.errors import IllegalActionError
+from morpyam.errors import IllegalActionError, NotationError
+from morpyam.kit.texts import ascii_lower as _ascii_lower
 from morpyam.myrummy.actions import Play, parse_action
 from morpyam.myrummy.melds import Meld
 from morpyam.myrummy.moves import (
@@ -56,7 +57,6 @@ from morpyam.myrummy.moves import (
 )
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER
-from morpyam.notation import NotationError, _ascii_lower
 
 __all__ = ["MOVE_WORDS", "is_moves_text", "parse_play", "play_text"]
 

@@ -35,14 +35,20 @@ from typing import Any
 
 import attrs
 
-from morpyam.errors import IllegalActionError
-from morpyam.files import FileFormatError, _check_size, _parse_json, _read, _short, _write
+from morpyam.errors import FileFormatError, IllegalActionError
+from morpyam.files import _read, _write
+from morpyam.kit.fields import check_fields, read_attrs, read_table
+from morpyam.kit.fields import check_size as _check_size
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import short_text as _short
+from morpyam.kit.records import Resign
+from morpyam.kit.texts import check_name_count as _check_name_count
+from morpyam.kit.texts import check_player_names, player_names
 from morpyam.myrummy.actions import _VERBS, Action, Play, TimeOut, _read_action
 from morpyam.myrummy.engine import apply, new_game, resign, time_out
 from morpyam.myrummy.play_text import is_moves_text, parse_play, play_text
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
-from morpyam.records import Resign, _check_name_count, _check_names, _names
 from morpyam.records import parse_entry as _parse_morpyam_entry
 
 __all__ = [
@@ -57,6 +63,9 @@ __all__ = [
     "replay",
     "save_record",
 ]
+
+_FIELDS = ("game", "rules", "names", "actions")
+_RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules))  # each may be left out
 
 MAX_NESTING = 4
 """The deepest nesting of JSON arrays and objects a record may have (it needs 2)."""
@@ -148,7 +157,9 @@ class GameRecord:
     """The rules of the match."""
     actions: tuple[Entry, ...]
     """Every entry in order, in their notation when written out."""
-    names: tuple[str, ...] = attrs.field(default=(), converter=_names, validator=_check_names)
+    names: tuple[str, ...] = attrs.field(
+        default=(), converter=player_names, validator=check_player_names
+    )
     """The players' names in seat order, or ``()``: each one line of text without spaces at
     either end, at most 200 characters (``morpyam.records.MAX_TEXT_LENGTH``)."""
 
@@ -225,9 +236,10 @@ class GameRecord:
             raise _fail(f"more than {MAX_ACTIONS:,} actions")
         if not all(isinstance(word, str) for word in words):
             raise _fail("every action is a text")
-        try:
-            rules = Rules(**fields)
-        except (TypeError, ValueError) as error:
+        try:  # as every reader: no key given twice, no unknown member, 64-bit integers
+            check_fields(read_table(data, "document"), _FIELDS)
+            rules = read_attrs(fields, "rules", Rules, optional=_RULES_FIELDS)
+        except FileFormatError as error:
             raise _fail(str(error)) from None
         names = data.get("names", [])
         if not isinstance(names, list):

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import attrs
 
-from morpyam.errors import _shown
+from morpyam.errors import shown as _shown
 from morpyam.myrummy.tiles import COLOURS, JOKER_INDEX, KINDS, Tile
 
 __all__ = ["EMPTY_POOL_ENDINGS", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "EmptyPool", "Rules"]

@@ -31,7 +31,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError
+from morpyam.errors import shown as _shown
 from morpyam.myrummy import best, dp, ilp
 from morpyam.myrummy.actions import Play
 from morpyam.myrummy.judge import judge_play

@@ -37,7 +37,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Literal
 
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError
+from morpyam.errors import shown as _shown
 from morpyam.myrummy.actions import Play
 from morpyam.myrummy.best import best_table, best_table_within
 from morpyam.myrummy.dp import check_deadline

@@ -38,24 +38,20 @@ from typing import Any
 
 import attrs
 
-from morpyam.files import (
-    FileFormatError,
-    _at,
-    _bool,
-    _inside,
-    _int,
-    _json_document,
-    _list,
-    _parse_json,
-    _short,
-    _str,
-    _table,
-)
+from morpyam.errors import FileFormatError, InvalidStateError
+from morpyam.kit.fields import check_fields, read_attrs, read_int, require_format, require_state
+from morpyam.kit.fields import inside as _inside
+from morpyam.kit.fields import json_document as _json_document
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import read_bool as _bool
+from morpyam.kit.fields import read_list as _list
+from morpyam.kit.fields import read_str as _str
+from morpyam.kit.fields import read_table as _table
+from morpyam.kit.fields import short_text as _short
 from morpyam.myrummy.melds import Group, Meld, Run, misfit, parse_meld, sort_table
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import COPIES, KINDS, TILES, Tile, counts, parse_tile
-from morpyam.state_json import InvalidStateError
 
 __all__ = [
     "END_RULES",
@@ -153,34 +149,12 @@ def state_to_json(state: State) -> str:
 # Reading
 
 
-def _number(value: object, where: str, low: int, high: int) -> int:
-    number = _int(value, where)
-    if not low <= number <= high:
-        raise FileFormatError(where, f"expected {low} to {high}, got {number}")
-    return number
-
-
 def _seat_or_none(value: object, where: str, players: int) -> int | None:
-    return None if value is None else _number(value, where, 0, players - 1)
+    return None if value is None else read_int(value, where, 0, players - 1)
 
 
 def _rules(value: object) -> Rules:
-    table = _table(value, "rules")
-    for key in table:
-        if key not in _RULES_FIELDS:
-            raise FileFormatError(
-                _at("rules", key), f"unknown field; the fields are {', '.join(_RULES_FIELDS)}"
-            )
-    for key in _RULES_FIELDS:
-        if key not in table and key not in _LATER_FIELDS:
-            raise FileFormatError(f"rules.{key}", "missing")
-        item = table.get(key)
-        if type(item) is int:
-            _int(item, f"rules.{key}")  # 64-bit, as every file
-    try:
-        return Rules(**table)
-    except ValueError as error:
-        raise FileFormatError("rules", str(error)) from None
+    return read_attrs(value, "rules", Rules, optional=_LATER_FIELDS)
 
 
 def _tile(value: object, where: str) -> Tile:
@@ -231,7 +205,7 @@ def _points(value: object, where: str, players: int) -> tuple[int, ...]:
     items = _list(value, where)
     if len(items) != players:
         raise FileFormatError(where, f"one number per player: {players} expected, got {len(items)}")
-    return tuple(_number(item, f"{where}[{i}]", -_POINTS, _POINTS) for i, item in enumerate(items))
+    return tuple(read_int(item, f"{where}[{i}]", -_POINTS, _POINTS) for i, item in enumerate(items))
 
 
 def state_from_dict(data: Mapping[str, Any]) -> State:
@@ -249,21 +223,8 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             (`check_state`).
     """
     table = _table(data, "document")
-    if "format" not in table:
-        raise FileFormatError("format", f'missing; a MyRummy state says "format": "{STATE_FORMAT}"')
-    fmt = _str(table["format"], "format")
-    if fmt != STATE_FORMAT:
-        raise FileFormatError(
-            "format", f"this is the format {_short(fmt)}, not a MyRummy state ({STATE_FORMAT!r})"
-        )
-    for key in table:
-        if key not in _FIELDS:
-            raise FileFormatError(
-                _at("document", key), f"unknown field; the fields are {', '.join(_FIELDS)}"
-            )
-    for key in _FIELDS:
-        if key not in table:
-            raise FileFormatError(key, "missing")
+    require_format(table, STATE_FORMAT, "a MyRummy state")
+    check_fields(table, _FIELDS, required=_FIELDS)
     try:
         rules = _rules(table["rules"])
     except FileFormatError as error:
@@ -298,13 +259,13 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         tuple(_tiles(rack, f"racks[{i}]") for i, rack in enumerate(racks)),
         _melds(table["table"]),
         tuple(pool),
-        _number(table["player"], "player", 0, players - 1),
+        read_int(table["player"], "player", 0, players - 1),
         _seat_or_none(table["first"], "first", players),
         tuple(_bool(flag, f"opened[{i}]") for i, flag in enumerate(opened)),
-        _number(table["deal_left"], "deal_left", 0, deal),
-        _number(table["draws_left"], "draws_left", 0, _MAX_TILES),
-        _number(table["passes"], "passes", 0, players - 1),
-        _number(table["round"], "round", 0, rules.rounds - 1),
+        read_int(table["deal_left"], "deal_left", 0, deal),
+        read_int(table["draws_left"], "draws_left", 0, _MAX_TILES),
+        read_int(table["passes"], "passes", 0, players - 1),
+        read_int(table["round"], "round", 0, rules.rounds - 1),
         _points(table["totals"], "totals", players),
         None if last_round is None else _points(last_round, "last_round", players),
         end_rule,
@@ -329,11 +290,6 @@ def state_from_json(text: str) -> State:
 
 # ---------------------------------------------------------------------------
 # Consistency
-
-
-def _require(condition: bool, where: str, reason: str) -> None:
-    if not condition:
-        raise InvalidStateError(where, reason)
 
 
 def _is_int(value: object, low: int, high: int) -> bool:
@@ -420,7 +376,7 @@ def check_state(state: State) -> None:
         for tile in meld.tiles:
             used[tile.index] += 1
     for kind, (count, left, have) in enumerate(zip(used, state.pool, rules.full_pool)):
-        _require(
+        require_state(
             count + left == have,
             "pool",
             f"R-RUM-SET-1: the set has {have} × {TILES[kind]}: {count} in the racks and on "
@@ -428,8 +384,8 @@ def check_state(state: State) -> None:
         )
     for number, meld in enumerate(state.table):
         reason = misfit(meld, rules.colours, rules.values)
-        _require(reason is None, f"table[{number}]", f"R-RUM-SET-1: {reason}")
-    _require(
+        require_state(reason is None, f"table[{number}]", f"R-RUM-SET-1: {reason}")
+    require_state(
         (state.resigned is not None) == (state.end_rule == "resign"),
         "resigned",
         "a player resigned exactly when the match ended by resignation",
@@ -441,40 +397,44 @@ def check_state(state: State) -> None:
     else:
         _check_turn(state)
     if state.round == 0 and (state.end_rule is None or state.end_rule == "resign"):
-        _require(
+        require_state(
             state.last_round is None and not any(state.totals),
             "totals",
             "R-RUM-MATCH-1: no round is finished before the first one ends",
         )
     else:
-        _require(
+        require_state(
             state.last_round is not None,
             "last_round",
             "R-RUM-MATCH-1: once a round is finished, its points are kept",
         )
     if state.last_round is not None:
-        _require(
+        require_state(
             sum(state.last_round) <= 0,
             "last_round",
             "R-RUM-END-2: the winner scores the others' minus points, no more",
         )
-    _require(sum(state.totals) <= 0, "totals", "R-RUM-END-2: no round scores more plus than minus")
+    require_state(
+        sum(state.totals) <= 0, "totals", "R-RUM-END-2: no round scores more plus than minus"
+    )
     if state.end_rule is not None and state.end_rule != "resign":
         _check_over(state, rules, players)
 
 
 def _check_types(state: State) -> None:
     rules = state.rules
-    _require(isinstance(rules, Rules), "rules", f"expected a myrummy Rules value, got {rules!r}")
+    require_state(
+        isinstance(rules, Rules), "rules", f"expected a myrummy Rules value, got {rules!r}"
+    )
     players = rules.players
     racks = state.racks
-    _require(
+    require_state(
         isinstance(racks, tuple) and len(racks) == players,
         "racks",
         f"one rack per player: {players} expected",
     )
     for seat, rack in enumerate(racks):
-        _require(
+        require_state(
             isinstance(rack, tuple)
             and all(type(tile) is Tile for tile in rack)
             and list(rack) == sorted(rack),
@@ -482,17 +442,17 @@ def _check_types(state: State) -> None:
             "a rack is a sorted tuple of tiles",
         )
     table = state.table
-    _require(
+    require_state(
         isinstance(table, tuple) and all(type(meld) in (Run, Group) for meld in table),
         "table",
         "the table is a tuple of Run and Group values",
     )
-    _require(
+    require_state(
         sort_table(table) == table,
         "table",
         "the table keeps its combinations in order: runs, then groups, by tiles",
     )
-    _require(
+    require_state(
         isinstance(state.pool, tuple)
         and len(state.pool) == KINDS
         and all(_is_int(count, 0, COPIES) for count in state.pool),
@@ -501,38 +461,38 @@ def _check_types(state: State) -> None:
     )
     for name in ("player", "first", "resigned"):
         value = getattr(state, name)
-        _require(
+        require_state(
             (value is None and name != "player") or _is_int(value, 0, players - 1),
             name,
             f"a seat 0 to {players - 1}, got {value!r}",
         )
-    _require(
+    require_state(
         isinstance(state.opened, tuple)
         and len(state.opened) == players
         and all(type(flag) is bool for flag in state.opened),
         "opened",
         f"one flag per player: {players} expected",
     )
-    _require(
+    require_state(
         _is_int(state.deal_left, 0, players * rules.rack_size),
         "deal_left",
         f"R-RUM-SET-2: 0 to {players * rules.rack_size} tiles to deal, got {state.deal_left!r}",
     )
     for name in ("draws_left", "passes"):
         value = getattr(state, name)
-        _require(_is_int(value, 0, _MAX_TILES), name, f"a count, got {value!r}")
-    _require(
+        require_state(_is_int(value, 0, _MAX_TILES), name, f"a count, got {value!r}")
+    require_state(
         _is_int(state.round, 0, rules.rounds - 1),
         "round",
         f"R-RUM-MATCH-1: rounds 0 to {rules.rounds - 1}, got {state.round!r}",
     )
-    _require(_is_points(state.totals, players), "totals", "one whole number per player")
-    _require(
+    require_state(_is_points(state.totals, players), "totals", "one whole number per player")
+    require_state(
         state.last_round is None or _is_points(state.last_round, players),
         "last_round",
         "None or one whole number per player",
     )
-    _require(
+    require_state(
         state.end_rule is None or state.end_rule in END_RULES,
         "end_rule",
         f"None or one of {', '.join(END_RULES)}, got {state.end_rule!r}",
@@ -540,23 +500,25 @@ def _check_types(state: State) -> None:
 
 
 def _nothing_played(state: State, why: str) -> None:
-    _require(not state.table, "table", f"{why}: the table is empty")
-    _require(not any(state.opened), "opened", f"{why}: nobody has laid out")
-    _require(state.draws_left == 0, "draws_left", f"{why}: nobody draws")
-    _require(state.passes == 0, "passes", f"{why}: nobody has passed")
+    require_state(not state.table, "table", f"{why}: the table is empty")
+    require_state(not any(state.opened), "opened", f"{why}: nobody has laid out")
+    require_state(state.draws_left == 0, "draws_left", f"{why}: nobody draws")
+    require_state(state.passes == 0, "passes", f"{why}: nobody has passed")
 
 
 def _check_lot(state: State) -> None:
     why = "R-RUM-SET-3: the lot comes before the deal"
     _nothing_played(state, why)
-    _require(state.round == 0, "round", "R-RUM-MATCH-1: later rounds start with the next player")
-    _require(not any(state.racks), "racks", f"{why}: the racks are empty")
-    _require(
+    require_state(
+        state.round == 0, "round", "R-RUM-MATCH-1: later rounds start with the next player"
+    )
+    require_state(not any(state.racks), "racks", f"{why}: the racks are empty")
+    require_state(
         state.deal_left == state.players * state.rules.rack_size,
         "deal_left",
         f"{why}: every tile is still to deal",
     )
-    _require(state.player == 0, "player", f"{why}: nobody receives a tile yet (player 0)")
+    require_state(state.player == 0, "player", f"{why}: nobody receives a tile yet (player 0)")
 
 
 def _check_deal(state: State) -> None:
@@ -569,13 +531,13 @@ def _check_deal(state: State) -> None:
     for offset in range(players):
         seat = (first + offset) % players
         size = dealt // players + (offset < dealt % players)
-        _require(
+        require_state(
             len(state.racks[seat]) == size,
             f"racks[{seat}]",
             f"{why} one at a time from player {first}: after {dealt}, player {seat} holds {size}",
         )
     receiver = (first + dealt) % players
-    _require(
+    require_state(
         state.player == receiver,
         "player",
         f"{why}: the next tile goes to player {receiver}",
@@ -586,19 +548,19 @@ def _check_turn(state: State) -> None:
     rules = state.rules
     pool = sum(state.pool)
     most = max(rules.timeout_penalty, 1)
-    _require(
+    require_state(
         state.draws_left <= min(most, pool),
         "draws_left",
         f"R-RUM-TURN-1, R-RUM-TIME-1: at most {most} tiles to draw, and no more than the pool "
         f"holds ({pool})",
     )
     if state.passes:
-        _require(
+        require_state(
             rules.empty_pool == "passes" and pool == 0 and state.draws_left == 0,
             "passes",
             "R-RUM-END-3: players pass only with the pool empty, under empty_pool='passes'",
         )
-        _require(
+        require_state(
             state.passes < state.players,
             "passes",
             "R-RUM-END-3: the round ends once every player has passed in a row",
@@ -607,33 +569,33 @@ def _check_turn(state: State) -> None:
 
 def _check_over(state: State, rules: Rules, players: int) -> None:
     rule = state.end_rule
-    _require(
+    require_state(
         state.round == rules.rounds - 1,
         "round",
         f"R-RUM-MATCH-1: a match of {rules.rounds} rounds ends in its last one",
     )
-    _require(
+    require_state(
         state.first is not None and state.deal_left == 0 and state.draws_left == 0,
         "end_rule",
         f"{rule}: a round ends on a turn, not during the lot, the deal or a draw",
     )
     winner: int | None = None
     if rule == "R-RUM-END-3":
-        _require(sum(state.pool) == 0, "pool", "R-RUM-END-3: the round ended on an empty pool")
+        require_state(sum(state.pool) == 0, "pool", "R-RUM-END-3: the round ended on an empty pool")
     else:
-        _require(
+        require_state(
             rule != "R-RUM-VAR-HAND" or rules.handrummy,
             "end_rule",
             "R-RUM-VAR-HAND: these rules play no Handrummy",
         )
         winner = state.player
-        _require(
+        require_state(
             not state.racks[winner],
             f"racks[{winner}]",
             f"{rule}: player {winner} won the round by laying their last tile",
         )
     expected = _round_points(state, winner)
-    _require(
+    require_state(
         state.last_round == expected,
         "last_round",
         f"R-RUM-END-2: the racks left make the round's points {list(expected)}",

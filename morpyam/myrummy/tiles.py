@@ -14,8 +14,9 @@ from typing import Any
 
 import attrs
 
-from morpyam.errors import IllegalActionError, _shown
-from morpyam.notation import _ascii_lower
+from morpyam.errors import IllegalActionError
+from morpyam.errors import shown as _shown
+from morpyam.kit.texts import ascii_lower as _ascii_lower
 
 __all__ = [
     "COLOURS",

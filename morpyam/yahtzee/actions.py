@@ -26,8 +26,9 @@ import attrs
 
 from morpyam.actions import faces_text, sorted_faces
 from morpyam.dice import DICE, MAX_KEEP
-from morpyam.errors import IllegalActionError, _shown
-from morpyam.notation import NotationError, _refuse_long
+from morpyam.errors import IllegalActionError, NotationError
+from morpyam.errors import shown as _shown
+from morpyam.kit.texts import refuse_long as _refuse_long
 from morpyam.yahtzee.rules import Box, _as_box
 
 __all__ = ["Action", "Roll", "RollResult", "Score", "parse_action"]

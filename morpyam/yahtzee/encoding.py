@@ -36,8 +36,9 @@ from morpyam.encoding import (
     keep_from_mask,
     keep_mask,
 )
-from morpyam.errors import _shown
+from morpyam.errors import shown as _shown
 from morpyam.game import Game
+from morpyam.kit import presets
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score
 from morpyam.yahtzee.engine import (
     MAX_GAMES,
@@ -68,21 +69,15 @@ TURN_DECISIONS = 4
 """The most decisions of a turn: three rolls and a score (Y-TURN-1)."""
 
 
-def rules_from(rules: Rules | str | None) -> Rules | Any:
-    """``rules`` itself, the preset of that name, or Hasbro's rules for ``None``.
-
-    Anything else is handed back as it is, for the
-    `Encoding` to refuse.
+def rules_from(rules: Rules | str | None) -> Rules:
+    """``rules`` itself, the preset of that name, or Hasbro's rules for ``None`` (the kit's
+    `morpyam.kit.presets.rules_from` with the score sheet's presets).
 
     Raises:
-        ValueError: for a name that is not a preset (``"hasbro"``, ``"megawuerfel"``).
+        ValueError: for a name that is not a preset (``"hasbro"``, ``"megawuerfel"``), or a
+            value that is neither a score-sheet ``Rules``, a name nor ``None``.
     """
-    if rules is None or isinstance(rules, str):
-        name = rules or "hasbro"
-        if name not in PRESETS:
-            raise ValueError(f"rules must be one of {', '.join(PRESETS)}, got {name!r}")
-        return PRESETS[name]()
-    return rules
+    return presets.rules_from(rules, PRESETS, Rules, default="hasbro", game="score-sheet ")
 
 
 def _players(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:

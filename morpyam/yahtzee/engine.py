@@ -19,7 +19,10 @@ import random
 from fractions import Fraction
 
 from morpyam.dice import DICE, distribution, is_sub_multiset, keep_options, merge
-from morpyam.errors import IllegalActionError, _not_an_action, _shown, _wrong_state
+from morpyam.errors import IllegalActionError
+from morpyam.errors import not_an_action as _not_an_action
+from morpyam.errors import shown as _shown
+from morpyam.errors import wrong_state as _wrong_state
 from morpyam.figures import FACES
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score
 from morpyam.yahtzee.rules import (

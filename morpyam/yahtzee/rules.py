@@ -20,7 +20,8 @@ from typing import Any, Literal
 import attrs
 
 from morpyam.dice import OUTCOMES
-from morpyam.errors import IllegalActionError, _shown
+from morpyam.errors import IllegalActionError
+from morpyam.errors import shown as _shown
 from morpyam.figures import FACES
 
 __all__ = [

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from morpyam.dice import DICE, OUTCOMES, distribution, multisets
-from morpyam.errors import _shown
+from morpyam.errors import shown as _shown
 from morpyam.figures import FACES
 from morpyam.yahtzee._solution_file import read_array, read_members, read_text
 from morpyam.yahtzee.actions import Action, Roll, Score

@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from morpyam.errors import _shown
+from morpyam.errors import shown as _shown
 from morpyam.yahtzee.rules import BOXES, Box, Rules, _as_box
 
 __all__ = ["FULL", "Sheet", "State"]

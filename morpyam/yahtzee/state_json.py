@@ -36,21 +36,17 @@ from typing import Any
 import attrs
 
 from morpyam.dice import OUTCOMES
+from morpyam.errors import FileFormatError, InvalidStateError
 from morpyam.figures import FACES
-from morpyam.files import (
-    FileFormatError,
-    _at,
-    _bool,
-    _inside,
-    _int,
-    _json_document,
-    _list,
-    _parse_json,
-    _short,
-    _str,
-    _table,
-)
-from morpyam.state_json import InvalidStateError
+from morpyam.kit.fields import check_fields, read_attrs, read_int, require_format, require_state
+from morpyam.kit.fields import field_at as _at
+from morpyam.kit.fields import inside as _inside
+from morpyam.kit.fields import json_document as _json_document
+from morpyam.kit.fields import parse_json as _parse_json
+from morpyam.kit.fields import read_bool as _bool
+from morpyam.kit.fields import read_list as _list
+from morpyam.kit.fields import read_table as _table
+from morpyam.kit.fields import short_text as _short
 from morpyam.yahtzee.engine import MAX_GAMES, legal_actions
 from morpyam.yahtzee.rules import BOXES, PLAYER_LIMIT, YAHTZEE_POINTS, Box, Rules, box_scores
 from morpyam.yahtzee.state import FULL, Sheet, State
@@ -131,52 +127,23 @@ def state_to_json(state: State) -> str:
 # Reading
 
 
-def _number(value: object, where: str, low: int, high: int) -> int:
-    number = _int(value, where)
-    if not low <= number <= high:
-        raise FileFormatError(where, f"expected {low} to {high}, got {number}")
-    return number
-
-
 def _faces(value: object, where: str, low: int, high: int) -> tuple[int, ...]:
     items = _list(value, where)
     if not low <= len(items) <= high:
         raise FileFormatError(where, f"{low} to {high} faces, got {len(items)}")
-    faces = tuple(_number(item, f"{where}[{i}]", 1, 6) for i, item in enumerate(items))
+    faces = tuple(read_int(item, f"{where}[{i}]", 1, 6) for i, item in enumerate(items))
     if list(faces) != sorted(faces):
         raise FileFormatError(where, f"faces are written sorted, got {list(faces)}")
     return faces
 
 
 def _rules(value: object) -> Rules:
-    table = _table(value, "rules")
-    for key in table:
-        if key not in _RULES_FIELDS:
-            raise FileFormatError(
-                _at("rules", key), f"unknown field; the fields are {', '.join(_RULES_FIELDS)}"
-            )
-    for key in _RULES_FIELDS:
-        if key not in table:
-            raise FileFormatError(f"rules.{key}", "missing")
-        item = table[key]
-        if type(item) is int:
-            _int(item, f"rules.{key}")  # 64-bit, as every file
-    try:
-        return Rules(**table)
-    except ValueError as error:
-        raise FileFormatError("rules", str(error)) from None
+    return read_attrs(value, "rules", Rules)
 
 
 def _sheet(value: object, where: str) -> Sheet:
     table = _table(value, where)
-    for key in table:
-        if key not in _SHEET_FIELDS:
-            raise FileFormatError(
-                _at(where, key), f"unknown field; the fields are {', '.join(_SHEET_FIELDS)}"
-            )
-    for key in _SHEET_FIELDS:
-        if key not in table:
-            raise FileFormatError(f"{where}.{key}", "missing")
+    check_fields(table, _SHEET_FIELDS, where, required=_SHEET_FIELDS)
     boxes: list[int | None] = [None] * len(BOXES)
     filled = _table(table["boxes"], f"{where}.boxes")
     for name, points in filled.items():
@@ -184,13 +151,13 @@ def _sheet(value: object, where: str) -> Sheet:
         box = _BY_NAME.get(name)
         if box is None:
             raise FileFormatError(at, f"no box is called {_short(name)}")
-        boxes[box.index] = _number(points, at, 0, YAHTZEE_POINTS)
+        boxes[box.index] = read_int(points, at, 0, YAHTZEE_POINTS)
     if list(filled) != [box.notation for box in BOXES if boxes[box.index] is not None]:
         raise FileFormatError(f"{where}.boxes", "boxes are written in sheet order")
     return Sheet(
         tuple(boxes),
-        _number(table["upper_bonus"], f"{where}.upper_bonus", 0, _MAX_POINTS),
-        _number(table["yahtzee_bonus"], f"{where}.yahtzee_bonus", 0, _MAX_POINTS),
+        read_int(table["upper_bonus"], f"{where}.upper_bonus", 0, _MAX_POINTS),
+        read_int(table["yahtzee_bonus"], f"{where}.yahtzee_bonus", 0, _MAX_POINTS),
     )
 
 
@@ -207,24 +174,8 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             (`check_state`).
     """
     table = _table(data, "document")
-    if "format" not in table:
-        raise FileFormatError(
-            "format", f'missing; a score-sheet state says "format": "{STATE_FORMAT}"'
-        )
-    fmt = _str(table["format"], "format")
-    if fmt != STATE_FORMAT:
-        raise FileFormatError(
-            "format",
-            f"this is the format {_short(fmt)}, not a score-sheet state ({STATE_FORMAT!r})",
-        )
-    for key in table:
-        if key not in _FIELDS:
-            raise FileFormatError(
-                _at("document", key), f"unknown field; the fields are {', '.join(_FIELDS)}"
-            )
-    for key in _FIELDS:
-        if key not in table:
-            raise FileFormatError(key, "missing")
+    require_format(table, STATE_FORMAT, "a score-sheet state")
+    check_fields(table, _FIELDS, required=_FIELDS)
     try:
         rules = _rules(table["rules"])
     except FileFormatError as error:
@@ -256,9 +207,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     state = State(
         rules,
         tuple(sheets),
-        _number(table["player"], "player", 0, len(sheets) - 1),
-        _number(table["game"], "game", 0, games - 1),
-        _number(table["rolls"], "rolls", 0, 3),
+        read_int(table["player"], "player", 0, len(sheets) - 1),
+        read_int(table["game"], "game", 0, games - 1),
+        read_int(table["rolls"], "rolls", 0, 3),
         None if dice is None else _faces(dice, "dice", 5, 5),
         _faces(table["kept"], "kept", 0, 4),
         _bool(table["in_air"], "in_air"),
@@ -282,11 +233,6 @@ def state_from_json(text: str) -> State:
 
 # ---------------------------------------------------------------------------
 # Consistency
-
-
-def _require(condition: bool, where: str, reason: str) -> None:
-    if not condition:
-        raise InvalidStateError(where, reason)
 
 
 def _is_faces(value: object, low: int, high: int) -> bool:
@@ -333,9 +279,11 @@ def check_state(state: State) -> None:
         InvalidStateError: naming the first field that disagrees.
     """
     rules = state.rules
-    _require(isinstance(rules, Rules), "rules", f"expected a yahtzee Rules value, got {rules!r}")
+    require_state(
+        isinstance(rules, Rules), "rules", f"expected a yahtzee Rules value, got {rules!r}"
+    )
     sheets = state.sheets
-    _require(
+    require_state(
         isinstance(sheets, tuple)
         and rules.min_players <= len(sheets) <= min(rules.max_players, PLAYER_LIMIT)
         and all(isinstance(games, tuple) for games in sheets),
@@ -344,7 +292,7 @@ def check_state(state: State) -> None:
         f"{rules.max_players} players",
     )
     games = len(sheets[0])
-    _require(
+    require_state(
         1 <= games <= MAX_GAMES and all(len(column) == games for column in sheets),
         "sheets",
         f"Y-END-1: every player plays the same 1 to {MAX_GAMES} games",
@@ -353,45 +301,45 @@ def check_state(state: State) -> None:
         for g, sheet in enumerate(column):
             _check_sheet(rules, sheet, f"sheets[{p}][{g}]")
     players = len(sheets)
-    _require(
+    require_state(
         type(state.player) is int and 0 <= state.player < players,
         "player",
         f"expected 0 to {players - 1}, got {state.player!r}",
     )
-    _require(
+    require_state(
         type(state.game) is int and 0 <= state.game < games,
         "game",
         f"expected 0 to {games - 1}, got {state.game!r}",
     )
-    _require(
+    require_state(
         type(state.rolls) is int and 0 <= state.rolls <= 3,
         "rolls",
         f"Y-TURN-1: 0 to 3 rolls in a turn, got {state.rolls!r}",
     )
-    _require(
+    require_state(
         state.dice is None or _is_faces(state.dice, 5, 5),
         "dice",
         f"Y-SET-1: None or 5 sorted faces from 1 to 6, got {state.dice!r}",
     )
-    _require(
+    require_state(
         _is_faces(state.kept, 0, 4), "kept", f"Y-TURN-1: 0 to 4 sorted faces, got {state.kept!r}"
     )
-    _require(type(state.in_air) is bool, "in_air", "expected True or False")
+    require_state(type(state.in_air) is bool, "in_air", "expected True or False")
     _check_order(state, players, games)
     _check_turn(state)
 
 
 def _check_sheet(rules: Rules, sheet: object, where: str) -> None:
-    _require(isinstance(sheet, Sheet), where, "expected a Sheet")
+    require_state(isinstance(sheet, Sheet), where, "expected a Sheet")
     assert isinstance(sheet, Sheet)
     for box, points in zip(BOXES, sheet.boxes):
-        _require(
+        require_state(
             points is None or points in _POSSIBLE[box.index],
             f"{where}.boxes.{box.notation}",
             f"Y-BOX-1: no roll scores {points} in the {box} box",
         )
     earned = rules.upper_bonus if sheet.upper_sum >= rules.bonus_target else 0
-    _require(
+    require_state(
         sheet.upper_bonus == earned,
         f"{where}.upper_bonus",
         f"Y-BONUS-1: an upper sum of {sheet.upper_sum} earns {earned}",
@@ -399,13 +347,13 @@ def _check_sheet(rules: Rules, sheet: object, where: str) -> None:
     bonus = sheet.yahtzee_bonus
     if bonus:
         unit = rules.yahtzee_bonus
-        _require(unit > 0, f"{where}.yahtzee_bonus", "Y-BONUS-2: these rules give no bonus")
-        _require(
+        require_state(unit > 0, f"{where}.yahtzee_bonus", "Y-BONUS-2: these rules give no bonus")
+        require_state(
             sheet[Box.YAHTZEE] == YAHTZEE_POINTS,
             f"{where}.yahtzee_bonus",
             f"Y-BONUS-2: a bonus needs {YAHTZEE_POINTS} in the yahtzee box",
         )
-        _require(
+        require_state(
             bonus % unit == 0 and bonus // unit <= _filled(sheet) - 1,
             f"{where}.yahtzee_bonus",
             f"Y-BONUS-2: {unit} for each further five of a kind, each scored in a box of its own",
@@ -419,23 +367,23 @@ def _check_order(state: State, players: int, games: int) -> None:
             sheet = sheets[p][g]
             where = f"sheets[{p}][{g}]"
             if g < game:
-                _require(
+                require_state(
                     sheet.filled == FULL, where, f"Y-END-1: game {g + 1} is over, its sheets full"
                 )
             elif g > game:
-                _require(
+                require_state(
                     sheet.filled == 0,
                     where,
                     f"Y-END-1: game {g + 1} has not started, no box filled",
                 )
     if sheets[player][game].filled == FULL:
-        _require(
+        require_state(
             player == players - 1 and game == games - 1,
             "player",
             "Y-END-1: once every sheet is full, the last player of the last game moved last",
         )
         for p in range(players):
-            _require(
+            require_state(
                 sheets[p][game].filled == FULL,
                 f"sheets[{p}][{game}]",
                 "Y-END-1: the last game ends with every sheet full",
@@ -444,7 +392,7 @@ def _check_order(state: State, players: int, games: int) -> None:
     count = _filled(sheets[player][game])
     for p in range(players):
         expected = count + 1 if p < player else count
-        _require(
+        require_state(
             _filled(sheets[p][game]) == expected,
             f"sheets[{p}][{game}]",
             f"Y-END-1: players fill one box a turn in seat order: player {player} is to move "
@@ -454,25 +402,27 @@ def _check_order(state: State, players: int, games: int) -> None:
 
 def _check_turn(state: State) -> None:
     if state.in_air:
-        _require(state.dice is None, "dice", "no dice show while they are in the air")
-        _require(state.rolls <= 2, "rolls", "Y-TURN-1: a turn has at most 3 rolls")
-        _require(
+        require_state(state.dice is None, "dice", "no dice show while they are in the air")
+        require_state(state.rolls <= 2, "rolls", "Y-TURN-1: a turn has at most 3 rolls")
+        require_state(
             state.rolls > 0 or not state.kept,
             "kept",
             "Y-TURN-1: the first roll of a turn throws all five dice",
         )
     else:
-        _require(not state.kept, "kept", "dice are kept only while the others are in the air")
-        _require(
+        require_state(not state.kept, "kept", "dice are kept only while the others are in the air")
+        require_state(
             (state.dice is None) == (state.rolls == 0),
             "dice",
             "Y-TURN-1: dice show exactly after a roll",
         )
     if state.is_terminal:
-        _require(
+        require_state(
             state.rolls == 0 and not state.in_air,
             "rolls",
             "Y-END-1: a finished game has no turn going on",
         )
     else:
-        _require(bool(legal_actions(state)), "document", "the game cannot go on: no legal action")
+        require_state(
+            bool(legal_actions(state)), "document", "the game cannot go on: no legal action"
+        )
