@@ -69,7 +69,7 @@ def _sibling_states() -> tuple[list[mr.State], list[yz.State]]:
             state = mr.apply(state, action)
         rummy.append(mr.resign(state, 0) if not state.is_terminal else state)
     sheets: list[yz.State] = []
-    sheet = yz.new_game(yz.Rules.hasbro(), players=2, games=2)
+    sheet = yz.new_game(yz.Rules.hasbro(players=2), games=2)
     for step in range(200):
         if step % 15 == 0:
             sheets.append(sheet)
