@@ -259,7 +259,9 @@ class Rules:
 
     The boxes themselves are the same in every preset (Y-BOX-1 to Y-BOX-8).
     Start from a preset, which takes the number of players as Morpyam's and
-    MyRummy's do, and change knobs with `attrs.evolve`. ``repr`` names the
+    MyRummy's do, and change knobs with `attrs.evolve`. Unlike theirs, the
+    presets default to one player: the sheet is played solitaire too, and the
+    solver (`solve`) answers for one sheet. ``repr`` names the
     preset a value equals (``Rules.hasbro(players=2)``), or the nearest
     preset and the fields that differ; `describe` says the rules in words.
 
