@@ -199,8 +199,8 @@ def seeds() -> dict[str, list[bytes]]:
         sheet = yz.apply(sheet, move)
         corpus["yahtzee_state_json"].append(yz.state_to_json(sheet).encode())
     for seed in (1, 2):
-        match = yz.play_match(yz.Rules.hasbro(players=2), [RandomBot(game=yz)] * 2, seed=seed)
-        corpus["yahtzee_record"].append(match.to_json().encode())
+        sheet_match = yz.play_match(yz.Rules.hasbro(players=2), [RandomBot(game=yz)] * 2, seed=seed)
+        corpus["yahtzee_record"].append(sheet_match.to_json().encode())
     corpus["solution"] = list(_solutions())
     corpus["vectors"] = list(_vector_lines())
     bots: list[rummy_bots.Bot] = [rummy_bots.GreedyBot(), rummy_bots.RandomBot()]
