@@ -216,3 +216,24 @@ def test_max_actions_is_the_longest_game() -> None:
     assert yz.GameRecord(yz.Rules.hasbro(), [yz.Roll()] * MAX_ACTIONS).actions[0] == yz.Roll()
     with pytest.raises(ValueError, match="at most 54,600 actions"):
         yz.GameRecord(yz.Rules.hasbro(), [yz.Roll()] * (MAX_ACTIONS + 1))
+
+
+class _LongBot:
+    """Rolls three times keeping four dice when it can, then scores the longest box name."""
+
+    def choose(self, state: yz.State, rng: random.Random) -> yz.Action:
+        legal = yz.legal_actions(state)
+        rolls = [action for action in legal if isinstance(action, yz.Roll)]
+        return max(rolls or legal, key=lambda action: len(str(action)))
+
+
+@pytest.mark.slow
+def test_the_longest_game_is_read_back_within_the_limits() -> None:
+    # Y-SET-1, Y-END-1, Y-TURN-1: 100 players on six games, three rolls every turn: exactly
+    # MAX_ACTIONS actions, and the document stays under the size every reader refuses
+    rules = attrs.evolve(yz.Rules.hasbro(), players=100, max_players=100)
+    record = yz.play_match(rules, [_LongBot()] * 100, seed=1, games=6)
+    assert len(record.actions) == MAX_ACTIONS
+    text = record.to_json()
+    assert len(text.encode("utf-8")) <= MAX_TEXT_SIZE
+    assert yz.GameRecord.from_json(text) == record
