@@ -20,6 +20,7 @@ import morpyam as mp
 from morpyam import files, records, state_json, vectors
 from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
+from morpyam.bots import RandomBot
 from morpyam.myrummy import bots as rummy_bots
 from morpyam.myrummy import records as rummy_records
 from morpyam.notation import NotationError
@@ -111,6 +112,10 @@ READERS: dict[str, Reader] = {
     "yahtzee_state_json": Reader(
         lambda data: yz.state_from_json(_text(data)), (files.FileFormatError,)
     ),
+    "yahtzee_record": Reader(
+        lambda data: yz.replay(yz.GameRecord.from_json(_text(data))),
+        (files.FileFormatError, mp.IllegalActionError),
+    ),
     "vectors": Reader(_vectors, (vectors.CorpusError,)),
 }
 """Every reader of untrusted input, by name."""
@@ -193,6 +198,9 @@ def seeds() -> dict[str, list[bytes]]:
         corpus["yahtzee_notation"].append(str(move).encode())
         sheet = yz.apply(sheet, move)
         corpus["yahtzee_state_json"].append(yz.state_to_json(sheet).encode())
+    for seed in (1, 2):
+        sheet_match = yz.play_match(yz.Rules.hasbro(players=2), [RandomBot(game=yz)] * 2, seed=seed)
+        corpus["yahtzee_record"].append(sheet_match.to_json().encode())
     corpus["solution"] = list(_solutions())
     corpus["vectors"] = list(_vector_lines())
     bots: list[rummy_bots.Bot] = [rummy_bots.GreedyBot(), rummy_bots.RandomBot()]

@@ -144,12 +144,17 @@ class Rules:
     Presets fill the fields that depend on the number of players
     (``tokens_per_player``, ``run_points``): to change the number of players,
     start from the preset for that number rather than evolving ``players``.
+    ``repr`` names the preset a value equals (``Rules.classic(players=3)``), or
+    the nearest preset and the fields that differ, as the other two games' do;
+    `describe` says the rules in words.
 
     Examples:
         >>> import attrs
         >>> rules = attrs.evolve(Rules.classic(players=3), voluntary_pass=False)
         >>> rules.tokens_per_player
         11
+        >>> rules
+        attrs.evolve(Rules.classic(players=3), voluntary_pass=False)
     """
 
     players: int = attrs.field(default=2)

@@ -230,7 +230,7 @@ def test_a_bad_rule_option_is_an_error_line(
 
 
 def test_bad_arguments_to_the_helpers() -> None:
-    state = yz.new_game(yz.Rules.hasbro(), players=2)
+    state = yz.new_game(yz.Rules.hasbro(players=2))
     for bad in (None, yz.Sheet()):
         with pytest.raises(ValueError, match="expected a yahtzee State"):
             greedy_action(bad)  # type: ignore[arg-type]
@@ -303,7 +303,7 @@ def test_play_needs_a_solution_for_an_optimal_seat() -> None:
 
 
 def test_greedy_bot_and_sheet_picture() -> None:
-    state = yz.new_game(yz.Rules.hasbro(), players=2)
+    state = yz.new_game(yz.Rules.hasbro(players=2))
     assert greedy_action(state) == yz.Roll()
     state = yz.apply(yz.apply(state, yz.Roll()), yz.RollResult((2, 3, 4, 5, 5)))
     assert greedy_action(state) == yz.Score(B.SMALL_STRAIGHT)  # 30 points at once

@@ -26,6 +26,7 @@ import morpyam as mp
 from morpyam import files, records, state_json, vectors
 from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
+from morpyam.bots import RandomBot
 from morpyam.notation import NotationError
 
 
@@ -69,7 +70,7 @@ def _sibling_states() -> tuple[list[mr.State], list[yz.State]]:
             state = mr.apply(state, action)
         rummy.append(mr.resign(state, 0) if not state.is_terminal else state)
     sheets: list[yz.State] = []
-    sheet = yz.new_game(yz.Rules.hasbro(), players=2, games=2)
+    sheet = yz.new_game(yz.Rules.hasbro(players=2), games=2)
     for step in range(200):
         if step % 15 == 0:
             sheets.append(sheet)
@@ -86,6 +87,12 @@ MATCHES = [
     for seed in (1, 2)
 ]
 RUMMY_STATES, SHEET_STATES = _sibling_states()
+SHEET_MATCHES = [
+    yz.play_match(
+        yz.Rules.hasbro(players=2), [RandomBot(game=yz)] * 2, seed=1, names=["Ann", "Bo"]
+    ),
+    yz.play_match(yz.Rules.megawuerfel(), [RandomBot(game=yz)], seed=2, games=2),
+]
 STATES = [state for record in GAMES for state in list(records.positions(record))[::10]]
 LAYOUTS = [mp.Layout.classic(), mp.Layout.flash(), mp.Layout.parse("MOR SS\nCAL SEC", shape=None)]
 
@@ -176,6 +183,11 @@ JSON_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
         [match.to_json() for match in MATCHES],
         lambda text: mr.replay(mr.GameRecord.from_json(text)),
         (ValueError,),  # documented: ValueError (IllegalActionError, NotationError among them)
+    ),
+    "yahtzee record": (
+        [match.to_json() for match in SHEET_MATCHES],
+        lambda text: yz.replay(yz.GameRecord.from_json(text)),
+        (files.FileFormatError, mp.IllegalActionError),
     ),
     "test vectors": (_vector_lines(), _check_vectors, (vectors.CorpusError,)),
 }

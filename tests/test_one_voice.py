@@ -178,7 +178,7 @@ ECHOES: dict[str, Callable[[], object]] = {
     "yahtzee Roll": lambda: yz.Roll((HUGE,)),
     "yahtzee Score": lambda: yz.Score(HUGE),  # type: ignore[arg-type]
     "yahtzee Score text": lambda: yz.Score(HUGE_TEXT),
-    "yahtzee new_game": lambda: yz.new_game(yz.Rules(), players=HUGE),
+    "yahtzee players": lambda: yz.Rules.hasbro(players=HUGE),
     "yahtzee games": lambda: yz.new_game(yz.Rules(), games=HUGE),
     "yahtzee apply": lambda: yz.apply(YAHTZEE, HUGE),  # type: ignore[arg-type]
     "yahtzee Rules": lambda: attrs.evolve(yz.Rules(), yahtzee_bonus=HUGE * -1),

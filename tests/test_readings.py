@@ -469,7 +469,7 @@ def test_end3_a_tie_without_the_finisher(tie_break: str, winners: set[int]) -> N
 
 
 def yahtzee_roll(rules: yz.Rules, faces: tuple[int, ...]) -> yz.State:
-    state = yz.apply(yz.new_game(rules, players=2), yz.Roll())
+    state = yz.apply(yz.new_game(attrs.evolve(rules, players=2)), yz.Roll())
     return yz.apply(state, yz.RollResult(faces))
 
 
@@ -515,12 +515,12 @@ def test_ybox8_zero_after_the_third_roll_when_nothing_fits() -> None:
 )
 def test_yset1_the_number_of_players(knobs: dict[str, Any], fewest: int, most: int) -> None:
     # Y-SET-1: 1 to 6 players by default; the leaflet says "minimal 2 Spielern", no maximum
-    rules = attrs.evolve(yz.Rules.megawuerfel(), **knobs)
+    rules = attrs.evolve(yz.Rules.megawuerfel(fewest), **knobs)
     for players in (fewest, most):
-        assert yz.new_game(rules, players=players).players == players
+        assert yz.new_game(attrs.evolve(rules, players=players)).players == players
     for players in (fewest - 1, most + 1):
         with pytest.raises(ValueError, match="Y-SET-1"):
-            yz.new_game(rules, players=players)
+            attrs.evolve(rules, players=players)
 
 
 def test_yahtzee_readings_are_validated() -> None:
@@ -686,8 +686,9 @@ def test_yahtzee_describe() -> None:
     assert "Y-BONUS-2: each further five of a kind earns 100 points." in hasbro
     strict = attrs.evolve(yz.Rules.megawuerfel(), zero_only_when_nothing_fits=True)
     assert "Y-BOX-8: a box scores 0 only after the 3rd roll" in strict.describe()
-    free = attrs.evolve(yz.Rules.megawuerfel(), joker="free", min_players=2, max_players=9)
-    assert "Y-SET-1: 2 to 9 players." in free.describe()
+    free = attrs.evolve(yz.Rules.megawuerfel(3), joker="free", min_players=2, max_players=9)
+    assert "Y-SET-1: 3 players (2 to 9 allowed)." in free.describe()
+    assert "Y-SET-1: 1 player (1 to 6 allowed)." in yz.Rules.hasbro().describe()
     assert "goes in any empty box" in free.describe()
 
 

@@ -28,6 +28,7 @@ from morpyam.yahtzee.rules import box_scores, is_yahtzee
 B = yz.Box
 HASBRO = yz.Rules.hasbro()
 MEGA = yz.Rules.megawuerfel()
+MEGA2 = yz.Rules.megawuerfel(players=2)
 FREE = attrs.evolve(HASBRO, joker="free")
 NO_JOKER = attrs.evolve(HASBRO, joker="none")
 ALL_RULES = [MEGA, HASBRO, FREE, NO_JOKER]
@@ -370,7 +371,7 @@ def test_rolls_and_results_out_of_place() -> None:
 
 def test_scoring_needs_a_roll_and_ends_the_turn() -> None:
     # Y-TURN-2: one box per turn, after at least one roll
-    state = yz.new_game(MEGA, players=2)
+    state = yz.new_game(MEGA2)
     with pytest.raises(yz.IllegalActionError, match="Y-TURN-2: a box is scored with the dice"):
         yz.apply(state, yz.Score(B.CHANCE))
     with pytest.raises(yz.IllegalActionError, match="Y-TURN-2"):
@@ -414,17 +415,38 @@ def test_legal_order() -> None:
 
 
 def test_new_game_checks_its_arguments() -> None:
-    # Y-SET-1: 1 to 6 players; Y-END-1: 1 to 6 games on a sheet
+    # Y-SET-1: 1 to 6 players, a field of the rules; Y-END-1: 1 to 6 games on a sheet
     for players in range(1, 7):
-        assert yz.new_game(MEGA, players=players).players == players
+        for preset in yz.PRESETS.values():
+            rules = preset(players)
+            assert rules.players == players
+            assert yz.new_game(rules).players == players
+            assert len(yz.new_game(rules).sheets) == players
     for bad in (0, 7, "2", True):
-        with pytest.raises(ValueError, match="Y-SET-1: 1 to 6 players"):
-            yz.new_game(MEGA, players=bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="Y-SET-1"):
+            yz.Rules.megawuerfel(players=bad)  # type: ignore[arg-type]
     for bad_games in (0, 7, 1.0):
         with pytest.raises(ValueError, match="Y-END-1: a sheet holds 1 to 6 games"):
             yz.new_game(MEGA, games=bad_games)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="needs a yahtzee Rules"):
         yz.new_game(mp.Rules.classic())  # type: ignore[arg-type]
+
+
+def test_new_game_players_is_deprecated_and_names_the_replacement() -> None:
+    # Y-SET-1: the old keyword still plays that many players, for one minor release
+    with pytest.warns(DeprecationWarning, match=r"Rules\.hasbro\(players=N\)") as caught:
+        state = yz.new_game(MEGA, players=3)
+    assert caught[0].filename == __file__  # the warning points at the caller
+    assert state.players == 3
+    assert state.rules == yz.Rules.megawuerfel(players=3)
+    with pytest.warns(DeprecationWarning, match="players=N"):
+        assert yz.new_game(MEGA2, players=2).rules == MEGA2
+    for bad in (0, 7, "2", True):
+        with (
+            pytest.warns(DeprecationWarning, match="players=N"),
+            pytest.raises(ValueError, match="Y-SET-1: 1 to 6 players"),
+        ):
+            yz.new_game(MEGA, players=bad)  # type: ignore[arg-type]
 
 
 def test_faces_are_dice() -> None:
@@ -519,7 +541,7 @@ def test_box_scores_and_is_yahtzee_refuse_what_are_not_dice() -> None:
 
 def test_a_two_player_two_game_sheet() -> None:
     # Y-END-1: games one after the other, everyone finishing one before the next; grand total
-    state = yz.new_game(MEGA, players=2, games=2)
+    state = yz.new_game(MEGA2, games=2)
     order = []
     for _ in range(2 * 2 * 13):
         order.append((state.game, state.player))
@@ -541,7 +563,7 @@ def test_a_two_player_two_game_sheet() -> None:
 
 def test_tied_players_share_the_win() -> None:
     # Y-END-1
-    state = yz.new_game(MEGA, players=2)
+    state = yz.new_game(MEGA2)
     assert state.winners == frozenset()
     while not state.is_terminal:
         state = turn(state, (1, 2, 3, 4, 6), state.sheet.open_boxes[0])
@@ -578,7 +600,7 @@ def candidates(state: yz.State) -> list[yz.Action]:
 )
 def test_random_play_invariants(rules: yz.Rules, players: int, games: int, seed: int) -> None:
     rng = random.Random(seed)
-    state = yz.new_game(rules, players=players, games=games)
+    state = yz.new_game(attrs.evolve(rules, players=players), games=games)
     scored_boxes = 0
     rolls_this_turn = 0
     while not state.is_terminal:
@@ -691,9 +713,10 @@ def test_rules_refuse_bad_knobs(change: dict[str, Any], message: str) -> None:
 
 def test_presets_are_the_documented_knobs() -> None:
     # Y-BONUS-1, Y-BONUS-2, Y-JOKER-1: the Megawürfel sheet and Hasbro's rules;
-    # Y-BOX-8, Y-SET-1: both keep the library's readings (any 0 at any roll, 1 to 6 players)
-    assert attrs.astuple(MEGA) == (35, 63, ">", 0, "none", False, 1, 6)
-    assert attrs.astuple(HASBRO) == (35, 63, ">=", 100, "forced", False, 1, 6)
+    # Y-BOX-8, Y-SET-1: both keep the library's readings (any 0 at any roll, 1 to 6 players),
+    # solitaire unless told
+    assert attrs.astuple(MEGA) == (1, 35, 63, ">", 0, "none", False, 1, 6)
+    assert attrs.astuple(HASBRO) == (1, 35, 63, ">=", 100, "forced", False, 1, 6)
     assert yz.JOKERS == ("none", "forced", "free")
 
 

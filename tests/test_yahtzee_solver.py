@@ -232,7 +232,7 @@ def test_best_action_needs_a_decision_of_its_rules(plain: yz.Solution) -> None:
 def test_several_players_and_games(plain: yz.Solution) -> None:
     # the bot plays the current player's current sheet, in any seat and game
     rng = random.Random(3)
-    state = yz.new_game(PLAIN, players=2, games=2)
+    state = yz.new_game(attrs.evolve(PLAIN, players=2), games=2)
     while not state.is_terminal:
         if state.is_chance:
             state = yz.apply(state, yz.sample_chance(state, rng))

@@ -28,7 +28,7 @@ B = yz.Box
 
 def _full_house(rules: yz.Rules | None = None, **game: int) -> yz.State:
     # player 0 rolls 2 2 6 6 6 and scores it as a full house: 25 points (Y-BOX-4)
-    state = yz.new_game(rules or yz.Rules.megawuerfel(), players=2, **game)
+    state = yz.new_game(attrs.evolve(rules or yz.Rules.megawuerfel(), players=2), **game)
     state = yz.apply(state, yz.Roll())
     state = yz.apply(state, yz.RollResult((2, 2, 6, 6, 6)))
     return yz.apply(state, yz.Score(B.FULL_HOUSE))
@@ -102,19 +102,27 @@ def test_every_stage_has_its_status_line() -> None:
 
 def test_a_short_one_line_repr() -> None:
     assert repr(_full_house()) == (
-        "<State Rules.megawuerfel(); 2 players; totals 25, 0; player 1 to roll>"
+        "<State Rules.megawuerfel(players=2); 2 players; totals 25, 0; player 1 to roll>"
     )
     assert repr(yz.new_game(yz.Rules.hasbro(), games=3)) == (
-        "<State Rules.hasbro(); 1 player, 3 games; totals 0; player 0 to roll (game 1 of 3)>"
+        "<State Rules.hasbro(players=1); 1 player, 3 games; totals 0; player 0 to roll (game 1 of 3)>"
     )
 
 
 def test_rules_text_is_python_that_makes_the_rules() -> None:
-    assert rules_text(yz.Rules.hasbro()) == "Rules.hasbro()"
-    for rules in (yz.Rules(), attrs.evolve(yz.Rules.hasbro(), joker="free", max_players=2)):
+    # the old name of repr(rules), kept as an alias
+    assert rules_text(yz.Rules.hasbro()) == "Rules.hasbro(players=1)"
+    for rules in (
+        yz.Rules(),
+        attrs.evolve(yz.Rules.hasbro(), joker="free", max_players=2),
+        yz.Rules.megawuerfel(players=4),
+    ):
+        assert rules_text(rules) == repr(rules)
         assert eval(rules_text(rules), {"attrs": attrs, "Rules": yz.Rules}) == rules
     # Rules() differs from the Megawürfel preset only in the bonus comparison (Y-BONUS-1)
-    assert rules_text(yz.Rules()) == "attrs.evolve(Rules.megawuerfel(), bonus_comparison='>=')"
+    assert rules_text(yz.Rules()) == (
+        "attrs.evolve(Rules.megawuerfel(players=1), bonus_comparison='>=')"
+    )
 
 
 # --- state JSON ---------------------------------------------------------------------------------------
@@ -124,7 +132,8 @@ def test_the_documented_schema() -> None:
     state = _full_house()
     data = state_to_dict(state)
     assert data["format"] == STATE_FORMAT == "yahtzee-state/1"
-    assert data["rules"] == attrs.asdict(yz.Rules.megawuerfel())
+    assert data["rules"] == attrs.asdict(yz.Rules.megawuerfel(players=2))
+    assert data["rules"]["players"] == 2  # Y-SET-1
     assert data["sheets"] == [
         [{"boxes": {"full-house": 25}, "upper_bonus": 0, "yahtzee_bonus": 0}],
         [{"boxes": {}, "upper_bonus": 0, "yahtzee_bonus": 0}],
@@ -177,7 +186,7 @@ EMPTY = _sheet()
         ({"rules": {k: v for k, v in RULES.items() if k != "joker"}}, "rules.joker", "missing"),
         ({"rules": {**RULES, "upper_bonus": 2**70}}, "rules.upper_bonus", "out of range"),
         ({"sheets": []}, "sheets", "Y-SET-1"),
-        ({"sheets": [[EMPTY]] * 7}, "sheets", "1 to 6 players"),
+        ({"sheets": [[EMPTY]] * 7}, "sheets", "2 players, got 7"),
         ({"sheets": [[EMPTY] * 7] * 2}, "sheets[0]", "Y-END-1"),
         ({"sheets": [[EMPTY], [EMPTY, EMPTY]]}, "sheets[1]", "the same 1 games"),
         ({"sheets": [[_sheet(fullhouse=25)], [EMPTY]]}, "sheets[0][0].boxes.fullhouse", "no box"),
@@ -234,8 +243,39 @@ INVALID = [
     ("two games", {"game": 1}, "sheets[0][0]", "Y-END-1: game 1 is over"),
     ("two games", lambda d: d["sheets"][1][1]["boxes"].update(ones=1), "sheets[1][1]", "Y-END-1"),
     ("ones", {"rolls": 1, "dice": [1, 1, 1, 1, 1]}, "rolls", "Y-END-1"),
-    ("ones", lambda d: d["sheets"].append([EMPTY]), "player", "Y-END-1"),
+    (
+        "ones",
+        lambda d: (d["sheets"].append([EMPTY]), d["rules"].update(players=2)),
+        "player",
+        "Y-END-1",
+    ),
 ]
+
+
+def test_a_document_written_before_rules_had_players_still_reads() -> None:
+    # Y-SET-1: yahtzee-state/1 documents had no rules.players; the sheets say how many play
+    state = _full_house(games=2)
+    data = state_to_dict(state)
+    assert data["rules"]["players"] == 2
+    del data["rules"]["players"]
+    assert state_from_dict(data) == state
+    assert yz.state_from_json(json.dumps(data)).rules == yz.Rules.megawuerfel(players=2)
+
+
+def test_players_and_sheets_must_agree() -> None:
+    # Y-SET-1: one list of sheets per player of the rules
+    data = state_to_dict(_full_house())
+    data["rules"]["players"] = 3
+    with pytest.raises(FileFormatError) as caught:
+        state_from_dict(data)
+    assert caught.value.where == "sheets"
+    assert "3 players, got 2" in caught.value.reason
+    data["rules"]["players"] = 7  # more than max_players: the rules refuse it
+    with pytest.raises(FileFormatError, match="Y-SET-1"):
+        state_from_dict(data)
+    state = _full_house()
+    with pytest.raises(InvalidStateError, match="Y-SET-1: one tuple of sheets per player, 3"):
+        check_state(attrs.evolve(state, rules=attrs.evolve(state.rules, players=3)))
 
 
 def _state(which: str) -> yz.State:
@@ -324,10 +364,12 @@ def test_sheets_dice_boxes_and_rules(
     assert len(dice) == 5
     assert all(1 <= face <= 6 for face in dice)
     assert box in yz.BOXES
-    assert preset in (yz.Rules.megawuerfel(), yz.Rules.hasbro())
+    assert 1 <= preset.players <= 4
+    assert preset in (yz.Rules.megawuerfel(preset.players), yz.Rules.hasbro(preset.players))
     # a sheet of play is one a state can hold: a solitaire game with it, player 0 to move
     sheet = data.draw(yst.sheets(rules))
-    check_state(attrs.evolve(yz.new_game(rules), sheets=((sheet,),)))
+    solitaire = attrs.evolve(rules, players=1)
+    check_state(attrs.evolve(yz.new_game(solitaire), sheets=((sheet,),)))
 
 
 @settings(max_examples=examples(100), deadline=None)

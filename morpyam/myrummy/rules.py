@@ -74,9 +74,13 @@ def _empty_pool(instance: object, attribute: attrs.Attribute[Any], value: Any) -
         )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Rules:
     """How a game of MyRummy is played, as data; start from a preset and change knobs with `attrs.evolve`.
+
+    ``repr`` names the preset a value equals (``Rules.rummikub(players=3)``), or the
+    nearest preset and the fields that differ, as Morpyam's and the score sheet's do;
+    `describe` says the rules in words.
 
     Examples:
         >>> import attrs
@@ -143,6 +147,38 @@ class Rules:
                 f"R-RUM-SET-2: {self.players} racks of {self.rack_size} need {dealt} tiles, "
                 f"and the set has {self.tile_count}"
             )
+
+    def __repr__(self) -> str:
+        # the preset it is, or the nearest preset with the fields that differ: short and exact
+        best: tuple[str, list[str]] | None = None
+        for name, preset in PRESETS.items():
+            try:
+                base = preset(self.players)
+            except ValueError:  # a small set deals fewer racks (R-RUM-SET-2)
+                continue
+            changed = [
+                f"{field.name}={getattr(self, field.name)!r}"
+                for field in attrs.fields(Rules)
+                if getattr(self, field.name) != getattr(base, field.name)
+            ]
+            if best is None or len(changed) < len(best[1]):
+                best = (name, changed)
+        assert best is not None  # the classic preset takes every number of players
+        name, changed = best
+        made = f"Rules.{name}(players={self.players})"
+        return f"attrs.evolve({made}, {', '.join(changed)})" if changed else made
+
+    def describe(self) -> str:
+        """Every reading these rules make, in words: one line per rule ID, in rule-book order.
+
+        A table checks with it that the library plays their way, as with Morpyam's
+        `morpyam.Rules.describe`.
+
+        Examples:
+            >>> print(Rules.classic().describe().splitlines()[0])
+            R-RUM-SET-1: 2 players; 106 tiles: pu bk gn gy, values 1 to 13, 2 of each, 2 jokers.
+        """
+        return "\n".join(_describe(self))
 
     @property
     def tile_count(self) -> int:
@@ -238,6 +274,50 @@ class Rules:
             copies=1,
             jokers=2,
         )
+
+
+def _describe(rules: Rules) -> list[str]:
+    time = (
+        "no time limit"
+        if rules.time_limit is None
+        else f"{rules.time_limit} seconds a turn, for apps that keep a clock"
+    )
+    penalty = rules.timeout_penalty
+    draws = (
+        "draws a tile only if they laid nothing"
+        if penalty == 0
+        else f"draws {penalty} tile{'' if penalty == 1 else 's'}"
+    )
+    rounds = rules.rounds
+    return [
+        f"R-RUM-SET-1: {rules.players} players; {rules.set_text}.",
+        f"R-RUM-SET-2: each player draws {rules.rack_size} tiles at the start of a round.",
+        f"R-RUM-TIME-1: {time}; a player out of time takes back what they laid and {draws}.",
+        f"R-RUM-OPEN-1: a player's first laying out totals at least {rules.opening_points} points.",
+        "R-RUM-OPEN-3: the player who lays out may also lay tiles onto the table's "
+        "combinations in the same turn."
+        if rules.lay_off_in_opening_turn
+        else "R-RUM-OPEN-3: the player who lays out lays no tile onto the table's "
+        "combinations in the same turn.",
+        "R-RUM-RE-2: any part of a combination may be taken (free rearranging)."
+        if rules.min_stay is None
+        else f"R-RUM-RE-2: of a combination taken in part, at least {rules.min_stay} tiles "
+        "stay together.",
+        "R-RUM-JOK-2: the tile that replaces a table joker comes from the player's rack."
+        if rules.joker_from_rack
+        else "R-RUM-JOK-2: the tile that replaces a table joker comes from the rack or the table.",
+        f"R-RUM-END-2: the others score minus the values on their racks, a joker counting "
+        f"{rules.joker_penalty}.",
+        "R-RUM-END-3: a player who would draw from an empty pool passes; the round ends "
+        "once every player has passed in a row."
+        if rules.empty_pool == "passes"
+        else "R-RUM-END-3: the round ends when a player would draw from an empty pool.",
+        f"R-RUM-MATCH-1: a match has {rounds} round{'' if rounds == 1 else 's'}.",
+        f"R-RUM-VAR-HAND: Handrummy is played: the others' minus points count "
+        f"{rules.handrummy_factor} times after one."
+        if rules.handrummy
+        else "R-RUM-VAR-HAND: no Handrummy.",
+    ]
 
 
 @cache

@@ -30,12 +30,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-import attrs
-
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.melds import Group, Meld, Run
 from morpyam.myrummy.observe import Observation
-from morpyam.myrummy.rules import PRESETS, Rules
+from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import Tile, tiles_text
 
@@ -202,34 +200,19 @@ def render(position: State | Observation, *, show: int | Iterable[int] = ()) -> 
 
 
 def rules_text(rules: Rules) -> str:
-    """``rules`` as the Python that makes them: a preset, or ``attrs.evolve`` of the nearest one.
+    """``repr(rules)``: the Python that makes them, a preset or ``attrs.evolve`` of the nearest one.
+
+    The name from before `Rules` had this ``repr``, kept so that code calling it
+    goes on working; `Rules.describe` says the rules in words.
 
     Examples:
+        >>> import attrs
         >>> rules_text(Rules.rummikub(players=3))
         'Rules.rummikub(players=3)'
         >>> rules_text(attrs.evolve(Rules.classic(), rounds=3))
         'attrs.evolve(Rules.classic(players=2), rounds=3)'
     """
-    best: tuple[int, str, dict[str, object]] | None = None
-    for name, preset in PRESETS.items():
-        try:
-            base = preset(rules.players)
-        except ValueError:  # a small set deals fewer racks (R-RUM-SET-2)
-            continue
-        changes = {
-            field.name: getattr(rules, field.name)
-            for field in attrs.fields(Rules)
-            if getattr(rules, field.name) != getattr(base, field.name)
-        }
-        if best is None or len(changes) < best[0]:
-            best = (len(changes), name, changes)
-    assert best is not None
-    _, name, changes = best
-    made = f"Rules.{name}(players={rules.players})"
-    if not changes:
-        return made
-    knobs = ", ".join(f"{key}={value!r}" for key, value in changes.items())
-    return f"attrs.evolve({made}, {knobs})"
+    return repr(rules)
 
 
 def short_repr(state: State) -> str:
@@ -238,7 +221,7 @@ def short_repr(state: State) -> str:
     tiles = sum(len(meld.tiles) for meld in state.table)
     racks = ", ".join(str(len(rack)) for rack in state.racks)
     return (
-        f"<State {rules_text(state.rules)}; table {melds} combination"
+        f"<State {state.rules!r}; table {melds} combination"
         f"{'' if melds == 1 else 's'} ({tiles} tiles); racks {racks}; pool {state.pool_size}; "
         f"{_status(state)}>"
     )

@@ -31,7 +31,7 @@ _HASBRO = yz.Rules.hasbro()
 
 
 def _new(rules: yz.Rules, players: int = 1, games: int = 1) -> Callable[[], yz.State]:
-    return lambda: yz.new_game(rules, players=players, games=games)
+    return lambda: yz.new_game(attrs.evolve(rules, players=players), games=games)
 
 
 def _turn(dice: str, box: str) -> tuple[str, ...]:
@@ -270,7 +270,7 @@ def _scenarios() -> Iterator[Scenario]:
 
 
 def _game(rules: yz.Rules, players: int, rng: random.Random) -> list[yz.State]:
-    state = yz.new_game(rules, players=players)
+    state = yz.new_game(attrs.evolve(rules, players=players))
     states = [state]
     while not state.is_terminal:
         if state.is_chance:

@@ -6,7 +6,8 @@ book): the Megawürfel sheet and Hasbro's rules are presets of one
 Morpyam engine (``new_game``, ``legal_actions``, ``apply``,
 ``chance_outcomes``, ``sample_chance``, ``scores``), and
 `solve` computes the optimal solitaire
-strategy (with the ``solver`` extra: numpy).
+strategy (with the ``solver`` extra: numpy), and a `GameRecord` keeps a game
+to replay (`morpyam.yahtzee.records`).
 
 Examples:
     >>> import morpyam.yahtzee as yz
@@ -34,6 +35,14 @@ from morpyam.yahtzee.engine import (
     sample_chance,
     scores,
 )
+from morpyam.yahtzee.records import (
+    GameRecord,
+    load_record,
+    play_match,
+    positions,
+    replay,
+    save_record,
+)
 from morpyam.yahtzee.rules import BOXES, JOKERS, PRESETS, Box, Rules, base_score
 from morpyam.yahtzee.solver import Solution, solve
 from morpyam.yahtzee.state import Sheet, State
@@ -47,6 +56,7 @@ __all__ = [
     "PRESETS",
     "Action",
     "Box",
+    "GameRecord",
     "IllegalActionError",
     "Roll",
     "RollResult",
@@ -61,9 +71,14 @@ __all__ = [
     "box_points",
     "chance_outcomes",
     "legal_actions",
+    "load_record",
     "new_game",
     "parse_action",
+    "play_match",
+    "positions",
+    "replay",
     "sample_chance",
+    "save_record",
     "scores",
     "solve",
     "state_from_json",

@@ -69,15 +69,18 @@ TURN_DECISIONS = 4
 """The most decisions of a turn: three rolls and a score (Y-TURN-1)."""
 
 
-def rules_from(rules: Rules | str | None) -> Rules:
-    """``rules`` itself, the preset of that name, or Hasbro's rules for ``None`` (the kit's
-    `morpyam.kit.presets.rules_from` with the score sheet's presets).
+def rules_from(rules: Rules | str | None, players: int = 1) -> Rules:
+    """``rules`` itself, the preset of that name for ``players``, or Hasbro's rules for
+    ``None`` (the kit's `morpyam.kit.presets.rules_from` with the score sheet's presets).
 
     Raises:
-        ValueError: for a name that is not a preset (``"hasbro"``, ``"megawuerfel"``), or a
-            value that is neither a score-sheet ``Rules``, a name nor ``None``.
+        ValueError: for a name that is not a preset (``"hasbro"``, ``"megawuerfel"``), players
+            the preset refuses (Y-SET-1), or a value that is neither a score-sheet ``Rules``,
+            a name nor ``None``.
     """
-    return presets.rules_from(rules, PRESETS, Rules, default="hasbro", game="score-sheet ")
+    return presets.rules_from(
+        rules, PRESETS, Rules, players=players, default="hasbro", game="score-sheet "
+    )
 
 
 def _players(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -97,12 +100,20 @@ def _rules(instance: object, attribute: attrs.Attribute[Any], value: Any) -> Non
 
 @attrs.frozen
 class Encoding:
-    """The fixed encoding of score-sheet games: ``players`` sheets of ``games`` columns."""
+    """The fixed encoding of score-sheet games: ``players`` sheets of ``games`` columns.
+
+    ``players`` is ``rules.players`` unless given; given, it is written into
+    ``rules`` (``Encoding(Rules.hasbro(), players=2).rules == Rules.hasbro(players=2)``),
+    so that the states `new_state` makes carry the rules the encoding holds.
+    """
 
     rules: Rules = attrs.field(validator=_rules)
-    """The rules of the sheets."""
-    players: int = attrs.field(default=1, validator=_players)
-    """Number of players, 1 to 6."""
+    """The rules of the sheets, with ``players`` players."""
+    players: int = attrs.field(
+        default=attrs.Factory(lambda self: self.rules.players, takes_self=True),
+        validator=_players,
+    )
+    """Number of players, 1 to 6: ``rules.players`` by default."""
     games: int = attrs.field(default=1, validator=_games)
     """Games on the sheet, 1 to 6."""
     num_actions: int = attrs.field(init=False, default=KEEP_MASKS + _BOXES)
@@ -115,6 +126,8 @@ class Encoding:
 
     def __attrs_post_init__(self) -> None:
         players = self.players
+        if players != self.rules.players:
+            object.__setattr__(self, "rules", attrs.evolve(self.rules, players=players))
         rules = self.rules
         bonuses = (_BOXES - 1) * rules.yahtzee_bonus
         most = (MOST_BOX_POINTS + rules.upper_bonus + bonuses) * self.games
@@ -144,7 +157,7 @@ class Encoding:
 
     def new_state(self) -> State:
         """Empty sheets, player 0 to roll."""
-        return new_game(self.rules, players=self.players, games=self.games)
+        return new_game(self.rules, games=self.games)
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """`legal_actions`."""

@@ -16,7 +16,10 @@ outcomes, sorted faces in lexicographic order. Once the game is over: none.
 from __future__ import annotations
 
 import random
+import warnings
 from fractions import Fraction
+
+import attrs
 
 from morpyam.dice import DICE, distribution, is_sub_multiset, keep_options, merge
 from morpyam.errors import IllegalActionError
@@ -96,26 +99,42 @@ def _scores(allowed: int) -> tuple[Score, ...]:
 # --- set-up ---------------------------------------------------------------
 
 
-def new_game(rules: Rules, *, players: int = 1, games: int = 1) -> State:
-    """Start a game: empty sheets, player 0 to roll (Y-SET-1).
+def new_game(rules: Rules, *, players: int | None = None, games: int = 1) -> State:
+    """Start a game: empty sheets for ``rules.players``, player 0 to roll (Y-SET-1).
 
     ``games`` columns of the sheet are played one after the other, every
     player finishing a game before the next starts; the grand total decides
-    (Y-END-1).
+    (Y-END-1). The number of games stays an argument rather than a field of
+    `Rules`: it is how long a table plays, not how a game is scored, and
+    `Solution` values hold for any number of games.
+
+    ``players`` is deprecated: the number of players is ``rules.players``, which
+    the presets take (``Rules.hasbro(players=2)``). Passed, it warns and plays
+    ``attrs.evolve(rules, players=players)``; it goes in the next minor release.
 
     Raises:
         ValueError: for rules that are not a `Rules`,
-            or players outside the rules' `min_players` to `max_players` or games outside 1 to 6.
+            players outside the rules' `min_players` to `max_players` or games outside 1 to 6.
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"new_game needs a yahtzee Rules value, got {_shown(rules)}")
-    low, high = rules.min_players, rules.max_players
-    if type(players) is not int or not low <= players <= high:
-        raise ValueError(f"Y-SET-1: {low} to {high} players, got {_shown(players)}")
+    if players is not None:
+        warnings.warn(
+            "new_game(rules, players=N) is deprecated: the number of players is a field of "
+            "Rules; use new_game(Rules.hasbro(players=N)) or "
+            "new_game(attrs.evolve(rules, players=N))",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        low, high = rules.min_players, rules.max_players
+        if type(players) is not int or not low <= players <= high:
+            raise ValueError(f"Y-SET-1: {low} to {high} players, got {_shown(players)}")
+        if players != rules.players:
+            rules = attrs.evolve(rules, players=players)
     if type(games) is not int or not 1 <= games <= MAX_GAMES:
         raise ValueError(f"Y-END-1: a sheet holds 1 to {MAX_GAMES} games, got {_shown(games)}")
     column = (Sheet(),) * games
-    return State(rules, (column,) * players, 0, 0, 0, None, (), False)
+    return State(rules, (column,) * rules.players, 0, 0, 0, None, (), False)
 
 
 # --- the questions legal_actions and apply share ---------------------------

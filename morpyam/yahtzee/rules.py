@@ -254,22 +254,31 @@ def _one_of(choices: tuple[str, ...], rule: str) -> Any:
     return check
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Rules:
-    """How a score sheet scores, as data: the bonuses and the joker rule.
+    """How a game of the score sheet is played, as data: the players, the bonuses and the joker rule.
 
     The boxes themselves are the same in every preset (Y-BOX-1 to Y-BOX-8).
-    Start from a preset and change knobs with `attrs.evolve`:
+    Start from a preset, which takes the number of players as Morpyam's and
+    MyRummy's do, and change knobs with `attrs.evolve`. Unlike theirs, the
+    presets default to one player: the sheet is played solitaire too, and the
+    solver (`solve`) answers for one sheet. ``repr`` names the
+    preset a value equals (``Rules.hasbro(players=2)``), or the nearest
+    preset and the fields that differ; `describe` says the rules in words.
 
     Examples:
         >>> import attrs
-        >>> rules = attrs.evolve(Rules.hasbro(), joker="free")
+        >>> rules = attrs.evolve(Rules.hasbro(players=2), joker="free")
+        >>> rules
+        attrs.evolve(Rules.hasbro(players=2), joker='free')
         >>> rules.bonus_target
         63
         >>> Rules.megawuerfel().bonus_target
         64
     """
 
+    players: int = attrs.field(default=1, validator=_int_at_least(1, "Y-SET-1"))
+    """Number of players (Y-SET-1), from `min_players` to `max_players`: 1 plays solitaire."""
     upper_bonus: int = attrs.field(default=35, validator=_int_at_least(0, "Y-BONUS-1"))
     """Points for an upper sum that reaches the threshold (Y-BONUS-1)."""
     bonus_threshold: int = attrs.field(default=63, validator=_int_at_least(1, "Y-BONUS-1"))
@@ -310,13 +319,18 @@ class Rules:
                 f"Y-SET-1: players from {self.min_players} to {self.max_players}: the least "
                 f"must not exceed the most, and the most is at most {PLAYER_LIMIT}"
             )
+        if not self.min_players <= self.players <= self.max_players:
+            raise ValueError(
+                f"Y-SET-1: {self.min_players} to {self.max_players} players, "
+                f"got {_shown(self.players)}"
+            )
 
     def describe(self) -> str:
         """Every reading these rules make, in words: one line per rule ID.
 
         Examples:
-            >>> print(Rules.megawuerfel().describe().splitlines()[0])
-            Y-SET-1: 1 to 6 players.
+            >>> print(Rules.megawuerfel(players=2).describe().splitlines()[0])
+            Y-SET-1: 2 players (1 to 6 allowed).
         """
         reach = (
             f"of {self.bonus_threshold} or more"
@@ -332,7 +346,8 @@ class Rules:
         }
         return "\n".join(
             [
-                f"Y-SET-1: {self.min_players} to {self.max_players} players.",
+                f"Y-SET-1: {self.players} player{'' if self.players == 1 else 's'} "
+                f"({self.min_players} to {self.max_players} allowed).",
                 "Y-BOX-8: a box scores 0 only after the 3rd roll, when no empty box scores more."
                 if self.zero_only_when_nothing_fits
                 else "Y-BOX-8: any empty box may be filled after any roll, for 0 if the dice "
@@ -345,15 +360,43 @@ class Rules:
             ]
         )
 
-    @classmethod
-    def megawuerfel(cls) -> Rules:
-        """The Megawürfel sheet: bonus 35 above 63, no Yahtzee bonus, no joker."""
-        return cls(bonus_comparison=">", yahtzee_bonus=0, joker="none")
+    def __repr__(self) -> str:
+        # the preset it is, or the nearest preset with the fields that differ: short and exact;
+        # a count of players the preset refuses (more than 6) is one of the fields that differ
+        best: tuple[str, list[str]] | None = None
+        for name, preset in PRESETS.items():
+            try:
+                base, made = preset(self.players), f"Rules.{name}(players={self.players})"
+            except ValueError:
+                base, made = preset(), f"Rules.{name}()"
+            changed = [
+                f"{field.name}={getattr(self, field.name)!r}"
+                for field in attrs.fields(Rules)
+                if getattr(self, field.name) != getattr(base, field.name)
+            ]
+            if best is None or len(changed) < len(best[1]):
+                best = (made, changed)
+        assert best is not None
+        made, changed = best
+        return f"attrs.evolve({made}, {', '.join(changed)})" if changed else made
 
     @classmethod
-    def hasbro(cls) -> Rules:
-        """Hasbro's rules: bonus 35 at 63 or more, 100 per extra Yahtzee, forced joker."""
-        return cls(bonus_comparison=">=", yahtzee_bonus=100, joker="forced")
+    def megawuerfel(cls, players: int = 1) -> Rules:
+        """The Megawürfel sheet for ``players``: bonus 35 above 63, no Yahtzee bonus, no joker.
+
+        Raises:
+            ValueError: for players outside 1 to 6 (Y-SET-1).
+        """
+        return cls(players=players, bonus_comparison=">", yahtzee_bonus=0, joker="none")
+
+    @classmethod
+    def hasbro(cls, players: int = 1) -> Rules:
+        """Hasbro's rules for ``players``: bonus 35 at 63 or more, 100 per extra Yahtzee, forced joker.
+
+        Raises:
+            ValueError: for players outside 1 to 6 (Y-SET-1).
+        """
+        return cls(players=players, bonus_comparison=">=", yahtzee_bonus=100, joker="forced")
 
     @property
     def bonus_target(self) -> int:
@@ -361,7 +404,7 @@ class Rules:
         return self.bonus_threshold + (self.bonus_comparison == ">")
 
 
-PRESETS: Mapping[str, Callable[[], Rules]] = MappingProxyType(
+PRESETS: Mapping[str, Callable[..., Rules]] = MappingProxyType(
     {"megawuerfel": Rules.megawuerfel, "hasbro": Rules.hasbro}
 )
-"""The rule presets by name."""
+"""The rule presets by name: each makes the `Rules` for a number of players (1 by default)."""

@@ -459,15 +459,25 @@ def solve(rules: Rules) -> Solution:
     return Solution(rules, values)
 
 
+def _same_scoring(one: Rules, other: Rules) -> bool:
+    """Whether two rules score alike: equal but for the number of players, which a sheet's
+    values do not depend on."""
+    return all(
+        getattr(one, field.name) == getattr(other, field.name)
+        for field in attrs.fields(Rules)
+        if field.name != "players"
+    )
+
+
 @attrs.frozen(eq=False)
 class Solution:
     """The optimal solitaire strategy of `rules`.
 
     Made by `solve` or
     `load`. It answers for any state
-    of a game with these rules; with several players or games it plays the
-    current player's current sheet to maximise its expected score, which is
-    optimal for solitaire.
+    of a game with these rules but for the number of players; with several
+    players or games it plays the current player's current sheet to maximise
+    its expected score, which is optimal for solitaire.
     """
 
     rules: Rules
@@ -516,7 +526,7 @@ class Solution:
     def _check(self, state: State) -> None:
         if not isinstance(state, State):
             raise ValueError(f"expected a yahtzee State, got {_shown(state)}")
-        if state.rules != self.rules:
+        if not _same_scoring(state.rules, self.rules):
             raise ValueError(
                 f"this solution is for {_shown(self.rules)}, the state's rules are {_shown(state.rules)}"
             )

@@ -145,7 +145,7 @@ class State:
 
     @property
     def players(self) -> int:
-        """Number of players (Y-SET-1: `Rules.min_players` to `Rules.max_players`)."""
+        """Number of players: ``rules.players`` (Y-SET-1)."""
         return len(self.sheets)
 
     @property

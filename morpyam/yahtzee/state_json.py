@@ -19,7 +19,7 @@ a whole state or an error, never part of one.
 
 Examples:
     >>> import morpyam.yahtzee as yz
-    >>> state = yz.apply(yz.new_game(yz.Rules.hasbro(), players=2), yz.Roll())
+    >>> state = yz.apply(yz.new_game(yz.Rules.hasbro(players=2)), yz.Roll())
     >>> state = yz.apply(state, yz.RollResult((2, 2, 2, 5, 5)))
     >>> state = yz.apply(state, yz.Score(yz.Box.FULL_HOUSE))
     >>> state_from_json(state_to_json(state)) == state
@@ -137,8 +137,10 @@ def _faces(value: object, where: str, low: int, high: int) -> tuple[int, ...]:
     return faces
 
 
-def _rules(value: object) -> Rules:
-    return read_attrs(value, "rules", Rules)
+def _rules(value: object, players: int) -> Rules:
+    table = dict(_table(value, "rules"))
+    table.setdefault("players", players)  # written before Rules had it: one per list of sheets
+    return read_attrs(table, "rules", Rules)
 
 
 def _sheet(value: object, where: str) -> Sheet:
@@ -164,7 +166,9 @@ def _sheet(value: object, where: str) -> Sheet:
 def state_from_dict(data: Mapping[str, Any]) -> State:
     """Read a state from plain data, such as `state_to_dict` writes.
 
-    Every field is required (``null`` where the state holds ``None``).
+    Every field is required (``null`` where the state holds ``None``), but for
+    ``rules.players``, which documents written before `Rules` had it lack: it
+    is then the number of lists of sheets.
 
     Raises:
         FileFormatError: saying where: a missing or unknown field, a wrong
@@ -176,16 +180,15 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     table = _table(data, "document")
     require_format(table, STATE_FORMAT, "a score-sheet state")
     check_fields(table, _FIELDS, required=_FIELDS)
+    players = _list(table["sheets"], "sheets")
     try:
-        rules = _rules(table["rules"])
+        rules = _rules(table["rules"], len(players))
     except FileFormatError as error:
         raise _inside("rules", error) from None
-    players = _list(table["sheets"], "sheets")
-    if not rules.min_players <= len(players) <= rules.max_players:
+    if len(players) != rules.players:
         raise FileFormatError(
             "sheets",
-            f"Y-SET-1: one list of sheets per player, {rules.min_players} to "
-            f"{rules.max_players} players, got {len(players)}",
+            f"Y-SET-1: one list of sheets per player, {rules.players} players, got {len(players)}",
         )
     sheets = []
     games = None
@@ -253,9 +256,8 @@ def check_state(state: State) -> None:
 
     Checked, in this order:
 
-    - types and sizes: ``Rules``, between ``rules.min_players`` and
-      ``rules.max_players`` players with the same 1 to 6 games each (Y-SET-1,
-      Y-END-1), ``Sheet`` values, the player and game in range, 0 to 3
+    - types and sizes: ``Rules``, ``rules.players`` players with the same
+      1 to 6 games each (Y-SET-1, Y-END-1), ``Sheet`` values, the player and game in range, 0 to 3
       rolls, five sorted dice or none, 0 to 4 sorted kept dice;
     - each sheet: every box holds 0 or what some roll scores there (Y-BOX-1
       to Y-BOX-8); the upper bonus is earned exactly when the upper sum
@@ -285,11 +287,10 @@ def check_state(state: State) -> None:
     sheets = state.sheets
     require_state(
         isinstance(sheets, tuple)
-        and rules.min_players <= len(sheets) <= min(rules.max_players, PLAYER_LIMIT)
+        and len(sheets) == rules.players <= PLAYER_LIMIT
         and all(isinstance(games, tuple) for games in sheets),
         "sheets",
-        f"Y-SET-1: one tuple of sheets per player, {rules.min_players} to "
-        f"{rules.max_players} players",
+        f"Y-SET-1: one tuple of sheets per player, {rules.players} players",
     )
     games = len(sheets[0])
     require_state(

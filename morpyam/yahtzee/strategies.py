@@ -19,6 +19,7 @@ def test_my_app_shows_every_sheet(state: yz.State) -> None:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import attrs
 
@@ -52,7 +53,8 @@ def boxes() -> st.SearchStrategy[Box]:
 
 @st.composite
 def _rules(draw: st.DrawFn, knobs: bool) -> Rules:
-    preset = draw(st.sampled_from(list(PRESETS.values())))()
+    make: Callable[[int], Rules] = draw(st.sampled_from(list(PRESETS.values())))
+    preset = make(draw(st.integers(1, 4)))
     if not knobs:
         return preset
     return attrs.evolve(
@@ -67,7 +69,8 @@ def _rules(draw: st.DrawFn, knobs: bool) -> Rules:
 
 
 def rules(*, knobs: bool = True) -> st.SearchStrategy[Rules]:
-    """A preset, with valid random knobs (bonuses, joker rule, Y-BOX-8 reading) unless ``knobs`` is false."""
+    """A preset for 1 to 4 players, with valid random knobs (bonuses, joker rule, Y-BOX-8
+    reading) unless ``knobs`` is false."""
     return _rules(knobs)
 
 
@@ -86,12 +89,12 @@ def _states(
     max_steps: int,
 ) -> State:
     game_rules = draw(rules_strategy)
-    low, high = game_rules.min_players, min(game_rules.max_players, 4)
-    count = players if players is not None else draw(st.integers(low, max(low, high)))
+    if players is not None and players != game_rules.players:
+        game_rules = attrs.evolve(game_rules, players=players)
     columns = games if games is not None else draw(st.sampled_from([1, 1, 2, MAX_GAMES]))
     steps = draw(st.integers(0, max_steps))
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    state = new_game(game_rules, players=count, games=columns)
+    state = new_game(game_rules, games=columns)
     for _ in range(steps):
         if state.is_terminal:
             break
@@ -109,9 +112,8 @@ def states(
     """A state reached by up to ``max_steps`` random legal steps from ``new_game``.
 
     ``rules`` fixes the rules (by default drawn from
-    `rules`), ``players`` and ``games``
-    the size of the game (by default 1 to 4 players within the rules' limits,
-    and 1, 2 or 6 games). A turn takes 2 to 6 steps, so a solitaire game of
+    `rules`, 1 to 4 players), ``players`` and ``games``
+    the size of the game (by default the rules' ``players``, and 1, 2 or 6 games). A turn takes 2 to 6 steps, so a solitaire game of
     one sheet ends within 13 × 6 steps; terminal states and chance nodes are
     drawn too: filter with ``.filter(lambda s: s.current_player is not None)``
     for decisions.

@@ -8,7 +8,7 @@ next (the dice, the rolls, or the result). ``str(state)`` is
 
 Examples:
     >>> from morpyam.yahtzee import Box, Roll, RollResult, Rules, Score, apply, new_game
-    >>> state = apply(apply(new_game(Rules.megawuerfel(), players=2), Roll()), RollResult((6, 6, 6, 2, 2)))
+    >>> state = apply(apply(new_game(Rules.megawuerfel(players=2)), Roll()), RollResult((6, 6, 6, 2, 2)))
     >>> render_status(state)
     'Player 0: dice 2 2 6 6 6 after roll 1 of 3'
     >>> state = apply(state, Score(Box.FULL_HOUSE))
@@ -20,9 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
-from morpyam.yahtzee.rules import BOXES, PRESETS, Box, Rules
+from morpyam.yahtzee.rules import BOXES, Box, Rules
 from morpyam.yahtzee.state import State
 
 __all__ = ["render", "render_sheets", "render_status", "rules_text", "short_repr"]
@@ -106,30 +104,19 @@ def render(state: State, names: Sequence[str] | None = None) -> str:
 
 
 def rules_text(rules: Rules) -> str:
-    """``rules`` as the Python that makes them: a preset, or ``attrs.evolve`` of the nearest one.
+    """``repr(rules)``: the Python that makes them, a preset or ``attrs.evolve`` of the nearest one.
+
+    The name from before `Rules` had this ``repr``, kept so that code calling it
+    goes on working; `Rules.describe` says the rules in words.
 
     Examples:
+        >>> import attrs
         >>> rules_text(Rules.hasbro())
-        'Rules.hasbro()'
+        'Rules.hasbro(players=1)'
         >>> rules_text(attrs.evolve(Rules.megawuerfel(), max_players=2))
-        'attrs.evolve(Rules.megawuerfel(), max_players=2)'
+        'attrs.evolve(Rules.megawuerfel(players=1), max_players=2)'
     """
-    best: tuple[int, str, dict[str, object]] | None = None
-    for name, preset in PRESETS.items():
-        base = preset()
-        changes = {
-            field.name: getattr(rules, field.name)
-            for field in attrs.fields(Rules)
-            if getattr(rules, field.name) != getattr(base, field.name)
-        }
-        if best is None or len(changes) < best[0]:
-            best = (len(changes), name, changes)
-    assert best is not None
-    _, name, changes = best
-    if not changes:
-        return f"Rules.{name}()"
-    knobs = ", ".join(f"{key}={value!r}" for key, value in changes.items())
-    return f"attrs.evolve(Rules.{name}(), {knobs})"
+    return repr(rules)
 
 
 def short_repr(state: State) -> str:
@@ -139,6 +126,6 @@ def short_repr(state: State) -> str:
     games = f", {state.games} games" if state.games > 1 else ""
     totals = ", ".join(map(str, state.totals))
     return (
-        f"<State {rules_text(state.rules)}; {players}{games}; totals {totals}; "
+        f"<State {state.rules!r}; {players}{games}; totals {totals}; "
         f"{status[0].lower()}{status[1:]}>"
     )
