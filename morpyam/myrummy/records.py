@@ -36,11 +36,11 @@ from typing import Any
 import attrs
 
 from morpyam.errors import FileFormatError, IllegalActionError
-from morpyam.files import _read, _write
 from morpyam.kit.fields import check_fields, read_attrs, read_table
 from morpyam.kit.fields import check_size as _check_size
 from morpyam.kit.fields import parse_json as _parse_json
 from morpyam.kit.fields import short_text as _short
+from morpyam.kit.paths import read_text, write_text
 from morpyam.kit.records import Resign
 from morpyam.kit.texts import check_name_count as _check_name_count
 from morpyam.kit.texts import check_player_names, player_names
@@ -335,7 +335,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         OSError: when the file cannot be read.
     """
     try:
-        text = _read(path)
+        text = read_text(path)
     except FileFormatError as error:  # the path is said once, by the caller
         raise _fail(error.reason if error.where == os.fspath(path) else str(error)) from None
     return GameRecord.from_json(text)
@@ -347,4 +347,4 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     Raises:
         OSError: when the file cannot be written.
     """
-    _write(path, record.to_json())
+    write_text(path, record.to_json())

@@ -42,22 +42,21 @@ from typing import Any
 
 import attrs
 
-from morpyam.errors import IllegalActionError, _shown
-from morpyam.files import (
-    FileFormatError,
-    _at,
-    _check_size,
-    _int,
-    _list,
-    _parse_json,
-    _read,
-    _str,
-    _table,
-    _write,
-)
+from morpyam.errors import FileFormatError, IllegalActionError, NotationError, shown
 from morpyam.game import Chooser
-from morpyam.notation import NotationError
-from morpyam.records import _check_name_count, _check_names, _names
+from morpyam.kit.fields import (
+    check_fields,
+    check_size,
+    parse_json,
+    read_attrs,
+    read_int,
+    read_list,
+    read_str,
+    read_table,
+    require_format,
+)
+from morpyam.kit.paths import read_text, write_text
+from morpyam.kit.texts import check_name_count, check_player_names, player_names
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score, parse_action
 from morpyam.yahtzee.engine import MAX_GAMES, apply, new_game, sample_chance
 from morpyam.yahtzee.rules import BOXES, PLAYER_LIMIT, Rules
@@ -83,13 +82,12 @@ six games, each turn three rolls, their dice and a score (Y-TURN-1)."""
 
 _FIELDS = ("format", "rules", "games", "names", "actions")
 _REQUIRED = ("format", "rules", "games", "actions")
-_RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules))
 _ACTION_TYPES = (Roll, RollResult, Score)
 
 
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ValueError(f"actions must be a sequence of actions, got {_shown(value)}")
+        raise ValueError(f"actions must be a sequence of actions, got {shown(value)}")
     return tuple(value)
 
 
@@ -99,18 +97,18 @@ def _check_actions(instance: object, attribute: attrs.Attribute[Any], value: Any
     for index, action in enumerate(value):
         if not isinstance(action, _ACTION_TYPES):
             raise ValueError(
-                f"actions[{index}] must be a Roll, RollResult or Score, got {_shown(action)}"
+                f"actions[{index}] must be a Roll, RollResult or Score, got {shown(action)}"
             )
 
 
 def _check_rules(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, Rules):
-        raise ValueError(f"a record needs a yahtzee Rules value, got {_shown(value)}")
+        raise ValueError(f"a record needs a yahtzee Rules value, got {shown(value)}")
 
 
 def _check_games(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if type(value) is not int or not 1 <= value <= MAX_GAMES:
-        raise ValueError(f"Y-END-1: a sheet holds 1 to {MAX_GAMES} games, got {_shown(value)}")
+        raise ValueError(f"Y-END-1: a sheet holds 1 to {MAX_GAMES} games, got {shown(value)}")
 
 
 @attrs.frozen
@@ -133,13 +131,13 @@ class GameRecord:
     games: int = attrs.field(default=1, validator=_check_games, kw_only=True)
     """How many games the sheet plays, one after the other (Y-END-1)."""
     names: tuple[str, ...] = attrs.field(
-        default=(), converter=_names, validator=_check_names, kw_only=True
+        default=(), converter=player_names, validator=check_player_names, kw_only=True
     )
     """The players' names in seat order, or ``()``: each one line of text without spaces at
     either end, at most 200 characters (``morpyam.records.MAX_TEXT_LENGTH``)."""
 
     def __attrs_post_init__(self) -> None:
-        _check_name_count(self.names, self.rules.players)
+        check_name_count(self.names, self.rules.players)
 
     def appended(self, *actions: Action) -> GameRecord:
         """The record with ``actions`` added at the end."""
@@ -172,31 +170,15 @@ class GameRecord:
                 actions, an action that is no action (its number named), names that
                 are not one per player.
         """
-        table = _table(data, "document")
-        if "format" not in table:
-            raise FileFormatError(
-                "format", f'missing; a score-sheet record says "format": "{RECORD_FORMAT}"'
-            )
-        fmt = _str(table["format"], "format")
-        if fmt != RECORD_FORMAT:
-            raise FileFormatError(
-                "format",
-                f"this is the format {_shown(fmt)}, not a score-sheet record ({RECORD_FORMAT!r})",
-            )
-        for key in table:
-            if key not in _FIELDS:
-                raise FileFormatError(
-                    _at("document", key), f"unknown field; the fields are {', '.join(_FIELDS)}"
-                )
-        for key in _REQUIRED:
-            if key not in table:
-                raise FileFormatError(key, "missing")
-        words = _list(table["actions"], "actions")
+        table = read_table(data, "document")
+        require_format(table, RECORD_FORMAT, "a score-sheet record")
+        check_fields(table, _FIELDS, required=_REQUIRED)
+        words = read_list(table["actions"], "actions")
         if len(words) > MAX_ACTIONS:
             raise FileFormatError("actions", f"more than {MAX_ACTIONS:,} actions")
         rules = _read_rules(table["rules"])
-        games = _int(table["games"], "games")
-        names = _list(table.get("names", []), "names")
+        games = read_int(table["games"], "games")
+        names = read_list(table.get("names", []), "names")
         try:
             named = cls(rules, games=games, names=tuple(names))
         except ValueError as error:
@@ -206,7 +188,7 @@ class GameRecord:
         for index, word in enumerate(words):
             where = f"actions[{index}]"
             try:
-                actions.append(parse_action(_str(word, where)))
+                actions.append(parse_action(read_str(word, where)))
             except NotationError as error:
                 raise FileFormatError(where, str(error)) from None
         return attrs.evolve(named, actions=tuple(actions))
@@ -223,26 +205,12 @@ class GameRecord:
                 syntax error (``where`` is ``"line L, column C"``) or bad content
                 (`from_dict`).
         """
-        _check_size(text)
-        return cls.from_dict(_parse_json(text))
+        check_size(text)
+        return cls.from_dict(parse_json(text))
 
 
 def _read_rules(value: object) -> Rules:
-    table = _table(value, "rules")
-    for key in table:
-        if key not in _RULES_FIELDS:
-            raise FileFormatError(
-                _at("rules", key), f"unknown field; the fields are {', '.join(_RULES_FIELDS)}"
-            )
-    for key in _RULES_FIELDS:
-        if key not in table:
-            raise FileFormatError(f"rules.{key}", "missing")
-        if type(table[key]) is int:
-            _int(table[key], f"rules.{key}")  # 64-bit, as every file
-    try:
-        return Rules(**table)
-    except ValueError as error:
-        raise FileFormatError("rules", str(error)) from None
+    return read_attrs(value, "rules", Rules)
 
 
 def positions(record: GameRecord) -> Iterator[State]:
@@ -284,7 +252,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         FileFormatError: for a file that is no score-sheet record.
         OSError: when the file cannot be read.
     """
-    return GameRecord.from_json(_read(path))
+    return GameRecord.from_json(read_text(path))
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
@@ -293,7 +261,7 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     Raises:
         OSError: when the file cannot be written.
     """
-    _write(path, record.to_json())
+    write_text(path, record.to_json())
 
 
 def play_match(
@@ -316,11 +284,11 @@ def play_match(
             int, or a bot chooses an illegal action (an `IllegalActionError` naming it).
     """
     if not isinstance(rules, Rules):
-        raise ValueError(f"play_match needs a yahtzee Rules value, got {_shown(rules)}")
+        raise ValueError(f"play_match needs a yahtzee Rules value, got {shown(rules)}")
     if len(bots) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(bots)}")
     if type(seed) is not int:
-        raise ValueError(f"seed must be an int, got {_shown(seed)}")
+        raise ValueError(f"seed must be an int, got {shown(seed)}")
     dice = random.Random(seed)
     choices = random.Random(f"bots {seed}")
     state = new_game(rules, games=games)
@@ -336,11 +304,11 @@ def play_match(
                 state = apply(state, action)
             except IllegalActionError as error:
                 raise IllegalActionError(
-                    error.rule, f"the bot in seat {player} chose {_shown(action)}: {error.reason}"
+                    error.rule, f"the bot in seat {player} chose {shown(action)}: {error.reason}"
                 ) from None
             except ValueError as error:  # not an action of the game at all
                 raise ValueError(
-                    f"the bot in seat {player} chose {_shown(action)}: {error}"
+                    f"the bot in seat {player} chose {shown(action)}: {error}"
                 ) from None
             actions.append(action)
             continue
