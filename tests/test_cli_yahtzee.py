@@ -326,6 +326,22 @@ def test_greedy_bot_and_sheet_picture() -> None:
 def test_a_fresh_seed_unless_one_is_given(capsys: pytest.CaptureFixture[str]) -> None:
     # Y-TURN-1: each game throws fresh dice; the seed is printed so that --seed repeats the game
     outs = [run(capsys, "play", "--seats", "greedy")[1] for _ in range(2)]
-    seeds = [int(re.search(r"seed (\d+)\s+\(--seed\s+\1\s+plays\s+it\s+again\)", out)[1]) for out in outs]  # type: ignore[index]
+    seeds = [
+        int(re.search(r"seed (\d+)\s+\(--seed\s+\1\s+plays\s+it\s+again\)", out)[1]) for out in outs
+    ]  # type: ignore[index]
     assert seeds[0] != seeds[1]  # two draws of 2**32 seeds: equal once in 4 billion
     assert run(capsys, "play", "--seats", "greedy", "--seed", str(seeds[0]))[1] == outs[0]
+
+
+def test_a_yahtzee_bonus_is_told_with_the_box_scored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Y-BONUS-2: a second Yahtzee, with one scored 50, earns the bonus (100 in hasbro rules);
+    # Y-JOKER-1 (forced): it fills the upper box of its face, fives, 5 × 5 = 25 points
+    script = ["", "5 5 5 5 5", "yahtzee", "", "5 5 5 5 5", "fives", "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    status, out, _ = run(capsys, "play", "--seat", "human", "--manual-dice", "--name", "Anne")
+    assert status == 1  # stopped before the sheet is full
+    assert "  Anne: score yahtzee: 50 points\n" in out
+    assert "  Anne: score fives: 25 points, and a Yahtzee bonus of 100 (Y-BONUS-2)\n" in out
+    assert out.count("Yahtzee bonus of") == 1

@@ -15,6 +15,7 @@ from morpyam.cli import main
 from morpyam.cli.console import colour_tiles
 from morpyam.cli.myrummy import arrange, play_terminal
 from morpyam.cli.play import STEP_PROMPT
+from morpyam.myrummy.records import Resign
 
 T, M = mr.parse_tiles, mr.parse_meld
 SMALL = attrs.evolve(mr.Rules.classic(), rack_size=6)
@@ -246,3 +247,46 @@ def test_tiles_in_their_colours_unless_asked_not_to(
     stream = _Terminal()
     colour_tiles("lay gn7", stream)
     assert stream.getvalue() == "lay gn7\n"
+
+
+def test_a_person_resigns_and_the_record_keeps_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # resign ends the match at once, every other player winning (as R-END-4 in Morpyam)
+    path = tmp_path / "resigned.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("resign\n"))
+    argv = ["myrummy", "play", "--name", "Anne", "--name", "Bob", "--first-player", "0"]
+    assert main([*argv, "--seed", "3", "--record", str(path), "--no-color"]) == 0  # over
+    out = capsys.readouterr().out
+    assert "Anne: resigns\n" in out
+    assert "Game over (a player resigned). Winner: Bob.\n" in out
+    record = mr.load_record(path)
+    assert record.actions[-1] == Resign(0)
+    assert mr.replay(record).winners == {1}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--seats", "greedy,greedy", "--rules", "flash"],
+        ["yahtzee", "play", "--seats", "greedy,greedy"],
+        ["myrummy", "play", "--seats", "greedy,greedy", "--rack-size", "6"],
+    ],
+    ids=["morpyam", "yahtzee", "myrummy"],
+)
+def test_bots_are_paced_by_delay(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    waits: list[float] = []
+    monkeypatch.setattr("time.sleep", waits.append)
+    assert main([*argv, "--seed", "2", "--delay", "0.25", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert waits
+    assert set(waits) == {0.25}
+    # one wait after each turn but the last, each after the position it lets people watch
+    assert len(waits) >= 3
+    with pytest.raises(SystemExit) as refused:
+        main([*argv, "--seed", "2", "--delay", "-1"])
+    assert refused.value.code == 2
+    assert "argument --delay: seconds from 0 to 60, not -1" in capsys.readouterr().err
+    assert "Game over (" in out

@@ -654,8 +654,13 @@ def step_through(
             else:
                 output("End of the record: the game goes on.")
 
+    keyed: list[bool] = []
+
     def view(index: int) -> None:
         output(_picture(states[index], names))
+        if not keyed:  # the grid's key, with the first grid drawn
+            output(legend(states[index], names))
+            keyed.append(True)
 
     if not wait:
         for index in range(len(states)):

@@ -337,9 +337,9 @@ def _play_on(
         action = seated[player][0](state)
         if isinstance(action, Score):
             points = box_points(state, action.box)
-            total = state.totals[player]
+            had = state.sheet.yahtzee_bonus
             state = apply(state, action)
-            bonus = state.totals[player] - total - points  # a Yahtzee bonus (Y-BONUS-2), or 0
+            bonus = state.sheets[player][game].yahtzee_bonus - had  # Y-BONUS-2, or 0
             told = (
                 f"  {names[player]}: score {action.box}: {points} point{'' if points == 1 else 's'}"
             )
