@@ -512,10 +512,10 @@ def test_bots_are_told_in_one_line_each_and_calls_say_how_they_went() -> None:
     end = play_game(mp.Rules.classic(), bots, random.Random(1), output=said.append).start()
     assert end.rules == mp.Rules.classic()
     text = "\n".join(said)
-    # no human plays: the grid is drawn at the start and after each turn that placed a token
-    # (a pass draws the status line only), so that the game can be watched
-    placed = sum(": place " in line for line in said)
-    assert text.count("    a    b    c    d    e    f") == placed + 1
+    # no human plays: the grid is drawn at the start and after each turn (a token placed or a
+    # pass, R-TURN-1), but the last, so that the game can be watched
+    turns = sum(": place " in line or line.endswith(": pass") for line in said)
+    assert text.count("    a    b    c    d    e    f") == 1 + (turns - 1) + 1  # and the end
     assert text.count("Key: tokens X0 player 0, O1 player 1; cells ") == 1
     # R-CALL-6: a missed call is told with the dice, a call in its notation
     assert "call straight missed)" in text

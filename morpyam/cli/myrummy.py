@@ -226,10 +226,10 @@ second), else the best play found, and the hint says that a better one may exist
 HELP = f"""\
 Your turn, step by step (combinations are numbered as the table shows them):
   lay gn8 gn9 gn10        lay tiles from your rack as a new combination
-  add gn7 to 3            add tiles from your rack to combination 3 (where they fit)
-  add J to 3 at start     put a tile at one end: 'at start' (before the first tile), 'at end'
+  add gn7 to 3            add tiles from your rack to combination 3
+  add J to 3 at start     put a tile at one end: 'at start' (first) or 'at end'
   move gn4 from 2 to 5    move tiles between combinations ('to new': a new one)
-  split 4 at gn7          cut combination 4 in two: gn7 and the tiles after it go apart
+  split 4 at gn7          cut combination 4 in two, before gn7
   join 2 3                put combination 3 into combination 2
   swap gn6 for J in 1     gn6 from your rack takes the joker's place in 1;
                           the joker comes to your hand, to lay again this turn

@@ -133,15 +133,15 @@ HELP = """\
 Commands (any case):
   roll                            throw the dice (the first roll throws all 5)
   roll keep 3 3                   keep these faces, throw the others
-  roll call full-house            announce a figure before the roll (call sec on the first roll)
+  roll call full-house            call a figure before rolling (sec: first roll)
   roll keep 3 3 call full-house   both
   place c4   (or just: c4)        put a token on c4
   pass                            end the turn without a token
-  lay mini c4                     Morpyam Plus set-up: lay a tile of your hand on c4
+  lay mini c4                     Plus set-up: lay your tile mini on c4
   legal                           list the actions allowed now
   board                           draw the grid again, with its key
   resign                          resign the game: the others win (R-END-4)
-  quit                            stop here (the record so far is saved with --record)
+  quit                            stop (--record saves the game so far)
   help                            this text
 A figure is typed by its name or by its short name on the grid (the key below)."""
 
@@ -149,7 +149,7 @@ TABLE_HELP = """\
 The program does not throw the dice: type what the real dice show.
   dice 3 3 5 1 2   (or just: 3 3 5 1 2)   the faces of the dice thrown
   deal mini        (or just: mini)        the Morpyam Plus tile dealt
-  auto                                    let the program throw or deal this once
+  auto                                    the program throws or deals, this once
   board, help, quit"""
 
 
@@ -501,7 +501,7 @@ def play_game(
             if not state.is_chance and seats[state.player] is None:
                 show(state, entry)  # a person decides next: show them the position
             elif watched and not before.is_chance and state.player != player:
-                show(state, entry)  # a turn is over: the watchers see the grid
+                output(_picture(state, names))  # a turn is over: the watchers see the grid
                 if delay > 0:
                     time.sleep(delay)
     except (_StopGameError, KeyboardInterrupt) as stop:
