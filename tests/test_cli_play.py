@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -702,3 +703,21 @@ def test_an_unwritable_record_is_refused_before_the_first_move(
     check_writable(str(missing))
     assert kept.read_text() == "old"  # appending opens it without emptying it
     assert not missing.exists()  # the check leaves no file behind
+
+
+def test_the_key_links_each_short_name_on_the_grid_to_the_name_typed() -> None:
+    # R-GRID-2: a cell shows a short code; the key names each with the name a player types,
+    # and either name reads as the same label
+    from morpyam.cli.play import legend
+    from morpyam.figures import parse_label
+
+    state = mp.new_game(mp.Rules.classic())
+    key = legend(state, ["Anne", "Bob"])
+    assert key.startswith("Key: tokens X0 Anne, O1 Bob; cells ")
+    pairs = re.findall(r"(?:, |cells )(\S+) ([a-z-]+)", key)
+    codes = {label.code for label in state.layout.labels}
+    brelans = {code for code in codes if code.startswith("3×")}
+    assert {code for code, _ in pairs} | brelans == codes | {"3×1...3×6"}
+    for code, name in pairs:
+        if code != "3×1...3×6":
+            assert parse_label(code) == parse_label(name), (code, name)

@@ -109,7 +109,7 @@ Commands (any case):
 The score sheet has no resign: each player fills their own sheet; quit stops."""
 """What ``help`` prints at a human's prompt."""
 
-NO_RESIGN = "  The score sheet has no resign: each player fills their own sheet; quit stops."
+_NO_RESIGN = "  The score sheet has no resign: each player fills their own sheet; quit stops."
 """The answer to ``resign``, which the score sheet has not (Morpyam and MyRummy have it)."""
 _ROLL_WORDS = ("roll", "keep")
 _SCORE_WORDS = ("score", *(box.notation for box in Box))
@@ -167,7 +167,7 @@ def _human(
             out(render_sheets(state, names))
             return True
         if word == "resign":
-            out(NO_RESIGN)
+            out(_NO_RESIGN)
             return True
         return False
 
