@@ -76,9 +76,9 @@ def fit(text: str, columns: int = WIDTH) -> str:
     two spaces more than the line they continue.
 
     The one way every game wraps what it tells a person, so that no line of the terminal
-    games breaks inside a word. A line of three steps or more (``roll → 1 2 3 4 5; roll keep
-    3 3 → 3 3 3 4 6; place c4``, MyRummy's moves) breaks after a ``;`` where it can, so that
-    a step stays whole; other lines break at a space.
+    games breaks inside a word. A line of three short steps or more (``roll → 1 2 3 4 5;
+    roll keep 3 3 → 3 3 3 4 6; place c4``, MyRummy's moves) breaks after a ``;`` where it
+    can, so that a step stays whole; other lines break at a space.
     Lines that fit are left as they are (a grid keeps its columns); a word longer than a
     line is left whole.
     """
@@ -90,9 +90,11 @@ def fit(text: str, columns: int = WIDTH) -> str:
         indent = line[: len(line) - len(line.lstrip(" "))]
         more = indent + "  " if len(indent) + 2 <= columns // 2 else indent
         pieces = [line]
-        if line.count("; ") >= 2:  # a list of steps, not a sentence with a semicolon
+        steps = line.split("; ")
+        # a list of steps (three or more, each short), not sentences with a semicolon
+        if len(steps) >= 3 and all(len(more) + len(step) < columns for step in steps):
             pieces = []
-            current, *rest = line.split("; ")
+            current, *rest = steps
             for part in rest:
                 if len(current) + 2 + len(part) < columns:
                     current += "; " + part

@@ -193,7 +193,8 @@ def legend(state: State, names: Sequence[str] = ()) -> str:
         if each in present and each not in brelans:
             said = f" ({_SAID[each]})" if each in _SAID else ""
             parts.append(f"{each.code} {each.notation}{said}")
-    return f"Key: tokens {marks}; cells " + ", ".join(parts) + "."
+    empty = "; · a position with no tile yet (Plus set-up)" if state.setup is not None else ""
+    return f"Key: tokens {marks}; cells " + ", ".join(parts) + empty + "."
 
 
 def _options(state: State) -> str:
