@@ -8,7 +8,8 @@ gn9 gn10``, ``add gn7 to 3``, ``add J to 3 at start``, ``move gn4 from 2 to 5``,
 ``split 4 at gn7``, ``join 2 3``, ``swap gn6 for J in 1``, several on a line
 with ``;``, see `morpyam.myrummy.moves`), with ``undo`` and ``reset``; the table
 is drawn again after each, and ``done`` hands the whole play to the engine's
-judge. ``draw`` takes a tile instead, ``hint`` tells a best play (looked for
+judge. ``draw`` takes a tile instead (its player, and only they, see which), ``resign``
+ends the match, ``hint`` tells a best play (looked for
 within `HINT_SECONDS`, and said so when a better one may exist), ``quit``
 stops.
 
