@@ -13,7 +13,21 @@ import pytest
 import morpyam as mp
 from morpyam.bots import OddsBot
 from morpyam.cli import main, play_demo
+from morpyam.cli.console import fit
 from morpyam.records import GameRecord, save_record
+
+
+def unfit(lines: list[str]) -> list[str]:
+    """Lines wrapped to fit the width, joined again: a line that starts with two spaces more
+    than the one before continues it."""
+    joined: list[str] = []
+    for line in lines:
+        indent = len(line) - len(line.lstrip(" "))
+        if joined and line.strip() and indent == len(joined[-1]) - len(joined[-1].lstrip(" ")) + 2:
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    return joined
 
 
 def test_demo_is_reproducible_and_reports_the_result(capsys: pytest.CaptureFixture[str]) -> None:
@@ -24,11 +38,14 @@ def test_demo_is_reproducible_and_reports_the_result(capsys: pytest.CaptureFixtu
     lines: list[str] = []
     seats = [OddsBot() for _ in range(3)]
     end = play_demo(mp.Rules.classic(players=3), 3, lines.append, seats=seats, narrate=True)
-    assert first.splitlines()[1:] == "\n".join(lines).splitlines()
+    told = fit("\n".join(lines)).splitlines()  # the lines as fitted to 80 columns
+    assert first.splitlines()[-len(told) :] == told
     assert end.is_terminal
     winners = " and ".join(f"player {p}" for p in sorted(end.winners))
-    assert lines[-1].startswith(f"Winner: {winners} (")
-    assert lines[-1].endswith(f"{end.end_rule})")
+    assert lines[-1].startswith("Game over (")
+    assert lines[-1].endswith(
+        f"{end.end_rule}). Winner{'s' if len(end.winners) > 1 else ''}: {winners}."
+    )
     totals = mp.scores(end)
     for player in range(3):
         assert any(
@@ -62,20 +79,24 @@ def test_python_dash_m() -> None:
     )
     assert done.stdout.startswith("Morpyam, classic rules, 2 players (odds bots), seed 1")
     assert "Winner: player" in done.stdout
+    assert max(map(len, done.stdout.splitlines())) <= 80
 
 
 def test_the_demo_is_a_short_game_told_turn_by_turn(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) < 60
+    assert max(map(len, printed)) <= 80  # wrapped, with no terminal, at 80 columns
+    lines = unfit(printed)
     turns = [line for line in lines if line.startswith("Turn ")]
-    assert len(lines) < 60
     # one line per turn: its rolls, then a token or a pass
     assert turns
     assert all(line.endswith(("pass", ")")) for line in turns)
     assert all("; place " in line or line.endswith("pass") for line in turns[:-1] if "roll" in line)
     assert any("(missed)" in line or "(came up)" in line for line in turns)  # calls are told
     assert "FULL_HOUSE" not in "\n".join(lines)
-    assert lines[-1].startswith("Winner: player")
+    assert lines[-1].startswith("Game over (")
+    assert ". Winner: player" in lines[-1]
 
 
 def test_narration_tells_every_action_and_draws_the_grid(
@@ -455,13 +476,16 @@ def test_the_demo_explains_every_code_its_grid_shows() -> None:
     grid_at = next(i for i, text in enumerate(out) if text.split("\n")[0].split() == list("abcdef"))
     rows = out[grid_at].split("\n")[1:]
     legend = out[grid_at + 1]
-    assert legend.startswith("(")
-    assert legend.endswith(")")
-    tokens = legend[1:].split(":")[0].split(", ")
-    assert len(tokens) == 3
-    assert "a token of player 0, 1, 2;" in legend
+    assert legend.startswith("Key: tokens X0 player 0, O1 player 1, △2 player 2; cells ")
+    tokens = {"X0", "O1", "△2"}
     shown = {code for row in rows for code in row.split()[1:]}
-    assert shown & set(tokens)  # the game placed tokens
-    for code in shown - set(tokens):
-        # a Brelan's code is explained once, by the example of twos
-        assert ("3×2" if code.startswith("3×") else code) in legend, (code, legend)
+    assert shown & tokens  # the game placed tokens
+    # each code with the name a player types (R-GRID-2), the Brelans as one range
+    names = {"SS": "small-straight", "STR": "straight", "FUL": "full-house"}
+    names |= {"4K": "four-of-a-kind", "MIN": "mini", "MAX": "maxi", "MOR": "morpyam"}
+    names |= {"SEC": "sec", "CAL": "call"}
+    for code in shown - tokens:
+        if code.startswith("3×"):
+            assert "3×1...3×6 three-ones...three-sixes" in legend
+        else:
+            assert f"{code} {names[code]}" in legend, (code, legend)

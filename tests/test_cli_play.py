@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +20,7 @@ import morpyam as mp
 from morpyam import cli
 from morpyam.bots import RandomBot
 from morpyam.cli import play as terminal
-from morpyam.cli.play import SEATS, play_game, step_through
+from morpyam.cli.play import SEATS, TABLE_HELP, play_game, step_through
 from morpyam.records import GameRecord, Resign, load_record, replay, save_record
 from morpyam.state_json import state_to_json
 
@@ -105,8 +106,7 @@ def test_two_humans_play_a_whole_game_with_real_dice(
     end = replay(expected)
     assert end.is_terminal
     for message in [
-        "'jump' is not a command here; type one of: roll, place (or just a cell: c4), pass, lay,"
-        " legal, board, resign, help, quit",
+        "  jump c4\n  ^ 'jump' is not a command; type 'help' for the commands",
         "'7' is not a die face",
         "Not allowed: R-SET-1: z9 is off the 6×6 grid",
         "Dice and tiles come after your action",
@@ -123,13 +123,15 @@ def test_two_humans_play_a_whole_game_with_real_dice(
         assert f"{('Ann', 'Bob')[player]} {'XO'[player]}: {totals[player]} point" in out
     winners = " and ".join(("Ann", "Bob")[p] for p in sorted(end.winners))
     assert "won by player" not in out  # the final position names the players too
-    assert f"Winner: {winners} (" in out
-    assert f"Record saved to {path}" in out
+    assert f"Winner: {winners}." in out
+    assert "Record saved to" in out
+    assert str(path) in out
     # the grid is drawn at the start and again after each placement, at least
     placements = sum(isinstance(action, mp.Place) for action in actions)
     assert out.count("    a    b    c    d    e    f") >= placements + 1
     # the final picture, every player called by name: the tokens left and the result
-    assert str(end).replace("player 0", "Ann").replace("player 1", "Bob") in out
+    grid = str(end).rsplit("\n", 1)[0]  # the final grid, without the library's result line
+    assert grid.replace("player 0", "Ann").replace("player 1", "Bob") in out
 
 
 def test_a_human_resigns_against_a_random_bot(
@@ -161,7 +163,7 @@ def test_a_human_resigns_against_a_random_bot(
     end = replay(record)
     # R-END-4: with two players, the other one wins
     assert (end.winners, end.end_rule) == (frozenset({0}), "R-END-4")
-    assert "Winner: player 0 (by forfeit, R-END-4)" in out
+    assert "Game over (by forfeit, R-END-4). Winner: player 0." in out
     assert "Allowed now:" in out
 
 
@@ -192,7 +194,7 @@ def test_bots_play_to_the_end_and_the_record_replays(
     end = replay(record)
     assert end.is_terminal
     winners = " and ".join(f"player {p}" for p in sorted(end.winners))
-    assert f"Winner: {winners} (" in out
+    assert f"Winner: {winners}." in out
     # the same seed plays the same game (--force: the record of the first one is there)
     assert run([*args, "--force"], "", monkeypatch, capsys)[0] == 0
     assert load_record(path) == record
@@ -338,24 +340,38 @@ def test_step_through_a_record(
     status, out, _ = run(["replay", str(path), "--no-wait"], "", monkeypatch, capsys)
     assert status == 0
     assert "event: Demo" in out
-    for number, entry in enumerate(actions, 1):
-        assert f"Entry {number} of 4: {entry}" in out
-    assert "Winner: player 0 (by forfeit, R-END-4)" in out
-    # stepping: next, next, back, go to 3, past the end, a wrong command, quit
-    said: list[str] = []
-    typed = iter(["", "n", "b", "3", "9", "9" * 5000, "what", "e", "q"])
-    assert step_through(record, input=lambda prompt: next(typed), output=said.append) == 0
-    shown = [line.split(":")[0] for line in said if line.startswith(("Entry", "Start"))]
-    assert shown == [
-        "Start of the game",
-        "Entry 1 of 4",
-        "Entry 2 of 4",
-        "Entry 1 of 4",
-        "Entry 3 of 4",
-        "Entry 4 of 4",
+    assert "format:" not in out  # the file's own header line is no news to the reader
+    # one line a step, saying who did what, as the game said it
+    told = [
+        "Step 1 of 4 · player 0 X: roll",
+        "Step 2 of 4 · player 0 X: dice 1 1 1 2 3 (roll 1)",
+        "Step 3 of 4 · player 0 X: place a1 (three-ones)",
+        "Step 4 of 4 · player 1 O: resign 1",
     ]
+    for line in told:
+        assert line in out.splitlines()
+    assert out.count("    a    b") == 1  # the grid: at the end only, without waiting
+    assert "Game over (by forfeit, R-END-4). Winner: player 0." in out
+    # stepping: next, next, back, go to 3, past the end, a wrong command, view, end, quit
+    said: list[str] = []
+    typed = iter(["", "n", "b", "3", "9", "9" * 5000, "what", "v", "e", "q"])
+    assert step_through(record, input=lambda prompt: next(typed), output=said.append) == 0
+    shown = [line.split(" · ")[0] for line in said if line.startswith("Step")]
+    assert shown == [f"Step {n} of 4" for n in (0, 1, 2, 1, 3, 4)]
     assert "That is the end of the record." in said
-    assert "Type Enter, n, b, s, e, q or an entry number." in said
+    assert "Type Enter, n, b, v, s, e, q or a step number." in said
+    # the grid only on request (v) and at a step gone to by number or e
+    grids = [i for i, line in enumerate(said) if line.startswith("    a    b")]
+    assert len(grids) == 3
+    assert said[grids[0] - 1].startswith("Step 3 of 4")
+
+    # Ctrl-C stops the replay as it stops a game: on a line of its own, status 1
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    said.clear()
+    assert step_through(record, input=interrupt, output=said.append) == 1
+    assert said[-2:] == ["", "Replay stopped."]
 
 
 def test_replay_reports_an_illegal_entry(
@@ -387,7 +403,9 @@ def test_show_writes_the_picture(
     status, out, _ = run(["show", str(path), "--svg", str(picture)], "", monkeypatch, capsys)
     assert status == 0
     end = replay(record)
-    assert str(end) in out
+    assert str(end).rsplit("\n", 1)[0] in out  # the grid and the tokens left
+    assert "game over (" not in out  # the result is said once, by the last line
+    assert "Game over (by KO, R-END-1). Winner: player 0." in out.splitlines()
     assert len(svg_tokens(picture)) == len(end.board)
     # --at: the position after that many entries, with the last placement highlighted
     first_place = next(i for i, a in enumerate(actions) if isinstance(a, mp.Place))
@@ -495,8 +513,11 @@ def test_bots_are_told_in_one_line_each_and_calls_say_how_they_went() -> None:
     end = play_game(mp.Rules.classic(), bots, random.Random(1), output=said.append).start()
     assert end.rules == mp.Rules.classic()
     text = "\n".join(said)
-    # no human plays: the grid is drawn once, at the end
-    assert text.count("    a    b    c    d    e    f") == 1
+    # no human plays: the grid is drawn at the start and after each turn (a token placed or a
+    # pass, R-TURN-1), but the last, so that the game can be watched
+    turns = sum(": place " in line or line.endswith(": pass") for line in said)
+    assert text.count("    a    b    c    d    e    f") == 1 + (turns - 1) + 1  # and the end
+    assert text.count("Key: tokens X0 player 0, O1 player 1; cells ") == 1
     # R-CALL-6: a missed call is told with the dice, a call in its notation
     assert "call straight missed)" in text
     assert "call straight came up)" in text
@@ -541,11 +562,8 @@ def test_words_offered_after_a_mistake_are_the_ones_that_work() -> None:
         input=lambda prompt: next(typed),
         output=said.append,
     )
-    offered = next(line for line in said if "'jump'" in line)
-    assert "help" in offered
-    assert "quit" in offered
-    assert "dice" not in offered
-    assert "deal" not in offered
+    # the answer of every game to a word that is no command
+    assert "  jump\n  ^ 'jump' is not a command; type 'help' for the commands" in said
     said.clear()
     typed = iter(["roll", "toss 3 3", "throw", "quit"])
     play_game(
@@ -557,15 +575,11 @@ def test_words_offered_after_a_mistake_are_the_ones_that_work() -> None:
         input=lambda prompt: next(typed),
         output=said.append,
     )
-    where = next(i for i, line in enumerate(said) if "'throw'" in line)
-    offered = said[where + 1]
-    assert offered.startswith("Type one of: the dice (3 3 5 1 2)")
-    assert "auto" in offered
-    assert "quit" in offered
-    assert "resign" not in offered
-    first = next(line for line in said if "'toss'" in line)
-    assert "'toss' is not a command here; type one of: the dice (3 3 5 1 2)" in first
-    assert sum(line.startswith("Type one of:") for line in said) == 1  # for 'throw' alone
+    # at the prompt of the real dice too, and the help there lists its words
+    assert "  throw\n  ^ 'throw' is not a command; type 'help' for the commands" in said
+    assert "  toss 3 3\n  ^ 'toss' is not a command; type 'help' for the commands" in said
+    assert "auto" in TABLE_HELP
+    assert "quit" in TABLE_HELP
 
 
 def test_players_are_told_apart_by_colour_on_a_terminal(
@@ -608,7 +622,7 @@ def test_a_dash_reads_standard_input_and_writes_standard_output(
     for text in (record.to_text(), record.to_json()):
         status, out, _ = run_binary_stdin(["replay", "-"], text.encode(), monkeypatch, capsys)
         assert status == 0
-        assert f"Entry {len(actions)} of {len(actions)}" in out  # no waiting for keys
+        assert f"Step {len(actions)} of {len(actions)} · " in out  # no waiting for keys
         status, out, _ = run_binary_stdin(
             ["show", "-", "--svg", "-"], text.encode(), monkeypatch, capsys
         )
@@ -689,3 +703,21 @@ def test_an_unwritable_record_is_refused_before_the_first_move(
     check_writable(str(missing))
     assert kept.read_text() == "old"  # appending opens it without emptying it
     assert not missing.exists()  # the check leaves no file behind
+
+
+def test_the_key_links_each_short_name_on_the_grid_to_the_name_typed() -> None:
+    # R-GRID-2: a cell shows a short code; the key names each with the name a player types,
+    # and either name reads as the same label
+    from morpyam.cli.play import legend
+    from morpyam.figures import parse_label
+
+    state = mp.new_game(mp.Rules.classic())
+    key = legend(state, ["Anne", "Bob"])
+    assert key.startswith("Key: tokens X0 Anne, O1 Bob; cells ")
+    pairs = re.findall(r"(?:, |cells )(\S+) ([a-z-]+)", key)
+    codes = {label.code for label in state.layout.labels}
+    brelans = {code for code in codes if code.startswith("3×")}
+    assert {code for code, _ in pairs} | brelans == codes | {"3×1...3×6"}
+    for code, name in pairs:
+        if code != "3×1...3×6":
+            assert parse_label(code) == parse_label(name), (code, name)

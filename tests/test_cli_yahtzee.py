@@ -34,12 +34,19 @@ def test_bots_play_a_reproducible_game(capsys: pytest.CaptureFixture[str]) -> No
     assert status == 0
     assert run(capsys, *argv)[1] == out
     lines = out.splitlines()
+    assert max(map(len, lines)) <= 80
     assert lines[0].startswith("Yahtzee, megawuerfel rules (upper bonus 35 at > 63")
     assert "Turn 13 · player 1" in out
-    assert "player 0 (greedy), player 1 (random); seed 4 (--seed 4 plays it again)." in lines[0]
-    assert sum(line.startswith("  score ") for line in lines) == 2 * 13  # Y-TURN-2, Y-BOX-1
-    assert lines[-1].startswith("Winner: player ")
-    assert any(line.startswith("total ") for line in lines)
+    banner = " ".join(line.strip() for line in lines[:3])
+    assert "player 0 (greedy), player 1 (random); seed 4 (--seed 4 plays it again)." in banner
+    # Y-TURN-2, Y-BOX-1: each turn scores one box, told with its player's name
+    scored = [line for line in lines if re.match(r"  player [01]: score ", line)]
+    assert len(scored) == 2 * 13
+    played = lines[lines.index("Game 1 of 1") :]
+    assert all(re.match(r"  player [01]: ", line) for line in played if line.startswith("  "))
+    assert lines[-1].startswith("Game over (every box filled, Y-END-1). Winner: player ")
+    # bots only: the sheet is shown after each turn, to watch the game
+    assert sum(line.startswith("total ") for line in lines) == 2 * 13
 
 
 def test_several_games_on_one_sheet(capsys: pytest.CaptureFixture[str]) -> None:
@@ -48,7 +55,7 @@ def test_several_games_on_one_sheet(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     assert out.count("Game 1 of 2") == 1
     assert out.count("Game 2 of 2") == 1
-    assert out.count("grand total") == 2
+    assert out.count("grand total") == 2 * 13  # a sheet to watch after each turn
 
 
 def human_lines(*first_turn: str) -> str:
@@ -69,13 +76,12 @@ def test_a_human_seat(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     assert "roll, keeping any 0 to 4 of the dice" in out  # one line, not 30 forms of roll keep
     assert "roll keep 6 6        keep these faces" in out
     assert "game 1" in out  # the sheet
-    assert (
-        "  nonsense\n  ^ 'nonsense' is not a command; type one of: roll, keep 6 6, a box name"
-        in out
-    )
+    assert "  nonsense\n  ^ 'nonsense' is not a command; type 'help' for the commands" in out
     assert "  keep 7\n       ^ '7' is not a die face (1 to 6)" in out  # the caret under the 7
-    assert len(re.findall(r"  score [a-z-]+: \d+ point", out)) == 13
-    assert out.splitlines()[-1].startswith("Winner: player 0 with ")
+    assert len(re.findall(r"  player 0: score [a-z-]+: \d+ point", out)) == 13
+    assert out.splitlines()[-1].startswith(
+        "Game over (every box filled, Y-END-1). Winner: player 0 with "
+    )
 
 
 def test_a_human_is_told_why_an_action_is_refused(
@@ -99,8 +105,8 @@ def test_enter_at_a_decision_is_not_a_roll(
     assert status == 0
     assert out.count("  Enter rolls only at the start of a turn") == 2
     assert "(roll 2)" not in out  # every turn scores after its first roll
-    assert "  roll keep" not in out
-    assert out.count("  score ") == 13
+    assert "  player 0: roll keep" not in out
+    assert out.count("  player 0: score ") == 13
 
 
 def test_real_dice(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -117,10 +123,10 @@ def test_real_dice(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
         capsys, "play", "--seat", "human", "--manual-dice", "--rules", "megawuerfel"
     )
     assert status == 0
-    assert "Y-SET-1: a die shows 1 to 6, not 7" in out
-    assert "type the faces of the 5 dice thrown" in out
-    assert "  score large-straight: 40 points" in out  # Y-BOX-5
-    assert "  score sixes: 24 points" in out  # Y-BOX-2
+    assert "  Not allowed: Y-SET-1: a die shows 1 to 6, not 7" in out  # as every refusal
+    assert "  Type the faces of the 5 dice thrown, 1 to 6 each." in out
+    assert "  player 0: score large-straight: 40 points" in out  # Y-BOX-5
+    assert "  player 0: score sixes: 24 points" in out  # Y-BOX-2
     assert "Winner: player 0 with " in out
 
 
@@ -170,7 +176,7 @@ def test_help_at_the_first_prompt_does_not_roll(
     assert status == 1
     assert out.count("quit (or exit, q)    stop the game") == 2
     assert "\nAllowed now:\n  roll (the first roll throws all 5 dice)" in out
-    assert "  what\n  ^ 'what' is not a command; type one of: roll" in out
+    assert "  what\n  ^ 'what' is not a command; type 'help' for the commands" in out
     assert "(roll 1)" not in out  # no dice were thrown
 
 
@@ -186,7 +192,7 @@ def test_same_option_names_as_morpyam_play(
     monkeypatch.setattr("sys.stdin", io.StringIO(script))
     status, out, _ = run(capsys, "play", "--seat", "human", "--manual-dice")
     assert status == 1
-    assert "  roll → 1 2 3 4 5 (roll 1)\n  score: " in out  # the dice told once
+    assert "  player 0: roll → 1 2 3 4 5 (roll 1)\n  player 0 may score: " in out  # told once
 
 
 def test_bad_command_lines(capsys: pytest.CaptureFixture[str]) -> None:
@@ -320,6 +326,22 @@ def test_greedy_bot_and_sheet_picture() -> None:
 def test_a_fresh_seed_unless_one_is_given(capsys: pytest.CaptureFixture[str]) -> None:
     # Y-TURN-1: each game throws fresh dice; the seed is printed so that --seed repeats the game
     outs = [run(capsys, "play", "--seats", "greedy")[1] for _ in range(2)]
-    seeds = [int(re.search(r"seed (\d+) \(--seed \1 plays it again\)", out)[1]) for out in outs]  # type: ignore[index]
+    seeds = [
+        int(re.search(r"seed (\d+)\s+\(--seed\s+\1\s+plays\s+it\s+again\)", out)[1]) for out in outs
+    ]  # type: ignore[index]
     assert seeds[0] != seeds[1]  # two draws of 2**32 seeds: equal once in 4 billion
     assert run(capsys, "play", "--seats", "greedy", "--seed", str(seeds[0]))[1] == outs[0]
+
+
+def test_a_yahtzee_bonus_is_told_with_the_box_scored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Y-BONUS-2: a second Yahtzee, with one scored 50, earns the bonus (100 in hasbro rules);
+    # Y-JOKER-1 (forced): it fills the upper box of its face, fives, 5 × 5 = 25 points
+    script = ["", "5 5 5 5 5", "yahtzee", "", "5 5 5 5 5", "fives", "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    status, out, _ = run(capsys, "play", "--seat", "human", "--manual-dice", "--name", "Anne")
+    assert status == 1  # stopped before the sheet is full
+    assert "  Anne: score yahtzee: 50 points\n" in out
+    assert "  Anne: score fives: 25 points, and a Yahtzee bonus of 100 (Y-BONUS-2)\n" in out
+    assert out.count("Yahtzee bonus of") == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,7 @@ from clocks import clock
 import morpyam.myrummy as mr
 from morpyam.cli import main
 from morpyam.cli import myrummy as cli
+from morpyam.cli.console import fit
 from morpyam.cli.myrummy import HELP, complete, play_terminal, render, rules_help
 from morpyam.myrummy import ilp
 from morpyam.myrummy.bots import (
@@ -118,7 +120,9 @@ def test_terminal_shows_only_the_own_rack() -> None:
     assert tiles_text(state.racks[1]) not in shown
     assert lines[-1] == "Game stopped."
     assert "  hint: draw (nothing can be laid)" in shown
-    assert "  you cannot pass now (the pool is not empty: draw)" in lines
+    # R-RUM-TURN-1: a pass is refused while the pool has tiles, as every refusal
+    refused = "  Not allowed: R-RUM-TURN-1: a player who does not lay takes a tile from the pool"
+    assert refused in lines
     seen = mr.observe(state, 0)
     assert "pool" in render(seen)
 
@@ -134,7 +138,10 @@ def test_terminal_between_bots_to_the_end() -> None:
     )
     state = play_terminal(SMALL, ["greedy", "points"], seed=5, output=lines.append, state=start)
     assert state.is_terminal
-    assert any(line.startswith("Match over") for line in lines)
+    assert any(line.startswith("Game over (") for line in lines)
+    # bots only: the table after each turn but the last, to watch the match
+    turns = sum(bool(re.match(r"player [01]: ", line)) for line in lines)
+    assert sum(line.startswith("Racks: ") for line in "\n".join(lines).splitlines()) == turns - 1
 
 
 def test_terminal_seats_a_rollout_bot(capsys: pytest.CaptureFixture[str]) -> None:
@@ -173,7 +180,7 @@ def test_terminal_tells_a_human_the_tile_drawn() -> None:
     drawn = [line for line in lines if "drew" in line]
     assert len(drawn) == 1  # the human's draw; the bot's draw that follows is not named
     new = [tile for tile in state.racks[0] if tile != mr.parse_tile("gn7")]
-    assert drawn[0] == f"  you drew {new[0]}"
+    assert drawn[0] == f"  player 0 drew {new[0]}"  # R-RUM-TURN-1: the drawer sees the tile
 
 
 def test_terminal_end_of_input() -> None:
@@ -235,7 +242,8 @@ def test_command_line_checks_the_record_path_before_the_first_move(
     good = tmp_path / "match.json"
     assert main(["myrummy", "play", "--record", str(good), "--seed", "5"]) == 1  # stopped
     out = capsys.readouterr().out
-    assert out.splitlines()[-2:] == ["player 0> Game stopped.", f"Record saved to {good}"]
+    assert "player 0> Game stopped.\nRecord saved to" in out
+    assert str(good) in out
     assert mr.load_record(good).actions  # the deal so far
 
 
@@ -250,7 +258,9 @@ def test_command_line_draws_a_fresh_seed_and_prints_it(
         monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
         assert main(command) == 1
         out = capsys.readouterr().out
-        banner, *rest = out.splitlines()
+        first, *rest = out.split("\nType 'help'")[0].splitlines()
+        banner = " ".join([first, *(line.strip() for line in rest)])
+        rest = out.splitlines()
         assert banner.startswith(
             "MyRummy, classic rules, 1 round: player 0 (human), player 1 (greedy)"
         )
@@ -293,9 +303,9 @@ def test_terminal_help_and_unknown_words() -> None:
     assert lines.count(rules_help(SMALL)) == 2
     assert "timeout" not in HELP
     (unknown,) = (line for line in lines if "'dance'" in line)
-    assert unknown == "  dance\n  ^ 'dance' is not a command; type help for the commands"
-    assert "  first 1\n  ^ 'first' is not a command; type help for the commands" in lines
-    assert "  timeout\n  ^ 'timeout' is not a command; type help for the commands" in lines
+    assert unknown == "  dance\n  ^ 'dance' is not a command; type 'help' for the commands"
+    assert "  first 1\n  ^ 'first' is not a command; type 'help' for the commands" in lines
+    assert "  timeout\n  ^ 'timeout' is not a command; type 'help' for the commands" in lines
     assert "  add gn5 to\n      ^ write it as: add gn7 to 3 (or add J to 3 at start)" in lines
     assert not any("''" in line for line in lines)  # the empty lines were skipped
     assert lines[-1] == "Game stopped."
@@ -321,7 +331,10 @@ def test_help_explains_the_codes_combinations_opening_and_jokers() -> None:
     free = " ".join(
         rules_help(attrs.evolve(mr.Rules.rummikub(), lay_off_in_opening_turn=True)).split()
     )
-    assert max(map(len, rules_help(mr.Rules.classic()).splitlines())) <= 88
+    # one line a rule, fitted to the screen when shown: at 80 columns, no word is cut
+    shown = fit(rules_help(mr.Rules.classic()))
+    assert max(map(len, shown.splitlines())) <= 80
+    assert shown.split() == rules_help(mr.Rules.classic()).split()
     assert "any part of a combination may be taken" in free
     assert "nor add to it" not in free
     for word in ("lay", "add", "move", "split", "join", "swap", "undo", "reset", "done", "draw"):
@@ -393,7 +406,7 @@ def test_a_turn_typed_as_moves_with_undo_a_swap_and_a_refused_play() -> None:
         "  player 0: nothing",
         "  player 1: bk1 bk5 gy12 (18 points)",
         "Totals: player 0 18, player 1 \N{MINUS SIGN}18",
-        "Match over (a player laid their last tile). Winner: player 0",
+        "Game over (a player laid their last tile, R-RUM-END-1). Winner: player 0.",
     ]
 
 
@@ -443,7 +456,7 @@ def test_a_whole_match_typed_as_the_hints_give_it(
     assert "a run or a group has at least 3 tiles, not 1" in refused[0]
     rounds = [line for line in lines if line.startswith("Round over: ")]
     assert len(rounds) == 2
-    assert lines[-1].startswith("Match over (")
+    assert lines[-1].startswith("Game over (")
     # the end lines are words: no Python tuples or lists
     for line in (*rounds, lines[-1]):
         assert "[" not in line
@@ -632,9 +645,10 @@ def test_terminal_words_that_take_nothing_back_and_an_empty_pool() -> None:
     racks = "Racks: player 0: 1 tile (laid out), player 1: 1 tile (laid out); pool: 0 tiles"
     assert racks in "\n".join(lines)
     assert "  nothing to take back: this turn has no steps yet" in lines
-    assert "  you have laid nothing yet: lay or add tiles from your rack, or draw" in lines
+    refused = "nothing is laid yet: lay or add tiles from your rack, or draw"
+    assert f"  Not allowed: R-RUM-TURN-2: {refused}" in lines
     assert "  gn5 is not on your rack" in lines
-    assert "  you cannot draw now (the pool is empty: pass)" in lines
+    assert "  Not allowed: R-RUM-END-3: the pool is empty: lay tiles or pass" in lines
     assert "  (your steps of this turn are taken back)" in lines
     assert "player 0: passes" in lines
     m = "\N{MINUS SIGN}"
@@ -643,7 +657,7 @@ def test_terminal_words_that_take_nothing_back_and_an_empty_pool() -> None:
         "  player 0: J (25 points)",
         "  player 1: J (25 points)",
         f"Totals: player 0 {m}25, player 1 {m}25",
-        "Match over (the pool ran out). Winner: player 0 and player 1",
+        "Game over (the pool ran out, R-RUM-END-3). Winners: player 0 and player 1.",
     ]
     assert state.is_terminal
 

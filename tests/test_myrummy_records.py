@@ -125,19 +125,23 @@ def test_command_line_records_and_replays(
         )
         == 0
     )
-    *_, played, saved = capsys.readouterr().out.splitlines()
-    assert saved == f"Record saved to {path}"
+    printed = capsys.readouterr().out
+    played = printed.split("\nRecord saved to")[0].splitlines()[-1]
+    assert str(path) in printed.split("\nRecord saved to")[1]
     record = mr.load_record(path)
     assert mr.replay(record).is_terminal
     assert main(["myrummy", "replay", "--no-wait", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[-1].startswith(played)  # the match's end, as the game told it
-    assert sum(line.startswith("Entry ") for line in lines) == sum(
-        not isinstance(action, (mr.Tile, mr.FirstPlayer)) for action in record.actions
-    )
+    # a step a turn, numbered from the start (0) to the last
+    turns = sum(not isinstance(action, (mr.Tile, mr.FirstPlayer)) for action in record.actions)
+    steps = [line for line in lines if line.startswith("Step ")]
+    assert [line.split(" · ")[0] for line in steps] == [
+        f"Step {n} of {turns}" for n in range(turns + 1)
+    ]
     assert main(["myrummy", "replay", "--no-wait", "--all", str(path)]) == 0
-    steps = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Entry ")]
-    assert len(steps) == len(record.actions)
+    steps = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Step ")]
+    assert len(steps) == len(record.actions) + 1
     data = json.loads(path.read_text())
     data["actions"][40] = "play [gn1 gn2 gn3]"
     path.write_text(json.dumps(data))

@@ -14,6 +14,8 @@ import morpyam.myrummy as mr
 from morpyam.cli import main
 from morpyam.cli.console import colour_tiles
 from morpyam.cli.myrummy import arrange, play_terminal
+from morpyam.cli.play import STEP_PROMPT
+from morpyam.myrummy.records import Resign
 
 T, M = mr.parse_tiles, mr.parse_meld
 SMALL = attrs.evolve(mr.Rules.classic(), rack_size=6)
@@ -116,6 +118,19 @@ def test_laid_tiles_are_said_so_and_the_rack_count_follows_the_turn() -> None:
     assert "  pu4 is already laid this turn (in combination 1): undo to take it back" in lines
 
 
+def unfit(lines: list[str]) -> list[str]:
+    """Lines wrapped to fit the width, joined again: a line that starts with two spaces more
+    than the one before continues it."""
+    joined: list[str] = []
+    for line in lines:
+        indent = len(line) - len(line.lstrip(" "))
+        if joined and line.strip() and indent == len(joined[-1]) - len(joined[-1].lstrip(" ")) + 2:
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    return joined
+
+
 def test_a_replay_is_told_as_moves_with_the_players_and_steps(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -123,28 +138,44 @@ def test_a_replay_is_told_as_moves_with_the_players_and_steps(
     path = tmp_path / "match.json"
     argv = ["myrummy", "play", "--seats", "greedy,points", "--seed", "3", "--rack-size", "8"]
     assert main([*argv, "--record", str(path), "--no-color"]) == 0
-    played = capsys.readouterr().out.splitlines()
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n\nb\ne\nq\n"))
+    played = unfit(capsys.readouterr().out.splitlines())
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\nb\n5\ne\nq\n"))
     assert main(["myrummy", "replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Start of the match\nTable: empty\n")
-    steps = re.findall(r"Entry (\d+) of (\d+) · (.*)$", out, re.MULTILINE)
-    assert [number for number, _, _ in steps[:3]] == [steps[0][0], steps[1][0], steps[0][0]]
+    lines = out.split("> ")  # each answer to the prompt
+    out = out.replace("quit> ", "quit>\n")
+    total = re.search(r"Step 0 of (\d+)", out)
+    assert total is not None
+    assert (
+        lines[0] == f"Step 0 of {total[1]} · start of the match\n{STEP_PROMPT.removesuffix('> ')}"
+    )
+    steps = re.findall(r"^Step (\d+) of (\d+) · (.*)$", out, re.MULTILINE)
+    last = int(steps[0][1])
+    # Enter, Enter, back, 5, end: the step numbers are those typed, counted from 0 to the last
+    assert [int(number) for number, _, _ in steps] == [0, 1, 2, 1, 5, last]
+    assert {int(total) for _, total, _ in steps} == {last}
+    # the table is drawn at a step gone to by number (5, e), not at each step
+    assert out.count("Racks: ") == 2
     plays = [told for line in played if (told := line.partition(": ")[2]) and line[:6] == "player"]
     # the last step is the end, with the plays told as at the table
-    last = steps[-1][2]
-    assert last.partition(": ")[2] in plays
-    assert re.match(r"player [01]: ", last)
-    assert "Match over" in out.splitlines()[-2] or "Match over" in out.splitlines()[-1]
+    told = unfit(out.splitlines())
+    end = next(line for line in told if line.startswith(f"Step {last} of "))
+    assert end.partition(" · ")[2].partition(": ")[2] in plays
+    assert re.search(r" · player [01]: ", end)
+    assert "Game over (" in out
+    assert re.search(r"^Totals: player 0 ", out, re.MULTILINE)
     # every play of the record is a step told as moves, never as the whole table
     assert main(["myrummy", "replay", "--no-wait", str(path)]) == 0
-    entries = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Entry ")]
+    replayed = capsys.readouterr().out.splitlines()
+    assert max(map(len, replayed)) <= 80
+    entries = [line for line in unfit(replayed) if line.startswith("Step ")]
     assert not any(" play [" in line for line in entries)
     assert sum(bool(re.search(r": (lay|add|move|split|join|swap) ", line)) for line in entries) > 2
+    assert sum(line.startswith("Racks: ") for line in replayed) == 1  # the end only
 
 
 def test_a_replay_names_the_players_and_counts_each_drawn_tile(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # R-RUM-TURN-1: a draw takes one tile from the pool; the replay shows the rack after it,
     # and calls the players by the names given at the table
@@ -155,12 +186,17 @@ def test_a_replay_names_the_players_and_counts_each_drawn_tile(
     assert json.loads(path.read_text(encoding="utf-8"))["names"] == ["Anne", "Bob"]
     assert main(["myrummy", "replay", "--no-wait", "--no-color", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
+    told = [line for line in lines if line.startswith("Step ")]
+    # stepping with v after each step shows the racks after it
+    keys = "\n".join(["v"] + ["\n".join(["", "v"])] * (len(told) - 1) + ["q"]) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(keys))
+    assert main(["myrummy", "replay", "--no-color", str(path)]) == 0
+    lines = capsys.readouterr().out.replace("> ", ">\n").splitlines()
     racks = [
         {who: int(size) for who, size in re.findall(r"(\w+): (\d+) tiles?", line.split(";")[0])}
         for line in lines
         if line.startswith("Racks: ")
     ]
-    told = [line for line in lines if line.startswith(("Start", "Entry "))]
     assert len(racks) == len(told)
     assert racks[0] == {"Anne": 14, "Bob": 14}  # the deal, R-RUM-SET-2
     pools = [int(m[1]) for line in lines if (m := re.search(r"pool: (\d+) tiles", line))]
@@ -173,7 +209,7 @@ def test_a_replay_names_the_players_and_counts_each_drawn_tile(
             draws += 1
     assert draws > 2
     assert not any("player 0" in line or "player 1" in line for line in lines)
-    assert "Winner: " in lines[-1]
+    assert any(". Winner: " in line for line in lines)
 
 
 def test_a_match_with_a_chosen_first_player_replays(
@@ -187,7 +223,7 @@ def test_a_match_with_a_chosen_first_player_replays(
     actions = json.loads(path.read_text(encoding="utf-8"))["actions"]
     assert actions[0] == "first 1"
     assert main(["myrummy", "replay", "--no-wait", str(path)]) == 0
-    assert "Match over" in capsys.readouterr().out
+    assert "Game over (" in capsys.readouterr().out
 
 
 class _Terminal(io.StringIO):
@@ -211,3 +247,46 @@ def test_tiles_in_their_colours_unless_asked_not_to(
     stream = _Terminal()
     colour_tiles("lay gn7", stream)
     assert stream.getvalue() == "lay gn7\n"
+
+
+def test_a_person_resigns_and_the_record_keeps_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # resign ends the match at once, every other player winning (as R-END-4 in Morpyam)
+    path = tmp_path / "resigned.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("resign\n"))
+    argv = ["myrummy", "play", "--name", "Anne", "--name", "Bob", "--first-player", "0"]
+    assert main([*argv, "--seed", "3", "--record", str(path), "--no-color"]) == 0  # over
+    out = capsys.readouterr().out
+    assert "Anne: resigns\n" in out
+    assert "Game over (a player resigned). Winner: Bob.\n" in out
+    record = mr.load_record(path)
+    assert record.actions[-1] == Resign(0)
+    assert mr.replay(record).winners == {1}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--seats", "greedy,greedy", "--rules", "flash"],
+        ["yahtzee", "play", "--seats", "greedy,greedy"],
+        ["myrummy", "play", "--seats", "greedy,greedy", "--rack-size", "6"],
+    ],
+    ids=["morpyam", "yahtzee", "myrummy"],
+)
+def test_bots_are_paced_by_delay(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    waits: list[float] = []
+    monkeypatch.setattr("time.sleep", waits.append)
+    assert main([*argv, "--seed", "2", "--delay", "0.25", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert waits
+    assert set(waits) == {0.25}
+    # one wait after each turn but the last, each after the position it lets people watch
+    assert len(waits) >= 3
+    with pytest.raises(SystemExit) as refused:
+        main([*argv, "--seed", "2", "--delay", "-1"])
+    assert refused.value.code == 2
+    assert "argument --delay: seconds from 0 to 60, not -1" in capsys.readouterr().err
+    assert "Game over (" in out

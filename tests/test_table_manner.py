@@ -166,11 +166,40 @@ def test_one_banner_one_prompt_one_stop(
     monkeypatch.setattr("sys.stdin", io.StringIO("nonsense\nquit\n"))
     assert main([*argv, "--seed", "11", "--name", "Anne", "--name", "Bob"]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith(first)
-    assert "Anne" in lines[0]
-    assert lines[0].endswith("; seed 11 (--seed 11 plays it again).")
-    assert lines[1] == "Type 'help' for the commands, 'quit' to stop."
+    assert max(map(len, lines)) <= 80  # fitted to 80 columns, with no terminal
+    helped = lines.index("Type 'help' for the commands, 'quit' to stop.")
+    banner = " ".join(line.strip() for line in lines[:helped])  # the first line, wrapped
+    assert banner.startswith(first)
+    assert "Anne" in banner
+    assert banner.endswith("; seed 11 (--seed 11 plays it again).")
     text = "\n".join(lines)
     assert re.search(r"^Anne( X)?> ", text, re.MULTILINE)  # the prompt: the name, and >
     assert "  nonsense\n  ^ 'nonsense' is not a command" in text  # a caret under the word
     assert lines[-1].endswith("Game stopped.")
+
+
+class _CtrlC(io.StringIO):
+    """Standard input where the person presses Ctrl-C at the first prompt."""
+
+    def readline(self, size: int | None = -1) -> str:
+        raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--seats", "human,greedy"],
+        ["yahtzee", "play", "--seats", "human,greedy"],
+        ["myrummy", "play", "--seats", "human,greedy"],
+    ],
+    ids=["morpyam", "yahtzee", "myrummy"],
+)
+def test_ctrl_c_at_the_table_stops_every_game_alike(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the exit statuses of docs/terminal.md: a game stopped is 1, in the three games
+    monkeypatch.setattr("sys.stdin", _CtrlC())
+    assert main([*argv, "--seed", "4"]) == 1
+    out = capsys.readouterr().out
+    assert out.endswith("\nGame stopped.\n")
+    assert "Traceback" not in out

@@ -25,9 +25,15 @@ from typing import Any
 
 import morpyam as mp
 from morpyam.bots import BOTS, Bot
-from morpyam.cli.console import colour_players
+from morpyam.cli.console import colour_players, game_over, say
 from morpyam.cli.myrummy import register_myrummy
-from morpyam.cli.play import call_came_up, register_play, register_replay, register_show
+from morpyam.cli.play import (
+    call_came_up,
+    legend,
+    register_play,
+    register_replay,
+    register_show,
+)
 from morpyam.cli.simulate import register_advise, register_odds, register_simulate
 from morpyam.cli.vectors import register_vectors
 from morpyam.cli.yahtzee import register_yahtzee
@@ -68,23 +74,11 @@ def _turn_line(turn: int, player: int, steps: Sequence[str]) -> str:
     return f"Turn {turn:>2} · player {player} {PLAYER_MARKS[player]}: " + "; ".join(steps)
 
 
-def _legend(players: int) -> str:
-    """One line that says what the grid's codes and marks mean, for a reader new to the game."""
-    tokens = ", ".join(f"{PLAYER_MARKS[p]}{p}" for p in range(players))
-    seats = ", ".join(str(p) for p in range(players))
-    return (
-        f"({tokens}: a token of player {seats}; 3×2: three twos (a Brelan); SS small straight; "
-        "STR straight; FUL full house; 4K four of a kind; MIN, MAX a low, a high sum; "
-        "MOR five of a kind; SEC a figure on the turn's first roll; CAL a called figure; "
-        "KO: five tokens of one player in a line)"
-    )
-
-
 def _tell_result(state: mp.State, out: Callable[[str], object]) -> None:
     """The final grid, each player's points and tokens, and the winner."""
     out("")
     out(render_grid(state))
-    out(_legend(state.rules.players))
+    out(legend(state))
     out("")
     totals = mp.scores(state)
     for player, total in enumerate(totals):
@@ -94,14 +88,14 @@ def _tell_result(state: mp.State, out: Callable[[str], object]) -> None:
             f"{total} point{'' if total == 1 else 's'}, "
             f"{placed} token{'' if placed == 1 else 's'} placed"
         )
-    winners = " and ".join(f"player {p}" for p in sorted(state.winners))
+    winners = [f"player {p}" for p in sorted(state.winners)]
     how = {
         "R-END-1": "by KO",
         "R-END-2": "on points",
         "R-MOR-3": "by KO R. D'Aversa",
         "R-END-4": "by forfeit",
     }[state.end_rule or "R-END-2"]
-    out(f"Winner: {winners} ({how}, {state.end_rule})")
+    out(game_over(f"{how}, {state.end_rule}", winners))
 
 
 def _start_roll(state: mp.State, result: mp.RollResult, out: Callable[[str], object]) -> mp.State:
@@ -218,7 +212,7 @@ def _demo(args: argparse.Namespace) -> int:
         print(f"morpyam: error: --rule {error.where}: {error.reason}", file=sys.stderr)
         return 2
     bot = args.demo_bot or DEMO_BOT
-    print(
+    say(
         f"Morpyam, {preset} rules, {players} players ({bot} bots), seed {seed}"
         + ("" if args.narrate else ": one line per turn (--narrate tells every action)")
     )

@@ -13,6 +13,8 @@ import contextlib
 import importlib.util
 import os
 import re
+import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
@@ -20,14 +22,20 @@ from typing import TextIO
 __all__ = [
     "PLAYER_STYLES",
     "TILE_STYLES",
+    "WIDTH",
     "Column",
     "colour_line",
     "colour_players",
     "colour_tiles",
     "fancy",
+    "fit",
+    "game_over",
+    "not_a_command",
     "print_table",
     "progress",
     "progress_bar",
+    "say",
+    "width",
 ]
 
 PLAYER_STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
@@ -44,6 +52,98 @@ def _terminal(stream: TextIO) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError):  # no isatty, or a closed stream
         return False
+
+
+WIDTH = 80
+"""The width of the lines written for a person when the output is no terminal (a pipe, a
+file, a test): 80 columns."""
+
+
+def width(stream: TextIO) -> int:
+    """The columns a line for a person may take on ``stream``: the terminal's width, or
+    `WIDTH` when ``stream`` is no terminal (or does not say)."""
+    if not _terminal(stream):
+        return WIDTH
+    try:
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        return WIDTH
+    return columns if columns >= 20 else WIDTH
+
+
+def fit(text: str, columns: int = WIDTH) -> str:
+    """``text`` with each line longer than ``columns`` wrapped, the lines it makes indented
+    two spaces more than the line they continue.
+
+    The one way every game wraps what it tells a person, so that no line of the terminal
+    games breaks inside a word. A line of three short steps or more (``roll → 1 2 3 4 5;
+    roll keep 3 3 → 3 3 3 4 6; place c4``, MyRummy's moves) breaks after a ``;`` where it
+    can, so that a step stays whole; other lines break at a space.
+    Lines that fit are left as they are (a grid keeps its columns); a word longer than a
+    line is left whole.
+    """
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= columns:
+            lines.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        more = indent + "  " if len(indent) + 2 <= columns // 2 else indent
+        pieces = [line]
+        steps = line.split("; ")
+        # a list of steps (three or more, each short), not sentences with a semicolon
+        if len(steps) >= 3 and all(len(more) + len(step) < columns for step in steps):
+            pieces = []
+            current, *rest = steps
+            for part in rest:
+                if len(current) + 2 + len(part) < columns:
+                    current += "; " + part
+                else:
+                    pieces.append(current + ";")
+                    current = more + part
+            pieces.append(current)
+        for piece in pieces:
+            if len(piece) <= columns:
+                lines.append(piece)
+                continue
+            lines.extend(
+                textwrap.wrap(
+                    piece,
+                    columns,
+                    subsequent_indent=more,
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
+            )
+    return "\n".join(lines)
+
+
+def say(text: str, stream: TextIO | None = None) -> None:
+    """Write ``text`` and a newline for a person, fitted to the width of ``stream`` (default
+    standard output): the plain lines of the commands, beside their coloured ones."""
+    out = sys.stdout if stream is None else stream
+    out.write(fit(text, width(out)) + "\n")
+
+
+def not_a_command(text: str) -> str:
+    """The answer of every game to a line whose first word is no command: the line, a caret
+    under the word, and where the commands are."""
+    shown = text.strip()
+    first = shown.split(maxsplit=1)[0] if shown else shown
+    return f"  {shown}\n  ^ {first!r} is not a command; type 'help' for the commands"
+
+
+def game_over(how: str, winners: Sequence[str], points: str = "") -> str:
+    """The last line of every game: how it ended and who won (``points``: what they won
+    with, said after the name).
+
+    ``Game over (by KO, R-END-1). Winner: Anne.``; with a tie, ``Winners: Anne and Bob.``;
+    with nobody, ``No winner.``
+    """
+    if not winners:
+        return f"Game over ({how}). No winner."
+    who = "Winner" if len(winners) == 1 else "Winners"
+    return f"Game over ({how}). {who}: {' and '.join(winners)}{points}."
 
 
 def fancy(stream: TextIO) -> bool:
@@ -63,8 +163,9 @@ def _console(stream: TextIO) -> object:
 
 
 def colour_players(text: str, stream: TextIO, *, colour: bool = True) -> None:
-    """Write ``text`` and a newline to ``stream``, players' marks (``X0``, ``O1``...) in colour
-    when fancy (and ``colour``: ``--no-color`` turns it off)."""
+    """Write ``text`` and a newline to ``stream``, fitted to its width (`fit`), players' marks
+    (``X0``, ``O1``...) in colour when fancy (and ``colour``: ``--no-color`` turns it off)."""
+    text = fit(text, width(stream))
     _paint(
         text,
         stream,
@@ -74,8 +175,9 @@ def colour_players(text: str, stream: TextIO, *, colour: bool = True) -> None:
 
 
 def colour_line(text: str, stream: TextIO, style: str | None, colour: bool = True) -> None:
-    """Write ``text`` and a newline to ``stream``, the whole line in ``style`` when fancy (and
-    ``colour``); ``None``: plain."""
+    """Write ``text`` and a newline to ``stream``, fitted to its width (`fit`), the whole line
+    in ``style`` when fancy (and ``colour``); ``None``: plain."""
+    text = fit(text, width(stream))
     spans = [] if style is None else [(match, style) for match in re.finditer(r".+", text)]
     _paint(text, stream, colour, spans)
 
@@ -88,8 +190,9 @@ _TILE = re.compile(r"(?<![\w*])(pu|bk|gn|gy)(1[0-3]|[1-9])(?!\w)|(?<![\w'])J(?![
 
 
 def colour_tiles(text: str, stream: TextIO, *, colour: bool = True) -> None:
-    """Write ``text`` and a newline to ``stream``, MyRummy's tiles (``gn7``, ``J``) in their
-    colours when fancy (and ``colour``)."""
+    """Write ``text`` and a newline to ``stream``, fitted to its width (`fit`), MyRummy's tiles
+    (``gn7``, ``J``) in their colours when fancy (and ``colour``)."""
+    text = fit(text, width(stream))
     _paint(
         text,
         stream,

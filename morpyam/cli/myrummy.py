@@ -8,7 +8,8 @@ gn9 gn10``, ``add gn7 to 3``, ``add J to 3 at start``, ``move gn4 from 2 to 5``,
 ``split 4 at gn7``, ``join 2 3``, ``swap gn6 for J in 1``, several on a line
 with ``;``, see `morpyam.myrummy.moves`), with ``undo`` and ``reset``; the table
 is drawn again after each, and ``done`` hands the whole play to the engine's
-judge. ``draw`` takes a tile instead, ``hint`` tells a best play (looked for
+judge. ``draw`` takes a tile instead (its player, and only they, see which), ``resign``
+ends the match, ``hint`` tells a best play (looked for
 within `HINT_SECONDS`, and said so when a better one may exist), ``quit``
 stops.
 
@@ -25,14 +26,14 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import textwrap
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import attrs
 
-from morpyam.cli.console import colour_tiles
+from morpyam.cli.console import colour_tiles, game_over, not_a_command, say
 from morpyam.cli.manner import (
     HELP_LINE,
     HUMAN,
@@ -56,7 +57,13 @@ from morpyam.cli.manner import (
     rule_settings,
     without,
 )
-from morpyam.cli.play import _target, check_writable
+from morpyam.cli.play import (
+    DEFAULT_OPPONENT,
+    add_delay_option,
+    add_replay_options,
+    check_writable,
+    step_loop,
+)
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut
 from morpyam.myrummy.bots import BOTS, Bot
@@ -65,6 +72,7 @@ from morpyam.myrummy.engine import (
     legal_actions,
     new_game,
     rack_points,
+    resign,
     sample_chance,
     scores,
 )
@@ -220,10 +228,10 @@ second), else the best play found, and the hint says that a better one may exist
 HELP = f"""\
 Your turn, step by step (combinations are numbered as the table shows them):
   lay gn8 gn9 gn10        lay tiles from your rack as a new combination
-  add gn7 to 3            add tiles from your rack to combination 3 (each where it fits)
-  add J to 3 at start     put a tile at one end: 'at start' (before the first tile), 'at end'
+  add gn7 to 3            add tiles from your rack to combination 3
+  add J to 3 at start     put a tile at one end: 'at start' (first) or 'at end'
   move gn4 from 2 to 5    move tiles between combinations ('to new': a new one)
-  split 4 at gn7          cut combination 4 in two: gn7 and the tiles after it go apart
+  split 4 at gn7          cut combination 4 in two, before gn7
   join 2 3                put combination 3 into combination 2
   swap gn6 for J in 1     gn6 from your rack takes the joker's place in 1;
                           the joker comes to your hand, to lay again this turn
@@ -237,8 +245,9 @@ Instead of laying:
   pass                    with the pool empty: end the turn without laying
 Any time:
   table                   draw the table again
-  hint                    a best play, as steps you can type (looked for up to {HINT_SECONDS:g} s)
+  hint                    a best play, as steps to type (looked for {HINT_SECONDS:g} s)
   help, ?                 this text and the rules
+  resign                  resign the match: the others win it
   quit                    stop the game"""
 """The commands of the terminal game, as ``help`` prints them (then ``rules_help``)."""
 
@@ -257,6 +266,7 @@ WORDS = (
     "table",
     "hint",
     "help",
+    "resign",
     "quit",
 )
 """The first words of the terminal game's commands (``complete`` offers them)."""
@@ -311,7 +321,7 @@ def rules_help(rules: Rules) -> str:
         "No tile to lay, or no wish to: draw. Whoever lays their last tile wins the round; "
         f"the others lose the points left on their racks (a joker {rules.joker_penalty}).",
     ]
-    return "\n".join(textwrap.fill(line, 88, subsequent_indent="  ") for line in lines)
+    return "\n".join(lines)  # one line a rule: the screen fits them to its width
 
 
 BOT_MAX_TABLE = 60
@@ -373,7 +383,7 @@ def _explain(error: NotationError) -> str:
     """Where the typed line goes wrong, with a caret under the word."""
     reason = error.reason.partition("; use one of")[0]
     if error.column == 1 and "is not a move" in reason:
-        reason = f"{reason.split(' is not')[0]} is not a command; type help for the commands"
+        return not_a_command(error.text)
     return caret(error.text, error.column, reason)
 
 
@@ -479,8 +489,12 @@ def _instead(verb: str, state: State, steps: int, out: Output) -> Action | None:
     """``draw`` or ``pass``, when the rules allow it now; ``None`` (and why) when not."""
     action: Action = Draw() if verb == "draw" else Pass()
     if action not in legal_actions(state):
-        why = "the pool is empty: pass" if verb == "draw" else "the pool is not empty: draw"
-        out(f"  you cannot {verb} now ({why})")
+        try:
+            apply(state, action)
+        except IllegalActionError as error:  # the rule that refuses it, as every refusal
+            out(refusal(error))
+        else:
+            out(refusal(IllegalActionError("R-RUM-TURN-1", f"you cannot {verb} now")))
         return None
     if steps:
         out("  (your steps of this turn are taken back)")
@@ -490,7 +504,10 @@ def _instead(verb: str, state: State, steps: int, out: Output) -> Action | None:
 def _finish(state: State, turn: Turn, out: Output) -> Play | None:
     """``done``: the play the steps make, if the judge allows it; ``None`` (and why) if not."""
     if not turn.moves:
-        out("  you have laid nothing yet: lay or add tiles from your rack, or draw")
+        error = IllegalActionError(
+            "R-RUM-TURN-2", "nothing is laid yet: lay or add tiles from your rack, or draw"
+        )
+        out(refusal(error))
         return None
     try:
         return judge_turn(state, turn)
@@ -521,9 +538,9 @@ def _steps(turn: Turn, words: str) -> Turn | str:
 
 def _ask(
     state: State, player: int, read: Input, view: _Table, now: list[Turn]
-) -> tuple[Action, Turn | None]:
-    """A human's turn, typed as moves; returns the action (a judged play, a draw or a pass)
-    and, for a play, the turn that made it."""
+) -> tuple[Action | Resign, Turn | None]:
+    """A human's turn, typed as moves; returns the action (a judged play, a draw, a pass or
+    the player's resignation) and, for a play, the turn that made it."""
     out = view.out
     seen = observe(state, player)
     turn = Turn.start(state, player, order=view.shown(state))
@@ -535,6 +552,8 @@ def _ask(
         verb = words.split()[0].lower() if words else ""
         if not words or _aside(verb, state, seen, turn, view):
             continue
+        if verb == "resign" and words.lower() == "resign":
+            return Resign(player), None
         if verb in ("undo", "reset"):
             if not turn.moves:
                 out("  nothing to take back: this turn has no steps yet")
@@ -600,10 +619,12 @@ def _round_over(
 
 
 def _match_over(state: State, view: _Table) -> str:
-    winners = sorted(state.winners)
-    names = " and ".join(view.who(p) for p in winners)
-    how = _END_WORDS.get(state.end_rule or "", state.end_rule or "")
-    return f"Match over ({how}). Winner: {names}"
+    """The last line of a match, as every game's: how it ended, and who won."""
+    rule = state.end_rule or ""
+    how = _END_WORDS.get(rule, rule)
+    if rule in ("R-RUM-END-1", "R-RUM-VAR-HAND", "R-RUM-END-3"):
+        how = f"{how}, {rule}"
+    return game_over(how, [view.who(p) for p in sorted(state.winners)])
 
 
 def _hand_over(player: int, read: Input, view: _Table, clear: Callable[[], None]) -> None:
@@ -636,6 +657,7 @@ def play_terminal(
     names: Sequence[str] = (),
     first_player: int | None = None,
     clear: Callable[[], None] | None = None,
+    delay: float = 0.0,
 ) -> State:
     """Play a match at the terminal; ``seats`` names ``human`` or a bot of ``SEATS``.
 
@@ -646,8 +668,10 @@ def play_terminal(
     or more, each human turn starts with a hand-over: ``clear()`` (the screen), a prompt
     to pass the terminal, and what that player missed; no rack is shown before it. A
     human who types ``quit``, the end of the input or Ctrl-C stops the match ("Game
-    stopped."): the state reached is returned, not over. ``on_turn``, when given, holds
-    the human's turn in progress as it goes (for Tab completion).
+    stopped."): the state reached is returned, not over; ``resign`` ends it, the others
+    winning. ``on_turn``, when given, holds the human's turn in progress as it goes (for Tab
+    completion). With bots only (a match to watch), the table is shown after each turn, and
+    ``delay`` seconds pass before the next.
     """
     rng = random.Random(seed)
     bots: dict[int, Bot] = {
@@ -662,8 +686,8 @@ def play_terminal(
         while not state.is_terminal:
             if state.is_chance:
                 outcome = sample_chance(state, rng)
-                if state.draws_left and state.player in humans:
-                    view.tell(f"  {_you(state.player, view)} drew {outcome}", state.player)
+                if state.draws_left and state.player in humans:  # only the one who drew sees it
+                    view.tell(f"  {view.who(state.player)} drew {outcome}", state.player)
                 state = apply(state, outcome)
                 if record is not None:
                     record.append(outcome)
@@ -671,31 +695,22 @@ def play_terminal(
             player = state.current_player
             assert player is not None
             before = view.shown(state)
+            action: Action | Resign
+            turn: Turn | None = None
             if player in bots:
                 action = bots[player].choose(state, rng)
-                turn = None
             else:
                 if len(humans) > 1:
                     _hand_over(player, input, view, wipe)
                 action, turn = _ask(state, player, input, view, now)
-            after = apply(state, action)
-            moves: Sequence[TableMove] = ()
-            if isinstance(action, Play):
-                moves = (
-                    turn.moves
-                    if turn is not None
-                    else moves_between(before, action.table, state.rack)
-                )
-                told = _moves_text(moves)
-            else:
-                told = "draws" if isinstance(action, Draw) else "passes"
-            view.tell(f"{view.who(player)}: {told}")
+            after = resign(state, player) if isinstance(action, Resign) else apply(state, action)
+            _tell_turn(state, action, turn, before, after, view)
             if record is not None:
                 record.append(action)
-            if after.round != state.round or after.is_terminal:
-                _tell_round(state, action, after, view)
-            elif isinstance(action, Play):
-                view.after(after, moves, state.rack)
+            if not humans and not after.is_terminal:  # bots only: the table, to watch
+                view.out(_watched(after, view))
+                if delay > 0:
+                    time.sleep(delay)
             state = after
     except (_StopGameError, KeyboardInterrupt) as stop:
         if isinstance(stop, KeyboardInterrupt):
@@ -706,8 +721,38 @@ def play_terminal(
     return state
 
 
-def _you(player: int, view: _Table) -> str:
-    return "you" if len(view.humans) < 2 else view.who(player)
+_TOLD = {Draw: "draws", Pass: "passes", Resign: "resigns"}
+
+
+def _tell_turn(
+    state: State,
+    action: Action | Resign,
+    turn: Turn | None,
+    order: Sequence[Meld],
+    after: State,
+    view: _Table,
+) -> None:
+    """A turn as the table hears it: its player and moves, then the end of the round, or
+    which combination numbers moved. ``order`` is the table as shown before the turn."""
+    player = state.player
+    moves: Sequence[TableMove] = ()
+    if isinstance(action, Play):
+        moves = turn.moves if turn is not None else moves_between(order, action.table, state.rack)
+        told = _moves_text(moves)
+    else:
+        told = _TOLD[type(action)]
+    view.tell(f"{view.who(player)}: {told}")
+    if isinstance(action, Resign):
+        return  # the match is over, and its last line says who won
+    if after.round != state.round or after.is_terminal:
+        _tell_round(state, action, after, view)
+    elif isinstance(action, Play):
+        view.after(after, moves, state.rack)
+
+
+def _watched(state: State, view: _Table) -> str:
+    """The table and the rack sizes after a turn, for people watching bots play."""
+    return "\n".join(_table_lines(state, view.shown(state), view.names))
 
 
 def _tell_round(before: State, action: Action, after: State, view: _Table) -> None:
@@ -767,7 +812,7 @@ def _rules(args: argparse.Namespace, players: int) -> Rules:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    seats = read_seats(args.seats, [HUMAN, *sorted(SEATS)], 2, 4, [HUMAN, "greedy"])
+    seats = read_seats(args.seats, [HUMAN, *sorted(SEATS)], 2, 4, [HUMAN, DEFAULT_OPPONENT])
     if isinstance(seats, str):
         return fail(args, seats)
     names = read_names(args.names, len(seats))
@@ -794,10 +839,10 @@ def _run_play(args: argparse.Namespace) -> int:
     seed = fresh_seed(args.seed)
     rounds = f"{rules.rounds} round{'s' if rules.rounds > 1 else ''}"
     sitting = [(label(p, names), seat) for p, seat in enumerate(seats)]
-    print(banner("MyRummy", f"{args.preset} rules, {rounds}", sitting, seed))
+    say(banner("MyRummy", f"{args.preset} rules, {rounds}", sitting, seed))
     now: list[Turn] = []
     if HUMAN in seats:
-        print(HELP_LINE)
+        say(HELP_LINE)
         if sys.stdin.isatty():  # pragma: no cover - only at a real terminal
             _install_completion(lambda: now[0] if now else None)
     colour = not args.no_color
@@ -812,6 +857,7 @@ def _run_play(args: argparse.Namespace) -> int:
         first_player=args.first_player,
         output=lambda text: colour_tiles(text, sys.stdout, colour=colour),
         clear=_clear_screen if sys.stdout.isatty() else None,
+        delay=args.delay,
     )
     if args.record == STDOUT:
         print(GameRecord(rules, tuple(entries), tuple(names)).to_json(), end="")
@@ -821,7 +867,7 @@ def _run_play(args: argparse.Namespace) -> int:
             save_record(record, args.record)
         except OSError as error:
             return fail(args, cannot_write(args.record, error), 1)
-        print(f"Record saved to {args.record}")
+        say(f"Record saved to {args.record}")
     return 0 if state.is_terminal else 1
 
 
@@ -840,7 +886,6 @@ def _morpyam_record(path: str) -> bool:
 class _Step:
     """One step of a replay: the entry told, and the table after it as the screen shows it."""
 
-    number: int
     told: str
     state: State
     order: tuple[Meld, ...]
@@ -855,8 +900,8 @@ def _replay_steps(record: GameRecord, every: bool) -> tuple[list[_Step], Illegal
     states = positions(record)
     try:
         state = next(states)
-        steps.append(_Step(0, "Start of the match", state, ()))
-        for number, entry in enumerate(record.actions, 1):
+        steps.append(_Step("start of the match", state, ()))
+        for entry in record.actions:
             before = state
             order = view.shown(before)
             state = next(states)
@@ -868,9 +913,7 @@ def _replay_steps(record: GameRecord, every: bool) -> tuple[list[_Step], Illegal
                     view.order, moved = arrange(order, moves, before.rack, state.table)
                     note = _renumbered(moved) if moved else ""
             elif isinstance(entry, (Draw, Pass)):
-                told = (
-                    f"{view.who(before.player)}: {'draws' if isinstance(entry, Draw) else 'passes'}"
-                )
+                told = f"{view.who(before.player)}: {_TOLD[type(entry)]}"
             elif isinstance(entry, TimeOut):
                 told = f"{view.who(before.player)}: runs out of time ({entry})"
             elif isinstance(entry, Resign):
@@ -881,40 +924,33 @@ def _replay_steps(record: GameRecord, every: bool) -> tuple[list[_Step], Illegal
             elif isinstance(entry, FirstPlayer):
                 told = f"the lot: {view.who(entry.player)} starts"
             else:
-                told = f"{view.who(before.player)} {'is dealt' if before.deal_left else 'draws'} {entry}"
+                how = "is dealt" if before.deal_left else "draws"
+                told = f"{view.who(before.player)} {how} {entry}"
             if state.round != before.round:
                 view.order = ()
-            steps.append(_Step(number, told, state, view.shown(state), note))
+            steps.append(_Step(told, state, view.shown(state), note))
     except IllegalActionError as error:
         return steps, error
     return steps, None
 
 
-def _show_step(
-    step: _Step, total: int, last: bool, error: IllegalActionError | None, names: Sequence[str]
-) -> list[str]:
-    lines = [step.told if step.number == 0 else f"Entry {step.number} of {total} · {step.told}"]
-    if step.note:
-        lines.append(step.note)
-    state = step.state
-    table = step.order
-    lines.append(render_table(table))
+def _table_lines(state: State, table: Sequence[Meld], names: Sequence[str]) -> list[str]:
+    """The table as the screen shows it, and the racks' sizes with the pool's."""
     sizes = ", ".join(
         f"{label(p, names)}: {len(rack)} tile{'' if len(rack) == 1 else 's'}"
         for p, rack in enumerate(state.racks)
     )
-    lines.append(f"Racks: {sizes}; pool: {state.pool_size} tiles")
-    if last:
-        if error is not None:
-            lines.append(f"The next entry is illegal: {error}")
-        elif state.is_terminal:
-            view = _Table(names, frozenset(), lambda line: None)
-            lines.append(f"{_match_over(state, view)} Totals: {_points(scores(state), view)}")
-        else:
-            lines.append(
-                f"End of the record: the match goes on, {label(state.player, names)} to go on."
-            )
-    return lines
+    return [render_table(table), f"Racks: {sizes}; pool: {state.pool_size} tiles"]
+
+
+def _ending(state: State, error: IllegalActionError | None, names: Sequence[str]) -> list[str]:
+    """What the last step of a replay adds: the illegal entry, the result, or who goes on."""
+    if error is not None:
+        return [f"The next entry is illegal: {error}"]
+    if state.is_terminal:
+        view = _Table(names, frozenset(), lambda line: None)
+        return [f"Totals: {_points(scores(state), view)}", _match_over(state, view)]
+    return [f"End of the record: the match goes on, {label(state.player, names)} to play."]
 
 
 def _run_replay(args: argparse.Namespace) -> int:
@@ -929,35 +965,32 @@ def _run_replay(args: argparse.Namespace) -> int:
             return fail(args, f"{args.file}: a Morpyam record: replay it with 'morpyam replay'")
         return fail(args, f"{args.file}: {error}")
     steps, refused = _replay_steps(record, args.all)
-    total = len(record.actions)
     last = len(steps) - 1
 
-    def show(index: int) -> None:
-        for line in _show_step(steps[index], total, index == last, refused, record.names):
-            colour_tiles(line, sys.stdout, colour=not args.no_color)
+    def out(line: str) -> None:
+        colour_tiles(line, sys.stdout, colour=not args.no_color)
+
+    def view(index: int) -> None:
+        for line in _table_lines(steps[index].state, steps[index].order, record.names):
+            out(line)
+
+    def tell(index: int, drawn: bool) -> None:
+        step = steps[index]
+        out(f"Step {index} of {last} · {step.told}")
+        if step.note:
+            out(step.note)
+        if drawn:
+            view(index)
+        if index == last:
+            for line in _ending(step.state, refused, record.names):
+                out(line)
 
     if args.no_wait:
         for index in range(len(steps)):
-            show(index)
+            tell(index, index == last)
         return 1 if refused else 0
-    index = 0
-    show(index)
-    while True:
-        try:
-            line = input("[Enter] next, b back, N go to step N, s start, e end, q quit> ")
-        except (EOFError, KeyboardInterrupt):
-            print("")
-            break
-        word = line.strip().lower()
-        if word in ("q", "quit", "exit"):
-            break
-        target = _target(word, index, last)
-        if isinstance(target, str):
-            print(target.replace("entry number", "step number"))
-            continue
-        index = target
-        show(index)
-    return 1 if refused else 0
+    stopped = step_loop(last, tell, view, output=out)
+    return 1 if refused or stopped else 0
 
 
 def register_myrummy(subparsers: Any) -> None:
@@ -978,7 +1011,7 @@ def register_myrummy(subparsers: Any) -> None:
     add_table_options(
         play,
         seats=[HUMAN, *sorted(SEATS)],
-        default_seats=[HUMAN, "greedy"],
+        default_seats=[HUMAN, DEFAULT_OPPONENT],
         presets=PRESETS,
         default_preset="classic",
         seed_of="the tiles",
@@ -995,12 +1028,14 @@ def register_myrummy(subparsers: Any) -> None:
         type=int,
         help="tiles dealt to each rack (default the preset's, 14 in the box), as --rule rack_size=N",
     )
+    add_delay_option(play)
     play.set_defaults(run=_run_play)
     replay = commands.add_parser(
         "replay",
         help="step through a match record",
         description="Check a MyRummy record (JSON) by replaying it, and step through it turn by "
-        "turn, each told as moves, as 'morpyam replay' steps through a game.",
+        "turn, one line a turn told as moves, as 'morpyam replay' steps through a game; the "
+        "table is drawn on request (v) and at a step chosen by its number.",
     )
     replay.add_argument("file", help="the record (.json)")
     replay.add_argument(
@@ -1008,6 +1043,5 @@ def register_myrummy(subparsers: Any) -> None:
         action="store_true",
         help="steps for the chance outcomes too (the lot, each tile dealt or drawn)",
     )
-    replay.add_argument("--no-wait", action="store_true", help="print every step without waiting")
-    replay.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    add_replay_options(replay)
     replay.set_defaults(run=_run_replay)

@@ -29,6 +29,7 @@ import os
 import random
 import re
 import sys
+import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -38,7 +39,7 @@ import attrs
 
 from morpyam.actions import Action, DealTile, Pass, Place, PlaceTile, Roll, RollResult
 from morpyam.bots import BOTS, Bot
-from morpyam.cli.console import colour_players
+from morpyam.cli.console import colour_players, game_over, not_a_command, say
 from morpyam.cli.manner import (
     HELP_LINE,
     HUMAN,
@@ -61,7 +62,7 @@ from morpyam.cli.manner import (
 )
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
 from morpyam.errors import IllegalActionError
-from morpyam.figures import Label, Special
+from morpyam.figures import Figure, Label, Special
 from morpyam.files import MAX_TEXT_SIZE, FileFormatError, _parse_json, _read, load_rules, rules_with
 from morpyam.layouts import Cell
 from morpyam.notation import NotationError
@@ -81,16 +82,22 @@ from morpyam.state_json import STATE_FORMAT, state_from_dict
 from morpyam.text import PLAYER_MARKS, render
 
 __all__ = [
+    "DEFAULT_OPPONENT",
     "HUMAN",
     "PRESETS",
     "SEATS",
+    "STEP_PROMPT",
     "Bot",
+    "add_delay_option",
+    "add_replay_options",
     "call_came_up",
     "check_writable",
+    "legend",
     "play_game",
     "register_play",
     "register_replay",
     "register_show",
+    "step_loop",
     "step_through",
 ]
 
@@ -111,6 +118,10 @@ PRESETS: Mapping[str, Callable[[int], Rules]] = RULE_PRESETS
 DEFAULT_PRESET = "classic"
 """The preset ``morpyam play`` plays when neither --rules nor --rules-file is given."""
 
+DEFAULT_OPPONENT = "greedy"
+"""The bot that sits beside a person when no ``--seat`` is given, in all three games: one
+that plays sensibly (it takes the best cell it can), not at random."""
+
 _END_WORDS = {
     "R-END-1": "by KO",
     "R-END-2": "on points",
@@ -124,25 +135,24 @@ HELP = """\
 Commands (any case):
   roll                            throw the dice (the first roll throws all 5)
   roll keep 3 3                   keep these faces, throw the others
-  roll call full-house            announce a figure before the roll (call sec on the first roll)
+  roll call full-house            call a figure before rolling (sec: first roll)
   roll keep 3 3 call full-house   both
   place c4   (or just: c4)        put a token on c4
   pass                            end the turn without a token
-  lay mini c4                     Morpyam Plus set-up: lay a tile of your hand on c4
+  lay mini c4                     Plus set-up: lay your tile mini on c4
   legal                           list the actions allowed now
-  board                           draw the grid again
-  resign                          resign the game
-  quit                            stop here (the record so far is saved with --record)
+  board                           draw the grid again, with its key
+  resign                          resign the game: the others win (R-END-4)
+  quit                            stop (--record saves the game so far)
   help                            this text
-Figures: three-ones ... three-sixes, small-straight, straight, full-house,
-four-of-a-kind, mini, maxi, morpyam; special cells: sec, call."""
+A figure is typed by its name or by its short name on the grid (the key below)."""
 
 TABLE_HELP = """\
 The program does not throw the dice: type what the real dice show.
   dice 3 3 5 1 2   (or just: 3 3 5 1 2)   the faces of the dice thrown
   deal mini        (or just: mini)        the Morpyam Plus tile dealt
-  auto                                    let the program throw or deal this once
-  board, quit, help"""
+  auto                                    the program throws or deals, this once
+  board, help, quit"""
 
 
 class _StopGameError(Exception):
@@ -155,6 +165,38 @@ class _StopGameError(Exception):
 
 def _mark(player: int) -> str:
     return PLAYER_MARKS[player % len(PLAYER_MARKS)]
+
+
+_SAID = {
+    Figure.MINI: "a low sum",
+    Figure.MAXI: "a high sum",
+    Figure.MORPYAM: "five of a kind",
+    Special.SEC: "a figure on the turn's first roll",
+    Special.CALL: "a figure called before the roll",
+}
+
+
+def legend(state: State, names: Sequence[str] = ()) -> str:
+    """The key of the grid: each player's mark, and each short name on the grid with the name
+    a player types, help lists and refusals say (``SS small-straight``).
+
+    Only the labels of ``state``'s grid are named, in the order of `Figure` and `Special`.
+    """
+    marks = ", ".join(f"{_mark(p)}{p} {label(p, names)}" for p in range(state.rules.players))
+    present = set(state.layout.labels)
+    brelans = [figure for figure in Figure if figure.brelan_face is not None]
+    parts = []
+    if all(figure in present for figure in brelans):
+        parts.append(f"{brelans[0].code}...{brelans[-1].code} three-ones...three-sixes")
+    else:
+        parts.extend(f"{figure.code} {figure.notation}" for figure in brelans if figure in present)
+    labels: list[Label] = [*Figure, *Special]
+    for each in labels:
+        if each in present and each not in brelans:
+            said = f" ({_SAID[each]})" if each in _SAID else ""
+            parts.append(f"{each.code} {each.notation}{said}")
+    empty = "; · a position with no tile yet (Plus set-up)" if state.setup is not None else ""
+    return f"Key: tokens {marks}; cells " + ", ".join(parts) + empty + "."
 
 
 def _options(state: State) -> str:
@@ -188,16 +230,10 @@ def _options(state: State) -> str:
     return "Allowed now:\n  " + "\n  ".join(lines)
 
 
-_PLAYER_WORDS = "roll, place (or just a cell: c4), pass, lay, legal, board, resign, help, quit"
-_TABLE_WORDS = "the dice (3 3 5 1 2), a tile (mini), auto, board, help, quit"
-
-
-def _explain(text: str, error: NotationError, words: str) -> str:
-    reason = error.reason
-    if error.column == 1 and "is not an action" in reason:  # the first word is no command
-        first = text.split(maxsplit=1)[0]
-        reason = f"{first!r} is not a command here; type one of: {words}"
-    return caret(text, error.column, reason)
+def _explain(text: str, error: NotationError) -> str:
+    if error.column == 1 and "is not an action" in error.reason:  # the first word is no command
+        return not_a_command(text)
+    return caret(text, error.column, error.reason)
 
 
 def _read_line(read: Input, prompt: str, output: Output) -> str | None:
@@ -239,13 +275,15 @@ def _ask_human(
             continue
         if word in ("help", "?", "h"):
             output(HELP)
+            output(legend(state, names))
             output(_options(state))
             continue
         if word in ("legal", "moves", "options"):
             output(_options(state))
             continue
         if word in ("board", "show"):
-            output(_named(render(state), names))
+            output(_picture(state, names))
+            output(legend(state, names))
             continue
         if word in ("quit", "exit", "q"):
             raise _StopGameError
@@ -256,15 +294,17 @@ def _ask_human(
         try:
             entry = parse_entry(text)
         except NotationError as error:
-            output(_explain(text, error, _PLAYER_WORDS))
+            output(_explain(text, error))
             continue
         if isinstance(entry, Resign):
             if entry.player == player:
                 return entry
-            output(f"You can resign only for yourself: type 'resign' (you are player {player}).")
+            output(
+                f"  You can resign only for yourself: type 'resign' (you are {label(player, names)})."
+            )
             continue
         if isinstance(entry, (RollResult, DealTile)):
-            output("Dice and tiles come after your action, not instead: type your action.")
+            output("  Dice and tiles come after your action, not instead: type your action.")
             continue
         try:
             apply(state, entry)
@@ -275,14 +315,17 @@ def _ask_human(
         return entry
 
 
-def _ask_table(state: State, rng: random.Random, read: Input, output: Output) -> Action:
+def _ask_table(
+    state: State, rng: random.Random, read: Input, output: Output, names: Sequence[str] = ()
+) -> Action:
     """Ask for the real dice (or the tile dealt) until the answer fits."""
+    who = label(state.player, names)
     if state.roll_off:
-        prompt = f"start roll, die of player {state.player}> "
+        prompt = f"start roll, die of {who}> "
     elif state.setup is not None and state.setup.bag and not state.in_air:
-        prompt = f"tile dealt to player {state.player}> "
+        prompt = f"tile dealt to {who}> "
     else:
-        prompt = f"dice for player {state.player} ({5 - len(state.kept)} thrown)> "
+        prompt = f"dice for {who} ({5 - len(state.kept)} thrown)> "
     while True:
         line = _read_line(read, prompt, output)
         if line is None:
@@ -295,26 +338,26 @@ def _ask_table(state: State, rng: random.Random, read: Input, output: Output) ->
             output(TABLE_HELP)
             continue
         if word in ("board", "show"):
-            output(render(state))
+            output(_picture(state, names))
+            output(legend(state, names))
             continue
         if word in ("quit", "exit", "q"):
             raise _StopGameError
         if word == "auto":
             return sample_chance(state, rng)
+        alone = False  # a word alone, read as a tile
         if _FACES_WORDS.fullmatch(text):
             text = f"dice {text}"
         elif " " not in text and not text.lower().startswith(("dice", "deal")):
-            text = f"deal {text}"
+            text, alone = f"deal {text}", True
         try:
             entry = parse_entry(text)
         except NotationError as error:
-            explained = _explain(text, error, _TABLE_WORDS)
-            output(explained)
-            if _TABLE_WORDS not in explained:
-                output(f"Type one of: {_TABLE_WORDS}.")
+            # a word alone that is no tile is no command either
+            output(not_a_command(line) if alone else _explain(text, error))
             continue
         if not isinstance(entry, (RollResult, DealTile)):
-            output("Type the dice thrown (dice 3 3 5 1 2) or the tile dealt (deal mini).")
+            output("  Type the dice thrown (dice 3 3 5 1 2) or the tile dealt (deal mini).")
             continue
         try:
             apply(state, entry)
@@ -342,6 +385,8 @@ def _came_up(before: State, after: State) -> bool:
 def _told(before: State, entry: Action | Resign, after: State) -> str:
     """An entry as the players hear it: the roll's number and a call's outcome with its dice,
     a cell with its label."""
+    if isinstance(entry, RollResult) and before.roll_off:
+        return f"{entry} (start roll)"
     if isinstance(entry, RollResult) and before.in_air:
         told = str(entry)
         if before.kept and after.dice is not None:
@@ -368,11 +413,20 @@ def _summary(state: State, names: Sequence[str] = ()) -> list[str]:
             f"{_who(player, names)}: {total} point{'' if total == 1 else 's'}, "
             f"{placed} token{'' if placed == 1 else 's'} placed{note}"
         )
-    if state.winners:
-        winners = " and ".join(label(p, names) for p in sorted(state.winners))
+    if state.is_terminal:
+        winners = [label(p, names) for p in sorted(state.winners)]
         how = _END_WORDS.get(state.end_rule or "", "")
-        lines.append(f"Winner: {winners} ({how}, {state.end_rule})")
+        lines.append(game_over(f"{how}, {state.end_rule}", winners))
     return lines
+
+
+def _picture(state: State, names: Sequence[str] = ()) -> str:
+    """The grid and the tokens left, with whose turn it is; once the game is over, without
+    `render`'s own line on the result, which the summary tells."""
+    picture = render(state)
+    if state.is_terminal:
+        picture = picture.rsplit("\n", 1)[0]
+    return _named(picture, names)
 
 
 def play_game(
@@ -385,15 +439,19 @@ def play_game(
     names: Sequence[str] = (),
     input: Input = input,
     output: Output = print,
+    delay: float = 0.0,
 ) -> GameRecord:
     """Play one game in the terminal and return its record (complete or not).
 
     ``seats`` has one entry per player: a `Bot`, or
     ``None`` for a human who types actions at the prompt. Dice are thrown
-    with ``rng``, or asked for with ``manual_dice``. Each action is told as
+    with ``rng``, or asked for with ``manual_dice``. The grid and its key
+    (`legend`) are shown at the start. Each action is told as
     it happens, the position is drawn again whenever a player is to decide
     (so after each move, and after the dice of each roll), and the score is
-    given at the end. The game stops early when a human
+    given at the end. With bots only (a game to watch), the position is drawn
+    after each turn, and ``delay`` seconds pass before the next one, so that
+    a person can follow. The game stops early when a human
     types ``quit`` or the input ends; the record then holds the game so far.
 
     Raises:
@@ -417,14 +475,15 @@ def play_game(
         elif not isinstance(entry, RollResult):
             output(picture.rsplit("\n", 1)[1])
 
-    if any(seat is None for seat in seats):
-        show(state)
+    watched = all(seat is not None for seat in seats)
+    show(state)
+    output(legend(state, names))
     try:
         while not state.is_terminal:
             player = state.player
             if state.is_chance:
                 entry: Action | Resign = (
-                    _ask_table(state, rng, input, output)
+                    _ask_table(state, rng, input, output, names)
                     if manual_dice
                     else sample_chance(state, rng)
                 )
@@ -440,14 +499,20 @@ def play_game(
             )
             entries.append(entry)
             output(f"{_who(player, names)}: {_told(before, entry, state)}")
-            if not state.is_chance and seats[state.player] is None and not state.is_terminal:
+            if state.is_terminal:
+                continue
+            if not state.is_chance and seats[state.player] is None:
                 show(state, entry)  # a person decides next: show them the position
+            elif watched and not before.is_chance and state.player != player:
+                output(_picture(state, names))  # a turn is over: the watchers see the grid
+                if delay > 0:
+                    time.sleep(delay)
     except (_StopGameError, KeyboardInterrupt) as stop:
         if isinstance(stop, KeyboardInterrupt):
             output("")  # the line of the prompt where Ctrl-C was pressed
         output("Game stopped.")
         return attrs.evolve(record, actions=entries)
-    output(_named(render(state), names))
+    output(_picture(state, names))
     output("")
     for line in _summary(state, names):
         output(line)
@@ -459,16 +524,25 @@ def play_game(
 
 
 def _header(record: GameRecord) -> list[str]:
+    """The record's header as the reader wants it: its fields (rules, players, event...),
+    without the line that names the file format."""
     lines = []
     for line in record.to_text().splitlines()[1:]:
         if not line:
             break
-        lines.append(line)
+        if not line.startswith("format:"):
+            lines.append(line)
     return lines
 
 
+STEP_PROMPT = "[Enter] next, b back, v view, N go to step N, s start, e end, q quit> "
+"""The prompt of every replay (``morpyam replay``, ``morpyam myrummy replay``)."""
+
+_STEP_WORDS = "Type Enter, n, b, v, s, e, q or a step number."
+
+
 def _target(word: str, index: int, last: int) -> int | str:
-    """The position a stepping command goes to, or why it goes nowhere."""
+    """The step a stepping command goes to, or why it goes nowhere."""
     if word in ("", "n", "next"):
         target = index + 1
     elif word in ("b", "back", "p"):
@@ -480,12 +554,56 @@ def _target(word: str, index: int, last: int) -> int | str:
     elif word.isdigit() and word.isascii():
         target = int(word) if len(word) <= 9 else last + 1
     else:
-        return "Type Enter, n, b, s, e, q or an entry number."
+        return _STEP_WORDS
     if target > last:
         return "That is the end of the record."
     if target < 0:
         return "That is the start."
     return target
+
+
+def step_loop(
+    last: int,
+    tell: Callable[[int, bool], None],
+    view: Callable[[int], None],
+    *,
+    input: Input = input,
+    output: Output = print,
+) -> int:
+    """Step through steps 0 to ``last`` at the keyboard, as every replay does; returns 0, or 1
+    when Ctrl-C stops it ("Replay stopped.", as a game stopped in play).
+
+    ``tell(step, drawn)`` says one step in a line, with the position after it drawn when
+    ``drawn`` (after a jump: ``N``, ``s``, ``e``); ``view(step)`` draws it on ``v``. Enter (or ``n``) goes to the next step and
+    ``b`` back; ``q`` or the end of the input stop.
+    """
+    index = 0
+    tell(index, False)
+    while True:
+        try:
+            line = input(STEP_PROMPT)
+        except EOFError:
+            output("")
+            return 0
+        except KeyboardInterrupt:
+            output("")
+            output("Replay stopped.")
+            return 1
+        except UnicodeDecodeError:
+            output("That line could not be read as text; type it again.")
+            continue
+        word = line.strip().lower()
+        if word in ("q", "quit", "exit"):
+            return 0
+        if word in ("v", "view", "board", "table", "grid"):
+            view(index)
+            continue
+        target = _target(word, index, last)
+        if isinstance(target, str):
+            output(target)
+            continue
+        index = target
+        tell(index, word not in ("", "n", "next", "b", "back", "p"))
 
 
 def step_through(
@@ -495,11 +613,16 @@ def step_through(
     input: Input = input,
     output: Output = print,
 ) -> int:
-    """Show a record position by position; returns 0, or 1 when an entry is illegal.
+    """Tell a record one step (one entry) a line; returns 0, or 1 when an entry is illegal
+    (or Ctrl-C stops the replay).
 
-    With ``wait``, a prompt after each position reads: Enter (or ``n``) for
-    the next, ``b`` for the one before, a number to go to the position after
-    that many entries, ``s`` for the start, ``e`` for the end, ``q`` to stop.
+    Each step says who did what, as the game said it when it was played
+    (``Step 3 of 40 · player 1 O: place c4 (small-straight)``); the grid is
+    drawn on request. With ``wait``, a prompt after each step reads: Enter
+    (or ``n``) for the next, ``b`` for the one before, ``v`` to draw the
+    grid, a number to go to that step (and draw it), ``s`` for the start,
+    ``e`` for the end, ``q`` to stop. Without, every step is told and the
+    last position drawn.
     """
     for line in _header(record):
         output(line)
@@ -511,48 +634,43 @@ def step_through(
     except ReplayError as failure:
         error = failure
     last = len(states) - 1
+    names = record.names
+    total = len(record.actions)
 
-    def show(index: int) -> None:
+    def tell(index: int, drawn: bool) -> None:
         if index == 0:
-            output("Start of the game")
+            output(f"Step 0 of {total} · start of the game")
         else:
             entry = record.actions[index - 1]
-            output(f"Entry {index} of {len(record.actions)}: {entry}")
-        output(_named(render(states[index]), record.names))
+            before = states[index - 1]
+            player = entry.player if isinstance(entry, Resign) else before.player
+            said = _told(before, entry, states[index])
+            output(f"Step {index} of {total} · {_who(player, names)}: {said}")
+        if drawn:
+            view(index)
         if index == last:
             if error is not None:
                 output(f"The next entry is illegal: {error}")
             elif states[index].is_terminal:
-                for line in _summary(states[index], record.names):
+                for line in _summary(states[index], names):
                     output(line)
             else:
                 output("End of the record: the game goes on.")
 
+    keyed: list[bool] = []
+
+    def view(index: int) -> None:
+        output(_picture(states[index], names))
+        if not keyed:  # the grid's key, with the first grid drawn
+            output(legend(states[index], names))
+            keyed.append(True)
+
     if not wait:
         for index in range(len(states)):
-            show(index)
+            tell(index, index == last)
         return 1 if error else 0
-    index = 0
-    show(index)
-    while True:
-        try:
-            line = input("[Enter] next, b back, N go to entry N, s start, e end, q quit> ")
-        except (EOFError, KeyboardInterrupt):
-            output("")
-            break
-        except UnicodeDecodeError:
-            output("That line could not be read as text; type it again.")
-            continue
-        word = line.strip().lower()
-        if word in ("q", "quit", "exit"):
-            break
-        target = _target(word, index, last)
-        if isinstance(target, str):
-            output(target)
-            continue
-        index = target
-        show(index)
-    return 1 if error else 0
+    stopped = step_loop(last, tell, view, input=input, output=output)
+    return 1 if error or stopped else 0
 
 
 # ---------------------------------------------------------------------------
@@ -642,7 +760,7 @@ def _line_editing() -> None:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    kinds = read_seats(args.seats, [HUMAN, *SEATS], 2, 4, [HUMAN, "random"])
+    kinds = read_seats(args.seats, [HUMAN, *SEATS], 2, 4, [HUMAN, DEFAULT_OPPONENT])
     if isinstance(kinds, str):
         return _fail(args, kinds)
     names = read_names(args.names, len(kinds))
@@ -688,9 +806,9 @@ def _run_play(args: argparse.Namespace) -> int:
     seed = fresh_seed(args.seed)
     seats = [None if kind == HUMAN else SEATS[kind]() for kind in kinds]
     _line_editing()
-    print(banner("Morpyam", told, [(_who(p, names), kind) for p, kind in enumerate(kinds)], seed))
+    say(banner("Morpyam", told, [(_who(p, names), kind) for p, kind in enumerate(kinds)], seed))
     if HUMAN in kinds:
-        print(HELP_LINE)
+        say(HELP_LINE)
     colour = not args.no_color
     try:
         record = play_game(
@@ -701,6 +819,7 @@ def _run_play(args: argparse.Namespace) -> int:
             manual_dice=args.manual_dice,
             names=names,
             output=lambda text: colour_players(text, sys.stdout, colour=colour),
+            delay=args.delay,
         )
     except ValueError as error:  # names that a record cannot hold
         return _fail(args, str(error))
@@ -712,10 +831,10 @@ def _run_play(args: argparse.Namespace) -> int:
             save_record(record, args.record)
         except (FileFormatError, OSError) as error:
             _file_error(args, args.record, error, 1, writing=True)
-            print("The record, to copy by hand:")
+            say("The record, to copy by hand:")
             print(record.to_text())
             return 1
-        print(f"Record saved to {args.record}")
+        say(f"Record saved to {args.record}")
     return 0 if finished else 1
 
 
@@ -726,8 +845,13 @@ def _run_replay(args: argparse.Namespace) -> int:
         return _file_error(args, args.file, error)
     if isinstance(loaded, State):
         return _fail(args, f"{args.file} holds a position, not a game record: use 'morpyam show'")
+    colour = not args.no_color
     # the keys cannot come from standard input when the record did
-    return step_through(loaded, wait=not args.no_wait and args.file != STDIO)
+    return step_through(
+        loaded,
+        wait=not args.no_wait and args.file != STDIO,
+        output=lambda text: colour_players(text, sys.stdout, colour=colour),
+    )
 
 
 def _run_show(args: argparse.Namespace) -> int:
@@ -765,17 +889,49 @@ def _run_show(args: argparse.Namespace) -> int:
         print(picture)
         return 0
     names = () if isinstance(loaded, State) else loaded.names
-    print(_named(render(state), names))
+    say(_picture(state, names))
     if state.is_terminal:
         for line in _summary(state, names):
-            print(line)
+            say(line)
     if args.svg is not None:
         try:
             Path(args.svg).write_text(picture, encoding="utf-8")
         except OSError as error:
             return _file_error(args, args.svg, error, 1)
-        print(f"Picture written to {args.svg}")
+        say(f"Picture written to {args.svg}")
     return 0
+
+
+def _seconds(text: str) -> float:
+    """A ``--delay``: seconds from 0 to 60."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"seconds from 0 to 60, not {text}")
+    return value
+
+
+def add_delay_option(parser: argparse.ArgumentParser) -> None:
+    """``--delay SECONDS``, the pace of a game between bots, as every game has it."""
+    parser.add_argument(
+        "--delay",
+        type=_seconds,
+        default=0.0,
+        metavar="SECONDS",
+        help="with bots only: wait this long after each turn, to watch (0 to 60; default 0)",
+    )
+
+
+def add_replay_options(parser: argparse.ArgumentParser) -> None:
+    """The options of every replay: ``--no-wait`` and ``--no-color``."""
+    parser.add_argument(
+        "--no-wait",
+        action="store_true",
+        help="tell every step without waiting, and draw the last position",
+    )
+    parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
 
 
 def register_play(subparsers: Any) -> None:
@@ -789,7 +945,7 @@ def register_play(subparsers: Any) -> None:
     add_table_options(
         parser,
         seats=[HUMAN, *SEATS],
-        default_seats=[HUMAN, "random"],
+        default_seats=[HUMAN, DEFAULT_OPPONENT],
         presets=PRESETS,
         default_preset=DEFAULT_PRESET,
         seed_of="the dice",
@@ -804,6 +960,7 @@ def register_play(subparsers: Any) -> None:
     parser.add_argument(
         "--manual-dice", action="store_true", help="type in the real dice instead of throwing them"
     )
+    add_delay_option(parser)
     # None, not the preset, so that a --rules given beside --rules-file is seen
     parser.set_defaults(run=_run_play, command=parser.prog, preset=None)
 
@@ -813,12 +970,11 @@ def register_replay(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="step through a game record",
-        description="Step through a game record (.json or .txt), position by position.",
+        description="Step through a game record (.json or .txt), one line a step that says "
+        "who did what; the grid is drawn on request (v) and at a step chosen by its number.",
     )
     parser.add_argument("file", help="the record (-: read it from standard input)")
-    parser.add_argument(
-        "--no-wait", action="store_true", help="print every position without waiting"
-    )
+    add_replay_options(parser)
     parser.set_defaults(run=_run_replay, command=parser.prog)
 
 

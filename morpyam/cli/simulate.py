@@ -20,7 +20,7 @@ from typing import Any
 from morpyam.actions import Roll, RollResult
 from morpyam.advice import Advice, advise
 from morpyam.bots import BOTS
-from morpyam.cli.console import Column, fancy, print_table, progress, progress_bar
+from morpyam.cli.console import Column, fancy, print_table, progress, progress_bar, say
 from morpyam.engine import apply, new_game
 from morpyam.figures import Figure
 from morpyam.files import FileFormatError, rules_with
@@ -126,11 +126,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     except FileFormatError as bad:
         print(f"morpyam simulate: error: --rule {bad.where}: {bad.reason}", file=sys.stderr)
         return 2
-    print(
+    say(
         f"Morpyam, {args.rules} rules: {_games(args.games)}, "
-        + " vs ".join(f"{bot} (seat {seat})" for seat, bot in enumerate(bots)),
-        flush=True,
+        + " vs ".join(f"{bot} (seat {seat})" for seat, bot in enumerate(bots))
     )
+    sys.stdout.flush()
     with contextlib.ExitStack() as stack:
         shown = None if args.quiet else stack.enter_context(progress(sys.stderr))
         executor = (
@@ -150,7 +150,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if fancy(sys.stdout):
         _print_summary(result)
     else:
-        print(result.summary())
+        say(result.summary())
     return 0
 
 
@@ -186,7 +186,7 @@ def _print_summary(result: SimulationResult) -> None:
     title = result.summary().splitlines()[0]
     print_table(columns, rows, sys.stdout, title=title)
     for line in result.summary().splitlines()[2 + len(result.bots) :]:
-        print(line)
+        say(line)
 
 
 # --- odds -----------------------------------------------------------------------------

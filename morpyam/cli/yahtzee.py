@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from morpyam.cli.console import PLAYER_STYLES, colour_line
+from morpyam.cli.console import PLAYER_STYLES, colour_line, game_over, not_a_command, say
 from morpyam.cli.manner import (
     HELP_LINE,
     HUMAN,
@@ -39,7 +39,7 @@ from morpyam.cli.manner import (
     rule_settings,
     without,
 )
-from morpyam.cli.play import check_writable
+from morpyam.cli.play import DEFAULT_OPPONENT, add_delay_option, check_writable
 from morpyam.errors import IllegalActionError
 from morpyam.notation import NotationError
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score, parse_action
@@ -105,10 +105,12 @@ Commands (any case):
   legal                list the actions allowed now
   sheet                show the score sheet
   help (or ?)          this text
-  quit (or exit, q)    stop the game"""
+  quit (or exit, q)    stop the game
+The score sheet has no resign: each player fills their own sheet; quit stops."""
 """What ``help`` prints at a human's prompt."""
 
-_WORDS = "roll, keep 6 6, a box name (chance), legal, sheet, help, quit"
+_NO_RESIGN = "  The score sheet has no resign: each player fills their own sheet; quit stops."
+"""The answer to ``resign``, which the score sheet has not (Morpyam and MyRummy have it)."""
 _ROLL_WORDS = ("roll", "keep")
 _SCORE_WORDS = ("score", *(box.notation for box in Box))
 
@@ -164,6 +166,9 @@ def _human(
         if word == "sheet":
             out(render_sheets(state, names))
             return True
+        if word == "resign":
+            out(_NO_RESIGN)
+            return True
         return False
 
     def choose(state: State) -> Action:
@@ -176,7 +181,7 @@ def _human(
                     action, problem = _read_action(text)
                     out(problem or "  The dice are not rolled yet: press Enter (or type roll).")
         options = ", ".join(f"{box} {box_points(state, box)}" for box in allowed_boxes(state))
-        out(f"  score: {options}")  # the dice were just told, with the roll's number
+        out(f"  {names[player]} may score: {options}")  # the dice were just told
         while True:
             text = _line(read, asked)
             if not text:
@@ -196,20 +201,34 @@ def _human(
                 continue
             return action
 
+    return choose, _thrower(read, out, common, asked)
+
+
+def _thrower(
+    read: Callable[[str], str], out: Out, common: Callable[[State, str], bool], asked: str
+) -> Callable[[State], RollResult]:
+    """A person who throws real dice: asks for the faces at the player's prompt."""
+
     def throw(state: State) -> RollResult:
         count = 5 - len(state.kept)
         while True:
-            text = _line(read, f"  the {count} dice thrown show: ")
+            text = _line(read, f"{asked.removesuffix('> ')}, the {count} dice thrown> ")
+            if common(state, text):
+                continue
+            words = text.replace(",", " ").split()
+            if not all(word.isascii() and word.isdigit() for word in words):
+                out(not_a_command(text))
+                continue
             try:
-                result = RollResult(int(word) for word in text.replace(",", " ").split())
-            except (ValueError, IllegalActionError) as error:
-                out(f"  {error}")
+                result = RollResult(int(word) for word in words)
+            except IllegalActionError as error:
+                out(refusal(error))
                 continue
             if len(result.faces) == count:
                 return result
-            out(f"  type the faces of the {count} dice thrown (or quit)")
+            out(f"  Type the faces of the {count} dice thrown, 1 to 6 each.")
 
-    return choose, throw
+    return throw
 
 
 def _read_action(text: str) -> tuple[Action | None, str]:
@@ -225,8 +244,7 @@ def _read_action(text: str) -> tuple[Action | None, str]:
         for candidate in (text, f"score {text}"):  # a box named in words: large straight
             with contextlib.suppress(NotationError):
                 return parse_action(candidate), ""
-        reason = f"{first!r} is not a command; type one of: {_WORDS}"
-        return None, caret(text, 1, reason)
+        return None, not_a_command(text)
     try:
         return parse_action(candidate), ""
     except NotationError as error:
@@ -244,8 +262,12 @@ def play(
     names: Sequence[str] = (),
     read: Callable[[str], str] = input,
     out: Out = print,
+    delay: float = 0.0,
 ) -> State:
     """Play a game of ``rules`` between ``seats`` (kinds from `SEATS`).
+
+    Each line of a turn names its player. With bots only (a game to watch), the sheet is
+    shown after each turn, and ``delay`` seconds pass before the next.
 
     Players are called by ``names`` (one per seat), or ``player 0``, ``player 1``...
     Dice are thrown with ``random.Random(seed)``, which the random bot shares,
@@ -270,7 +292,7 @@ def play(
     reached = [new_game(rules, players=len(seats), games=games)]
     humans = {p for p, seat in enumerate(seats) if seat == HUMAN}
     try:
-        _play_on(reached, seated, called, humans, rng, out)
+        _play_on(reached, seated, called, humans, rng, out, delay)
     except (_StopGameError, KeyboardInterrupt):
         out("")
         out("Game stopped.")
@@ -278,8 +300,8 @@ def play(
     state = reached[0]
     totals = state.totals
     best = max(totals)
-    winners = " and ".join(called[p] for p, total in enumerate(totals) if total == best)
-    out(f"Winner: {winners} with {best} points")
+    winners = [called[p] for p, total in enumerate(totals) if total == best]
+    out(game_over("every box filled, Y-END-1", winners, f" with {best} points"))
     return state
 
 
@@ -290,9 +312,11 @@ def _play_on(
     humans: set[int],
     rng: random.Random,
     out: Out,
+    delay: float = 0.0,
 ) -> None:
     """Play from ``reached[0]`` to the end of the last game, keeping ``reached[0]`` the latest state."""
     line = ""
+    watched = not humans
     state = reached[0]
     while not state.is_terminal:
         reached[0] = state
@@ -313,14 +337,24 @@ def _play_on(
         action = seated[player][0](state)
         if isinstance(action, Score):
             points = box_points(state, action.box)
+            had = state.sheet.yahtzee_bonus
             state = apply(state, action)
-            out(f"  score {action.box}: {points} point{'' if points == 1 else 's'}")
+            bonus = state.sheets[player][game].yahtzee_bonus - had  # Y-BONUS-2, or 0
+            told = (
+                f"  {names[player]}: score {action.box}: {points} point{'' if points == 1 else 's'}"
+            )
+            out(told + (f", and a Yahtzee bonus of {bonus} (Y-BONUS-2)" if bonus > 0 else ""))
             if state.game != game or state.is_terminal:
                 out("")
                 out(render_sheets(attrs.evolve(state, game=game), names))
                 out("")
+            elif watched:
+                out(render_sheets(state, names))
+                out("")
+                if delay > 0:
+                    time.sleep(delay)
         else:
-            line = f"  {action}"
+            line = f"  {names[player]}: {action}"
             state = apply(state, action)
     reached[0] = state
 
@@ -418,7 +452,7 @@ def _load_solution(rules: Rules, path: str) -> Solution:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    seats = read_seats(args.seats, SEATS, 1, MAX_PLAYERS, [HUMAN, "greedy"])
+    seats = read_seats(args.seats, SEATS, 1, MAX_PLAYERS, [HUMAN, DEFAULT_OPPONENT])
     if isinstance(seats, str):
         return fail(args, seats)
     names = read_names(args.names, len(seats))
@@ -442,14 +476,14 @@ def _run_play(args: argparse.Namespace) -> int:
     seed = fresh_seed(args.seed)
     games = f"{args.games} game{'' if args.games == 1 else 's'}"
     told = f"{args.preset} rules ({_describe(rules)}), {games}"
-    print(banner("Yahtzee", told, [(label(p, names), kind) for p, kind in enumerate(seats)], seed))
+    say(banner("Yahtzee", told, [(label(p, names), kind) for p, kind in enumerate(seats)], seed))
     if "optimal" in seats and solution is None:
         from morpyam.yahtzee.solver import solve
 
-        print("Solving the rules for the optimal bot…")
+        say("Solving the rules for the optimal bot…")
         solution = solve(rules)
     if HUMAN in seats:
-        print(HELP_LINE)
+        say(HELP_LINE)
         if sys.stdin.isatty():  # pragma: no cover - only at a real terminal
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401
@@ -463,6 +497,7 @@ def _run_play(args: argparse.Namespace) -> int:
         real_dice=args.manual_dice,
         names=names,
         out=lambda text: colour_line(text, sys.stdout, _style(text, len(seats), names), colour),
+        delay=args.delay,
     )
     return 0 if end.is_terminal else 1
 
@@ -544,7 +579,7 @@ def register_yahtzee(subparsers: Any) -> None:
     add_table_options(
         play_parser,
         seats=SEATS,
-        default_seats=[HUMAN, "greedy"],
+        default_seats=[HUMAN, DEFAULT_OPPONENT],
         presets=PRESETS,
         default_preset="hasbro",
         seed_of="the dice",
@@ -568,6 +603,7 @@ def register_yahtzee(subparsers: Any) -> None:
         action="store_true",
         help="human seats type in the real dice instead of the program throwing them",
     )
+    add_delay_option(play_parser)
     play_parser.set_defaults(run=_run_play)
 
     solve_parser = commands.add_parser(
