@@ -289,7 +289,7 @@ def play(
     seated = [
         _seat(seat, rng, solution, real_dice, read, out, called, p) for p, seat in enumerate(seats)
     ]
-    reached = [new_game(rules, players=len(seats), games=games)]
+    reached = [new_game(attrs.evolve(rules, players=len(seats)), games=games)]
     humans = {p for p, seat in enumerate(seats) if seat == HUMAN}
     try:
         _play_on(reached, seated, called, humans, rng, out, delay)
@@ -398,13 +398,16 @@ _KNOBS = ("joker", "yahtzee_bonus", "bonus_comparison")
 """The rule knobs the commands set, each with its option ``--joker`` etc."""
 
 
-def _rules(args: argparse.Namespace, check: Callable[[Rules], object] | None = None) -> Rules:
-    """The preset with the knobs given (``--joker`` and the like, then each ``--rule``).
+def _rules(
+    args: argparse.Namespace, players: int = 1, check: Callable[[Rules], object] | None = None
+) -> Rules:
+    """The preset for ``players`` (as many as the seats) with the knobs given (``--joker``
+    and the like, then each ``--rule``); ``check`` judges the rules made.
 
     Raises:
         ValueError: for a knob the rules refuse, naming its option.
     """
-    rules = PRESETS[args.preset]()
+    rules = PRESETS[args.preset](players)
     set_by = {}
     for knob in _KNOBS:
         value = getattr(args, knob)
@@ -459,7 +462,11 @@ def _run_play(args: argparse.Namespace) -> int:
     if isinstance(names, str):
         return fail(args, names)
     try:
-        rules = _rules(args, lambda rules: new_game(rules, players=len(seats), games=args.games))
+        rules = _rules(
+            args,
+            len(seats),
+            lambda rules: new_game(attrs.evolve(rules, players=len(seats)), games=args.games),
+        )
     except ValueError as error:
         return fail(args, in_words(error))
     missing = _no_numpy("--seat optimal") if "optimal" in seats else None
