@@ -63,12 +63,9 @@ from morpyam.engine import apply, new_game, resign
 from morpyam.errors import FileFormatError, IllegalActionError, NotationError, ReplayError
 from morpyam.errors import shown as _shown
 from morpyam.files import (
-    _STDIN,
     RULES_FIELDS,
     RULES_PRESETS,
-    _read,
     _read_typed,
-    _write,
     layout_from_dict,
     layout_to_dict,
     rules_from_dict,
@@ -85,6 +82,9 @@ from morpyam.kit.fields import read_list as _list
 from morpyam.kit.fields import read_str as _str
 from morpyam.kit.fields import read_table as _table
 from morpyam.kit.fields import short_text as _short
+from morpyam.kit.paths import STDIN as _STDIN
+from morpyam.kit.paths import read_text as _read
+from morpyam.kit.paths import write_text as _write
 from morpyam.kit.records import MAX_PLAYERS, Resign
 from morpyam.kit.texts import (
     MAX_TEXT_LENGTH,

@@ -158,8 +158,8 @@ def test_a_replay_is_told_as_moves_with_the_players_and_steps(
     assert out.count("Racks: ") == 2
     plays = [told for line in played if (told := line.partition(": ")[2]) and line[:6] == "player"]
     # the last step is the end, with the plays told as at the table
-    told = unfit(out.splitlines())
-    end = next(line for line in told if line.startswith(f"Step {last} of "))
+    unfitted = unfit(out.splitlines())
+    end = next(line for line in unfitted if line.startswith(f"Step {last} of "))
     assert end.partition(" · ")[2].partition(": ")[2] in plays
     assert re.search(r" · player [01]: ", end)
     assert "Game over (" in out

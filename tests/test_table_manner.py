@@ -181,7 +181,7 @@ def test_one_banner_one_prompt_one_stop(
 class _CtrlC(io.StringIO):
     """Standard input where the person presses Ctrl-C at the first prompt."""
 
-    def readline(self, size: int | None = -1) -> str:
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         raise KeyboardInterrupt
 
 

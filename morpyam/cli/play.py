@@ -63,7 +63,9 @@ from morpyam.cli.manner import (
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
 from morpyam.errors import IllegalActionError
 from morpyam.figures import Figure, Label, Special
-from morpyam.files import MAX_TEXT_SIZE, FileFormatError, _parse_json, _read, load_rules, rules_with
+from morpyam.files import MAX_TEXT_SIZE, FileFormatError, load_rules, rules_with
+from morpyam.kit.fields import parse_json
+from morpyam.kit.paths import read_text
 from morpyam.layouts import Cell
 from morpyam.notation import NotationError
 from morpyam.records import (
@@ -720,9 +722,9 @@ def _load(path: str) -> GameRecord | State:
         text = _read_stdin()
         if not text.lstrip().startswith("{"):
             return GameRecord.from_text(text)
-        data = _parse_json(text)
+        data = parse_json(text)
     elif Path(path).suffix.lower() == ".json":
-        data = _parse_json(_read(path))
+        data = parse_json(read_text(path))
     else:
         return load_record(path)
     if isinstance(data, dict) and data.get("format") == STATE_FORMAT:
