@@ -34,14 +34,17 @@ SNAPSHOT = ROOT / "tests" / "data" / "public_api.txt"
 
 MODULES = (
     "morpyam",
+    "morpyam.advice",
     "morpyam.bots",
     "morpyam.encoding",
     "morpyam.errors",
     "morpyam.files",
     "morpyam.game",
     "morpyam.gymnasium",
+    "morpyam.gymnasium_vector",
     "morpyam.kit",
     "morpyam.kit.fields",
+    "morpyam.kit.paths",
     "morpyam.kit.presets",
     "morpyam.kit.records",
     "morpyam.kit.texts",
@@ -59,6 +62,8 @@ MODULES = (
     "morpyam.svg",
     "morpyam.testing",
     "morpyam.text",
+    "morpyam.vector",
+    "morpyam.vectors",
     "morpyam.yahtzee",
     "morpyam.yahtzee.strategies",
 )
@@ -66,6 +71,8 @@ MODULES = (
 
 OPTIONAL = {
     "morpyam.gymnasium": "gymnasium",
+    "morpyam.gymnasium_vector": "gymnasium",
+    "morpyam.vector": "numpy",
     "morpyam.myrummy.strategies": "hypothesis",
     "morpyam.openspiel": "pyspiel",
     "morpyam.pettingzoo": "pettingzoo",
