@@ -65,7 +65,7 @@ def advise(solution: yz.Solution, state: yz.State) -> yz.Action:
 def demo(solution: yz.Solution, seed: int) -> int:
     """Play a solitaire game by the advice, dice from a seeded generator; the final total."""
     rng = random.Random(seed)
-    state = yz.new_game(solution.rules, players=1)
+    state = yz.new_game(attrs.evolve(solution.rules, players=1))  # a game alone
     while not state.is_terminal:
         if state.is_chance:
             state = yz.apply(state, yz.sample_chance(state, rng))
