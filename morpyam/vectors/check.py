@@ -7,13 +7,22 @@ state after or rule of refusal, the scores and winners; for MyRummy the
 listed plays and the best play's score; and the path counts of
 ``counts.jsonl``. A rules change shows as a list of mismatches.
 
+Every member the corpus publishes is checked, the rule IDs a case names
+included (those the library finds in the position and its probes, and a
+scenario's own), and nothing can go missing unnoticed: each file's digest
+and line count are the manifest's, the files the format requires are there,
+ids are unique across the corpus, and a corpus written by this very version
+holds every scenario this version writes.
+
 The folder is untrusted input: files and lines are refused by their size
 before they are read (`CorpusError`), a malformed case is reported as a
-mismatch (as is a line that is not JSON, an id given twice, a line count
-other than the manifest's, or a corpus file the manifest leaves out) and the
-check goes on, and the work per line is bounded (the path
-counts expand at most `COUNT_LIMIT` positions; MyRummy's plays and best play
-are recomputed only on small positions).
+mismatch (as is a line that is not JSON, a missing file, or a corpus file
+the manifest leaves out) and the check goes on, and the work per line is
+bounded by measures that do not depend on the machine: a path count
+expands at most `COUNT_LIMIT` positions and does at most `COUNT_WORK` units
+of work, each MyRummy decision it reaches held to
+`morpyam.vectors.counts.RUMMY_ARRANGE` tiles to arrange; MyRummy's plays
+and best play are recomputed only on small positions.
 """
 
 from __future__ import annotations
@@ -23,7 +32,6 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -33,23 +41,38 @@ import morpyam
 from morpyam import myrummy as mr
 from morpyam.errors import IllegalActionError
 from morpyam.notation import NotationError
-from morpyam.vectors.cases import fraction_text, node_of, plain
-from morpyam.vectors.corpus import COUNTS_FILE, CorpusError, game_file, read_manifest, read_values
-from morpyam.vectors.counts import MAX_DEPTH, count_paths
-from morpyam.vectors.kits import GAMES, KITS, Kit, resign_text
-from morpyam.vectors.myrummy_cases import (
-    BEST_RACK,
-    BEST_TABLE,
-    PLAYS_LISTED,
-    best_score,
-    small,
-    solvable,
+from morpyam.vectors import corpus as corpus_module
+from morpyam.vectors.cases import Probe, Scenario, fraction_text, node_of, plain
+from morpyam.vectors.corpus import (
+    COUNTS_FILE,
+    MANIFEST,
+    SOURCES,
+    CorpusError,
+    digest,
+    game_file,
+    play_note,
+    read_manifest,
+    read_values,
+    required_files,
+    scenarios_by_id,
 )
+from morpyam.vectors.counts import (
+    COUNT_POSITIONS,
+    MAX_DEPTH,
+    CountLimitError,
+    divide_paths,
+)
+from morpyam.vectors.kits import GAMES, KITS, Kit, resign_text
+from morpyam.vectors.myrummy_cases import best_score
+from morpyam.vectors.rule_book import RULE_TEXTS
 
-__all__ = ["COUNT_LIMIT", "CheckReport", "Mismatch", "check_corpus"]
+__all__ = ["COUNT_LIMIT", "COUNT_WORK", "CheckReport", "Mismatch", "check_corpus"]
 
 COUNT_LIMIT = 20_000
 """The most positions the check expands for one line of path counts."""
+COUNT_WORK = 500_000
+"""The most units of work the check does for one line of path counts (a position expanded or
+an action listed is a unit; see `morpyam.vectors.counts.RUMMY_PLAY_WORK` for MyRummy's)."""
 _SHOWN = 5
 """The most legal actions named per case and kind of difference; the rest are counted."""
 
@@ -168,8 +191,17 @@ def _named(actions: list[str]) -> str:
 class _Case:
     """The check of one case: collects its mismatches."""
 
-    def __init__(self, kit: Kit, file: str, line: int, data: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        kit: Kit,
+        file: str,
+        line: int,
+        data: Mapping[str, Any],
+        scenarios: Mapping[str, Scenario],
+    ) -> None:
         self.kit = kit
+        self.scenarios = scenarios
+        self.tried: list[Probe] = []
         self.file = file
         self.line = line
         self.data = data
@@ -204,6 +236,7 @@ class _Case:
         except ValueError as error:
             self.report(f"the library refuses the case's state: {error}")
             return
+        self._about(state)
         self._node(state)
         self._legal(state, _texts(data, "legal"), _texts(data, "chance"))
         probes = _get(data, "probes", list)
@@ -222,8 +255,66 @@ class _Case:
             self.report(
                 f"the winners are {sorted(state.winners)} in the library, {winners} in the corpus"
             )
+        found = SOURCES[kit.name].tags(state, self.tried)
         if kit.name == "myrummy":
-            self._rummy(state)
+            found |= self._rummy(state)
+        self._rule_ids(found)
+
+    def _about(self, state: Any) -> None:
+        """The members that say what the case is: its preset, players, origin and note."""
+        data = self.data
+        preset: str = _get(data, "preset", str)
+        players: int = _get(data, "players", int)
+        origin = _get(data, "origin", str)
+        note = _get(data, "note", str)
+        seats = len(self.kit.scores(state))
+        if players != seats:
+            self.report(f"the state has {seats} players, the case says {players}")
+        parts = self.id.split("/")
+        if len(parts) != 3 or parts[0] != self.kit.name or parts[1] != f"{preset}-{players}p":
+            self.report(
+                f"the id is not {self.kit.name}/{_cut(preset)}-{players}p/NAME, as its preset "
+                "and players say"
+            )
+        scenario = self.scenarios.get(self.id)
+        if origin == "play":
+            if scenario is not None:
+                self.report("the library writes this case as a scenario, the corpus as play")
+            if note != play_note(preset, players):
+                self.report(
+                    f"the note of a position from play is {_short(play_note(preset, players))}"
+                )
+        elif origin != "scenario":
+            self.report(f'the origin is "scenario" or "play", not {_short(origin)}')
+        elif scenario is not None and note != scenario.note:
+            self.report(
+                f"the note is {_short(scenario.note)} in the library, {_short(note)} in the corpus"
+            )
+
+    def _rule_ids(self, found: set[str]) -> None:
+        """The rule IDs the case names against those the library finds (and a scenario's own)."""
+        named = list(self.rule_ids)
+        if named != sorted(set(named)):
+            self.report("the rule IDs are not sorted, or one is named twice")
+        unknown = [rule for rule in named if rule not in RULE_TEXTS]
+        if unknown:
+            self.report(f"no rule ID of the rule book: {', '.join(map(_cut, unknown[:_SHOWN]))}")
+        scenario = self.scenarios.get(self.id)
+        if scenario is not None:
+            found = found | set(scenario.rule_ids)
+        missing = sorted(found - set(named))
+        if missing:
+            self.report(
+                f"the library finds {', '.join(missing)} in the case, the corpus does not name "
+                f"{'it' if len(missing) == 1 else 'them'}"
+            )
+        # a scenario this library does not write may name rules it was built for
+        known = scenario is not None or self.data.get("origin") == "play"
+        extra = sorted(set(named) - found - set(unknown))
+        if extra and known:
+            self.report(
+                f"the corpus names {', '.join(extra)}, which the library does not find in the case"
+            )
 
     def _node(self, state: Any) -> None:
         node = self.data.get("node")
@@ -290,6 +381,14 @@ class _Case:
             else:
                 result = kit.apply(state, kit.parse_action(text))
         except IllegalActionError as error:
+            self.tried.append(Probe(text, None, error.rule, error.reason))
+            reason = probe.get("reason")
+            if refused == error.rule and reason != error.reason:
+                self.report(
+                    f"`{shown_text}` is refused by the library for {_short(error.reason)}, the "
+                    f"corpus says {_short(reason)}",
+                    error.rule,
+                )
             if refused is None:
                 self.report(
                     f"`{shown_text}` is refused by the library with {error.rule} ({error.reason}); "
@@ -306,6 +405,7 @@ class _Case:
         except (NotationError, ValueError) as error:
             self.report(f"`{shown_text}` is no action of {kit.name} for the library: {error}")
             return
+        self.tried.append(Probe(text, result))
         if refused is not None:
             self.report(
                 f"`{shown_text}` is accepted by the library, the corpus says it is refused with "
@@ -329,30 +429,26 @@ class _Case:
             )
             self.report(f"after `{shown_text}`: {shown}")
 
-    def _rummy(self, state: mr.State) -> None:
-        listed = self.data.get("plays")
-        best = self.data.get("best")
-        if listed is None and best is None:
-            return
-        if not solvable(state):
-            self.report(
-                f"plays are checked only at a decision with at most {BEST_TABLE} table tiles "
-                f"and {BEST_RACK} rack tiles"
-            )
-            return
-        if listed is not None:
-            plays = _texts(self.data, "plays")
-            if not small(state):
-                self.report("plays are listed only for small positions (see the format)")
-            else:
-                found = list(islice(mr.plays(state), PLAYS_LISTED + 1))
-                library = {str(play) for play in found}
-                if len(found) > PLAYS_LISTED:
-                    self.report(f"the library has more than {PLAYS_LISTED} plays here")
-                else:
-                    self._compare_plays(library, set(plays))
-        if best is not None:
-            self._best(state, _get(self.data, "best", dict))
+    def _rummy(self, state: mr.State) -> set[str]:
+        """MyRummy's own members, ``plays`` and ``best``, recomputed as the export does; returns
+        the rule IDs they exercise."""
+        expected: dict[str, Any] = {}
+        extra = SOURCES["myrummy"].extra
+        assert extra is not None
+        tags = extra(state, expected)
+        for key in ("plays", "best"):
+            if key not in self.data:
+                raise _MalformedError(f"the member {key!r} is missing")
+            if (self.data[key] is None) != (expected[key] is None):
+                where = ("the library", "the corpus")
+                if expected[key] is None:
+                    where = where[::-1]
+                self.report(f"{where[0]} gives {key!r} here, {where[1]} does not (see the format)")
+        if expected["plays"] is not None and self.data["plays"] is not None:
+            self._compare_plays(set(expected["plays"]), set(_texts(self.data, "plays")))
+        if expected["best"] is not None and self.data["best"] is not None:
+            self._best(state, expected["best"], _get(self.data, "best", dict))
+        return tags
 
     def _compare_plays(self, library: set[str], corpus: set[str]) -> None:
         missing = sorted(corpus - library)
@@ -362,10 +458,9 @@ class _Case:
         if extra:
             self.report(f"plays legal in the library, not listed in the corpus: {_named(extra)}")
 
-    def _best(self, state: mr.State, best: dict[str, Any]) -> None:
+    def _best(self, state: mr.State, found: dict[str, Any], best: dict[str, Any]) -> None:
         tiles = _get(best, "tiles", int)
         points = _get(best, "points", int)
-        found = best_score(state, mr.best_play(state))
         if (found["tiles"], found["points"]) != (tiles, points):
             self.report(
                 f"the best play lays {found['tiles']} tiles worth {found['points']} points in the "
@@ -396,6 +491,23 @@ class _Case:
             self.report(f"the corpus's best play `{_cut(play)}` does not lay what the corpus says")
 
 
+def _count_rows(counts: list[Any], key: str) -> list[tuple[Any, int, Fraction]]:
+    """The rows of ``counts`` or ``divide``: (depth or action, paths, weight)."""
+    rows: list[tuple[Any, int, Fraction]] = []
+    for row in counts:
+        if not isinstance(row, dict):
+            raise _MalformedError(f"a row of {key!r} is not an object")
+        name, paths = row.get("depth" if key == "counts" else "action"), row.get("paths")
+        if key == "counts" and (type(name) is not int or not 1 <= name <= MAX_DEPTH):
+            raise _MalformedError(f"each count has a depth 1 to {MAX_DEPTH} and paths")
+        if key == "divide" and not isinstance(name, str):
+            raise _MalformedError("each row of 'divide' has an action and paths")
+        if type(paths) is not int:
+            raise _MalformedError(f"each count has a depth 1 to {MAX_DEPTH} and paths")
+        rows.append((name, paths, _fraction(row.get("weight"), f"{key} {_cut(str(name))}")))
+    return rows
+
+
 def _check_counts(file: str, line: int, data: Any) -> list[Mismatch]:
     case_id = data.get("id") if isinstance(data, dict) else None
     name = case_id if isinstance(case_id, str) else "?"
@@ -407,76 +519,173 @@ def _check_counts(file: str, line: int, data: Any) -> list[Mismatch]:
         return mismatch("the line is malformed: not an object")
     game = data.get("game")
     counts = data.get("counts")
+    divide = data.get("divide")
     state_data = data.get("state")
+    note = data.get("note")
     if (
         not isinstance(game, str)
         or game not in KITS
+        or not isinstance(case_id, str)
+        or not isinstance(note, str)
         or not isinstance(counts, list)
+        or not isinstance(divide, list)
         or not isinstance(state_data, dict)
     ):
-        return mismatch("the line is malformed: it needs 'game', 'state' (an object) and 'counts'")
-    rows: list[tuple[int, int, Fraction]] = []
-    for row in counts:
-        if not isinstance(row, dict):
-            return mismatch("the line is malformed: a count is not an object")
-        depth, paths = row.get("depth"), row.get("paths")
-        if type(depth) is not int or not 1 <= depth <= MAX_DEPTH or type(paths) is not int:
-            return mismatch(
-                f"the line is malformed: each count has a depth 1 to {MAX_DEPTH} and paths"
-            )
-        try:
-            weight = _fraction(row.get("weight"), f"depth {depth}")
-        except _MalformedError as error:
-            return mismatch(f"the line is malformed: {error}")
-        rows.append((depth, paths, weight))
+        return mismatch(
+            "the line is malformed: it needs 'id', 'game', 'note' (text), 'state' (an object), "
+            "'counts' and 'divide' (lists)"
+        )
+    try:
+        rows = _count_rows(counts, "counts")
+        divided = _count_rows(divide, "divide")
+    except _MalformedError as error:
+        return mismatch(f"the line is malformed: {error}")
+    depths = [depth for depth, _, _ in rows]
+    if depths != sorted(set(depths)):
+        return mismatch("the line is malformed: the counts' depths are not in increasing order")
+    found_mismatches: list[Mismatch] = []
+    known = {f"{game}/{position[0]}": position[1] for position in COUNT_POSITIONS[game]}
+    if case_id in known and known[case_id] != note:
+        found_mismatches += mismatch(f"the note is {_short(known[case_id])} in the library")
     if not rows:
-        return []
+        return found_mismatches + mismatch("the line gives no count")
     kit = KITS[game]
     try:
         state = kit.from_dict(state_data)
-        found = {
-            c.depth: c for c in count_paths(game, state, max(r[0] for r in rows), limit=COUNT_LIMIT)
-        }
     except ValueError as error:
-        return mismatch(f"the library cannot count from this position: {error}")
-    found_mismatches = []
+        return found_mismatches + mismatch(f"the library refuses the line's state: {error}")
+    try:
+        have, parts = divide_paths(game, state, depths[-1], limit=COUNT_LIMIT, work=COUNT_WORK)
+    except CountLimitError as error:
+        return found_mismatches + mismatch(f"the count is stopped: {error}")
+    except ValueError as error:
+        return found_mismatches + mismatch(f"the library cannot count from this position: {error}")
     for depth, paths, weight in rows:
-        have = found[depth]
-        if (have.paths, have.weight) != (paths, weight):
+        count = have[depth - 1]
+        if (count.paths, count.weight) != (paths, weight):
             found_mismatches += mismatch(
-                f"depth {depth}: {have.paths} paths of weight {fraction_text(have.weight)} in the "
-                f"library, {paths} of weight {fraction_text(weight)} in the corpus"
+                f"depth {depth}: {count.paths} paths of weight {fraction_text(count.weight)} in "
+                f"the library, {paths} of weight {fraction_text(weight)} in the corpus"
+            )
+    library = {part.action: part for part in parts}
+    listed = {action: (paths, weight) for action, paths, weight in divided}
+    missing = [action for action in listed if action not in library]
+    extra = [part.action for part in parts if part.action not in listed]
+    if missing:
+        found_mismatches += mismatch(
+            f"divide: not a first action in the library: {_named(missing)}"
+        )
+    if extra:
+        found_mismatches += mismatch(
+            f"divide: first actions the corpus leaves out: {_named(extra)}"
+        )
+    if not missing and not extra and list(library) != list(listed):
+        found_mismatches += mismatch(
+            "divide: the first actions are in another order in the library"
+        )
+    for action, (paths, weight) in listed.items():
+        part = library.get(action)
+        if part is not None and (part.paths, part.weight) != (paths, weight):
+            found_mismatches += mismatch(
+                f"depth {depths[-1]} after `{_cut(action)}`: {part.paths} paths of weight "
+                f"{fraction_text(part.weight)} in the library, {paths} of weight "
+                f"{fraction_text(weight)} in the corpus"
             )
     return found_mismatches
 
 
-def _lines(folder: Path, name: str, lines: int, found: list[Mismatch]) -> Iterator[tuple[int, Any]]:
-    """The JSON values of one file with their line numbers; what is wrong with the file itself
-    goes to ``found``: a line that is not JSON, an id given twice, a line count other than the
-    manifest's."""
-    seen: dict[str, int] = {}
-    read = 0
-    for line, data in read_values(folder / name, name):
-        read += 1
-        if isinstance(data, CorpusError):
-            found.append(Mismatch(name, line, "?", (), f"the line is not read: {data.reason}"))
-            continue
-        case_id = data.get("id") if isinstance(data, dict) else None
-        if isinstance(case_id, str):
-            if case_id in seen:
-                found.append(
-                    Mismatch(name, line, case_id[:80], (), f"line {seen[case_id]} has this id too")
+class _Files:
+    """The files of one check: what is wrong with them goes to ``found``; ids are tracked
+    across the whole corpus."""
+
+    def __init__(self, folder: Path, manifest: Mapping[str, Any]) -> None:
+        self.folder = folder
+        self.files: Mapping[str, Any] = manifest["files"]
+        self.found: list[Mismatch] = []
+        self.seen: dict[str, str] = {}
+
+    def whole(self, name: str, what: str, case: str = "?") -> None:
+        self.found.append(Mismatch(name, 0, case, (), what))
+
+    def present(self, name: str) -> bool:
+        """Whether ``name``, listed in the manifest, is there, and its digest is the manifest's."""
+        path = self.folder / name
+        if not path.exists():
+            self.whole(name, "the file is missing: the manifest lists it")
+            return False
+        if not path.is_file():
+            raise CorpusError(name, "is not a regular file")
+        expected = self.files[name].get("sha256")
+        if expected is None:
+            self.whole(name, "the manifest gives no SHA-256 digest of the file")
+        else:
+            actual = digest(path) if path.stat().st_size <= corpus_module.MAX_FILE_SIZE else None
+            if actual is not None and actual != expected:
+                self.whole(
+                    name,
+                    f"the file's SHA-256 digest is {actual[:12]}…, the manifest's {expected[:12]}…:"
+                    " the file changed after it was written",
                 )
-            seen.setdefault(case_id, line)
-        yield line, data
-    if read != lines:
-        found.append(
-            Mismatch(name, 0, "?", (), f"{read} lines in the file, {lines} in the manifest")
-        )
+        return True
+
+    def lines(self, name: str) -> Iterator[tuple[int, Any]]:
+        """The JSON values of one file with their line numbers; a line that is not JSON, an id
+        given twice in the corpus or a line count other than the manifest's is reported."""
+        read = 0
+        for line, data in read_values(self.folder / name, name):
+            read += 1
+            if isinstance(data, CorpusError):
+                self.found.append(
+                    Mismatch(name, line, "?", (), f"the line is not read: {data.reason}")
+                )
+                continue
+            case_id = data.get("id") if isinstance(data, dict) else None
+            if isinstance(case_id, str):
+                where = f"{name}:{line}"
+                if case_id in self.seen:
+                    self.found.append(
+                        Mismatch(
+                            name, line, case_id[:80], (), f"{self.seen[case_id]} has this id too"
+                        )
+                    )
+                self.seen.setdefault(case_id, where)
+            yield line, data
+        lines = self.files[name]["lines"]
+        if read != lines:
+            self.whole(name, f"{read} lines in the file, {lines} in the manifest")
+
+
+def _required(files: _Files, manifest: Mapping[str, Any]) -> None:
+    """The files format 1 requires: those of the games exported, and the counts."""
+    games = manifest.get("games")
+    if not isinstance(games, list):
+        files.whole(MANIFEST, "the manifest does not list the games exported")
+        games = [game for game in GAMES if game_file(game) in files.files]
+    needed = required_files(games)
+    listed = manifest.get("required")
+    if not isinstance(listed, list):
+        files.whole(MANIFEST, "the manifest does not list the files the format requires")
+    else:
+        for name in needed:
+            if name not in listed:
+                files.whole(
+                    MANIFEST,
+                    f"{name} is required by the format and the games exported, "
+                    "the manifest does not require it",
+                )
+        needed = list(dict.fromkeys([*needed, *listed]))
+    for name in needed:
+        if name not in files.files:
+            files.whole(name, "the file is required, and the manifest does not list it")
 
 
 def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
     """Replay the corpus in ``directory`` against this library; every difference is a `Mismatch`.
+
+    Besides each case and count, the corpus itself is checked: every file the
+    format requires is there, with the digest and the line count of the
+    manifest; no id is given twice; and a corpus written by this very version
+    holds every scenario this version writes.
 
     Raises:
         CorpusError: for a folder without a readable manifest of this format, a file that
@@ -485,14 +694,17 @@ def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
     """
     folder = Path(directory)
     manifest = read_manifest(folder)
-    found: list[Mismatch] = []
+    files = _Files(folder, manifest)
+    _required(files, manifest)
+    found = files.found
     cases = counts = 0
-    files = manifest["files"]
+    library = f"morpyam {morpyam.__version__}"
     for game in GAMES:
         name = game_file(game)
-        if name not in files:
+        if name not in files.files or not files.present(name):
             continue
-        for line, data in _lines(folder, name, files[name]["lines"], found):
+        scenarios = scenarios_by_id(game)
+        for line, data in files.lines(name):
             if not isinstance(data, dict):
                 found.append(
                     Mismatch(name, line, "?", (), "the case is malformed: not a JSON object")
@@ -501,21 +713,41 @@ def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
                 case_id = str(data.get("id", "?"))[:80]
                 found.append(Mismatch(name, line, case_id, (), f"the case is not a {game} case"))
             else:
-                found += _Case(KITS[game], name, line, data).run()
+                found += _Case(KITS[game], name, line, data, scenarios).run()
                 cases += 1
-    if COUNTS_FILE in files:
-        for line, data in _lines(folder, COUNTS_FILE, files[COUNTS_FILE]["lines"], found):
+        if manifest.get("library") == library:
+            for case_id, scenario in scenarios.items():
+                if case_id not in files.seen:
+                    found.append(
+                        Mismatch(
+                            name,
+                            0,
+                            case_id,
+                            scenario.rule_ids,
+                            f"{case_id} is missing: this library writes it",
+                        )
+                    )
+    if COUNTS_FILE in files.files and files.present(COUNTS_FILE):
+        for line, data in files.lines(COUNTS_FILE):
             counts += 1
             found += _check_counts(COUNTS_FILE, line, data)
+        if manifest.get("library") == library:
+            for game in manifest.get("games") or ():
+                for position in COUNT_POSITIONS.get(game, ()):
+                    if f"{game}/{position[0]}" not in files.seen:
+                        files.whole(
+                            COUNTS_FILE,
+                            f"{game}/{position[0]} is missing: this library writes it",
+                        )
     for name in [game_file(game) for game in GAMES] + [COUNTS_FILE]:
-        if name not in files and (folder / name).exists():
+        if name not in files.files and (folder / name).exists():
             found.append(
                 Mismatch(name, 0, "?", (), "the file is not in the manifest, so it was not checked")
             )
-    library = manifest.get("library")
+    written = manifest.get("library")
     return CheckReport(
-        corpus=library if isinstance(library, str) else "?",
-        library=f"morpyam {morpyam.__version__}",
+        corpus=written if isinstance(written, str) else "?",
+        library=library,
         cases=cases,
         counts=counts,
         mismatches=tuple(found),
