@@ -112,14 +112,15 @@ def _copy(folder: Path, *games: str) -> Path:
     names = [f"{game}.jsonl" for game in games]
     for name in names:
         shutil.copy(CORPUS / name, folder)
-    counted = (CORPUS / "counts.jsonl").read_text(encoding="utf-8").splitlines()
-    kept = [line for line in counted if json.loads(line)["game"] in games]
-    (folder / "counts.jsonl").write_text("".join(line + "\n" for line in kept), encoding="utf-8")
     manifest["games"] = list(games)
     manifest["required"] = required_files(games)
     manifest["files"] = {name: manifest["files"][name] for name in names}
     _write_manifest(folder, manifest)
-    _seal(folder, "counts.jsonl")
+    for name in ("counts.jsonl", "tables.jsonl"):
+        lines = (CORPUS / name).read_text(encoding="utf-8").splitlines()
+        kept = [line for line in lines if json.loads(line)["game"] in games]
+        (folder / name).write_text("".join(line + "\n" for line in kept), encoding="utf-8")
+        _seal(folder, name)
     return folder
 
 
@@ -444,6 +445,7 @@ def test_a_fresh_export_of_every_game_checks_clean(tmp_path: Path) -> None:
         "manifest.json",
         "morpyam.jsonl",
         "myrummy.jsonl",
+        "tables.jsonl",
         "yahtzee.jsonl",
     ]
     report = check_corpus(tmp_path)
@@ -479,6 +481,7 @@ def test_export_removes_the_files_of_games_not_exported(tmp_path: Path) -> None:
         "counts.jsonl",
         "manifest.json",
         "notes.txt",
+        "tables.jsonl",
         "yahtzee.jsonl",
     ]
 
@@ -510,8 +513,9 @@ def _folder(tmp_path: Path, name: str, text: str | bytes) -> Path:
     data = text.encode() if isinstance(text, str) else text
     games = [] if name == "counts.jsonl" else [name.removesuffix(".jsonl")]
     (tmp_path / name).write_bytes(data)
-    if games:
-        (tmp_path / "counts.jsonl").write_bytes(b"")
+    for other in required_files(games):
+        if other != name:
+            (tmp_path / other).write_bytes(b"")
     files = {
         file: {
             "lines": sum(1 for line in (tmp_path / file).read_bytes().splitlines() if line.strip()),
@@ -701,11 +705,12 @@ def test_export_and_check_from_the_command_line(
     source = SOURCES["yahtzee"]
     cases = len(list(source.scenarios())) + len(source.groups)  # one position of each group
     assert out == (
-        f"Wrote the corpus to {folder}: lines per file: counts.jsonl 2, yahtzee.jsonl {cases}.\n"
+        f"Wrote the corpus to {folder}: lines per file: counts.jsonl 2, tables.jsonl 6, "
+        f"yahtzee.jsonl {cases}.\n"
     )
     assert main(["vectors", "check", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"Checked {cases} cases and 2 path counts written by morpyam ")
+    assert out.startswith(f"Checked {cases} cases, 2 path counts and 6 tables written by morpyam ")
     assert out.endswith(": no mismatch.\n")
 
 

@@ -120,7 +120,8 @@ def _run_check(args: argparse.Namespace) -> int:
         print(mismatch)
     count = len(report.mismatches)
     summary = (
-        f"Checked {report.cases} cases and {report.counts} path counts written by {report.corpus} "
+        f"Checked {report.cases} cases, {report.counts} path counts and {report.tables} tables "
+        f"written by {report.corpus} "
         f"against {report.library}: "
     )
     if report.ok:

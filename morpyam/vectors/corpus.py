@@ -8,6 +8,7 @@ A corpus is a folder::
     yahtzee.jsonl
     myrummy.jsonl
     counts.jsonl      the path counts from fixed positions, one position per line
+    tables.jsonl      every roll's figures and box scores, the judge's verdicts, a table a line
 
 Everything is written deterministically: the same library version and the
 same arguments write the same bytes (seeded ``random.Random``, sorted keys,
@@ -36,6 +37,7 @@ from morpyam.vectors.counts import COUNT_POSITIONS, count_line
 from morpyam.vectors.kits import GAMES, KITS
 from morpyam.vectors.morpyam_cases import SOURCE as MORPYAM_SOURCE
 from morpyam.vectors.myrummy_cases import SOURCE as MYRUMMY_SOURCE
+from morpyam.vectors.tables import TABLES_FILE, table_lines
 from morpyam.vectors.yahtzee_cases import SOURCE as YAHTZEE_SOURCE
 
 __all__ = [
@@ -110,10 +112,10 @@ def required_files(games: Iterable[str]) -> list[str]:
 
     Examples:
         >>> required_files(["yahtzee"])
-        ['yahtzee.jsonl', 'counts.jsonl']
+        ['yahtzee.jsonl', 'counts.jsonl', 'tables.jsonl']
     """
     chosen = set(games)
-    return [game_file(game) for game in GAMES if game in chosen] + [COUNTS_FILE]
+    return [game_file(game) for game in GAMES if game in chosen] + [COUNTS_FILE, TABLES_FILE]
 
 
 def scenarios_by_id(game: str) -> dict[str, Scenario]:
@@ -261,6 +263,7 @@ def export_corpus(
             (folder / game_file(game)).unlink()
     counted = (count_line(game, *position) for game in chosen for position in COUNT_POSITIONS[game])
     written[COUNTS_FILE] = _write(folder / COUNTS_FILE, map(_line, counted))
+    written[TABLES_FILE] = _write(folder / TABLES_FILE, map(_line, table_lines(chosen)))
     manifest = {
         "format": FORMAT,
         "library": f"morpyam {morpyam.__version__}",
@@ -342,7 +345,7 @@ def read_manifest(directory: str | os.PathLike[str]) -> dict[str, Any]:
         shown = json.dumps(manifest.get("format"))[:60]
         raise CorpusError(f"{MANIFEST}, format", f"expected {FORMAT!r}, got {shown}")
     files = manifest.get("files")
-    known = {game_file(game) for game in GAMES} | {COUNTS_FILE}
+    known = {game_file(game) for game in GAMES} | {COUNTS_FILE, TABLES_FILE}
     if not isinstance(files, dict) or not set(files) <= known:
         raise CorpusError(
             f"{MANIFEST}, files", f"expected an object naming some of {sorted(known)}"
