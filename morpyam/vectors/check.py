@@ -693,9 +693,15 @@ def _roll_rows(kind: str, state: Any, rows: list[list[Any]], mismatch: Any) -> N
                     for i, box in enumerate(yz.BOXES)
                     if row[i + 1 : i + 2] != library[i + 1 : i + 2]
                 ]
+                boxes = [
+                    box.value
+                    for i, box in enumerate(yz.BOXES)
+                    if row[i + 1 : i + 2] != library[i + 1 : i + 2]
+                ]
                 mismatch(
                     f"`{row[0]}` scores {', '.join(differ)} in the library; the corpus says "
-                    f"{_short(row[1:])}"
+                    f"{_short(row[1:])}",
+                    _BOX_RULE.get(boxes[0]) if boxes else None,
                 )
     if len(seen) != len(rows) or seen != set(rolls):
         missing = [text for text in rolls if text not in seen]
@@ -704,6 +710,18 @@ def _roll_rows(kind: str, state: Any, rows: list[list[Any]], mismatch: Any) -> N
     if kind == "boxes" and not (state.in_air and len(state.kept) == 0):
         mismatch("the table's state is not five dice in the air")
 
+
+_BOX_RULE = {
+    **dict.fromkeys(("ones", "twos", "threes", "fours", "fives", "sixes"), "Y-BOX-2"),
+    "three-of-a-kind": "Y-BOX-3",
+    "four-of-a-kind": "Y-BOX-3",
+    "full-house": "Y-BOX-4",
+    "small-straight": "Y-BOX-5",
+    "large-straight": "Y-BOX-5",
+    "yahtzee": "Y-BOX-6",
+    "chance": "Y-BOX-7",
+}
+"""The rule of each box's score."""
 
 _FIGURE_RULE = {
     **{
