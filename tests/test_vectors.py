@@ -705,12 +705,12 @@ def test_export_and_check_from_the_command_line(
     source = SOURCES["yahtzee"]
     cases = len(list(source.scenarios())) + len(source.groups)  # one position of each group
     assert out == (
-        f"Wrote the corpus to {folder}: lines per file: counts.jsonl 2, tables.jsonl 6, "
+        f"Wrote the corpus to {folder}: lines per file: counts.jsonl 4, tables.jsonl 6, "
         f"yahtzee.jsonl {cases}.\n"
     )
     assert main(["vectors", "check", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"Checked {cases} cases, 2 path counts and 6 tables written by morpyam ")
+    assert out.startswith(f"Checked {cases} cases, 4 path counts and 6 tables written by morpyam ")
     assert out.endswith(": no mismatch.\n")
 
 

@@ -303,6 +303,48 @@ COUNT_POSITIONS: dict[str, tuple[Position, ...]] = {
             lambda: mp.new_game(mp.Rules.classic(3)),
             3,
         ),
+        (
+            "classic-3p-turn-start",
+            "Classic rules, three players, player 0 about to roll; every cell free.",
+            lambda: mp.new_game(mp.Rules.classic(3), first_player=0),
+            3,
+        ),
+        (
+            "classic-4p-turn-start",
+            "Classic rules, four players, player 0 about to roll; every cell free.",
+            lambda: mp.new_game(mp.Rules.classic(4), first_player=0),
+            2,
+        ),
+        (
+            "classic-mid-game",
+            "Classic rules, two players: a1 and c1 (player 0), b1 and a2 (player 1) are taken; "
+            "player 0's first roll shows 1 2 3 4 6.",
+            lambda: _after(
+                "morpyam",
+                mp.new_game(mp.Rules.classic(), first_player=0),
+                *("roll", "dice 1 1 1 2 3", "place a1", "roll", "dice 2 2 2 4 5", "place b1"),
+                *("roll", "dice 3 3 3 1 6", "place c1", "roll", "dice 4 4 4 1 2", "place a2"),
+                *("roll", "dice 1 2 3 4 6"),
+            ),
+            2,
+        ),
+        (
+            "plus-deal",
+            "Morpyam Plus, two players, player 0 first: the first tiles dealt from the bag of 36.",
+            lambda: mp.new_game(mp.Rules.plus(2), first_player=0),
+            3,
+        ),
+        (
+            "plus-laying",
+            "Morpyam Plus, two players: the tiles dealt in the classic grid's order, row by "
+            "row, player 0 first; player 0 lays out.",
+            lambda: _after(
+                "morpyam",
+                mp.new_game(mp.Rules.plus(2), first_player=0),
+                *(f"deal {label.notation}" for label in mp.Layout.classic().labels),
+            ),
+            2,
+        ),
     ),
     "yahtzee": (
         (
@@ -315,6 +357,26 @@ COUNT_POSITIONS: dict[str, tuple[Position, ...]] = {
             "hasbro-second-roll",
             "Hasbro's rules, one player, after a first roll of 2 2 3 5 6.",
             lambda: _after("yahtzee", yz.new_game(yz.Rules.hasbro()), "roll", "dice 2 2 3 5 6"),
+            2,
+        ),
+        (
+            "megawuerfel-2p-second-roll",
+            "The Megawürfel sheet, two players, after player 0's first roll of 1 3 3 4 6.",
+            lambda: _after(
+                "yahtzee", yz.new_game(yz.Rules.megawuerfel(), players=2), "roll", "dice 1 3 3 4 6"
+            ),
+            2,
+        ),
+        (
+            "megawuerfel-mid-game",
+            "The Megawürfel sheet, one player: ones and large straight scored, then a first roll "
+            "of 5 5 6 6 6.",
+            lambda: _after(
+                "yahtzee",
+                yz.new_game(yz.Rules.megawuerfel()),
+                *("roll", "dice 1 1 1 1 1", "score ones", "roll", "dice 2 3 4 5 6"),
+                *("score large-straight", "roll", "dice 5 5 6 6 6"),
+            ),
             2,
         ),
     ),
@@ -337,6 +399,19 @@ COUNT_POSITIONS: dict[str, tuple[Position, ...]] = {
             "classic-lot",
             "Classic rules, two players: the lot for the first player, then the deal.",
             lambda: mr.new_game(mr.Rules.classic()),
+            3,
+        ),
+        (
+            "classic-4p-lot",
+            "Classic rules, four players: the lot for the first player, then the deal.",
+            lambda: mr.new_game(mr.Rules.classic(4)),
+            3,
+        ),
+        (
+            "classic-joker",
+            "Classic rules: player 0 has laid out and holds gn7 J bk3 pu9 beside [gn4 gn5 gn6]; "
+            "player 1 holds bk1 bk2.",
+            lambda: _rummy("gn7 J bk3 pu9/bk1 bk2", "[gn4 gn5 gn6]", (0,)),
             3,
         ),
     ),
