@@ -96,6 +96,9 @@ def test_the_scenarios_are_reached_as_their_notes_say() -> None:
         dict(zip(air["legal"], air["chance"]))["dice 1 2 3 4 5"]
         == f"{straight.numerator}/{straight.denominator}"
     )
+    # R-LINE-2: with three or four players a run of four scores 3, not two runs of three (2)
+    assert cases["morpyam/classic-3p/run-of-four"]["scores"] == [3, 0, 0]
+    assert cases["morpyam/classic-2p/run-of-four"]["scores"] == [2, 0]
     rummy = cases["myrummy/classic-2p/three-must-stay"]
     judged = {probe["action"]: probe.get("refused") for probe in rummy["probes"]}
     assert judged["play [gn3 gn4 gn5] {bk6 gn6 gy6} {bk7 gn7 gy7}"] == "R-RUM-RE-2"

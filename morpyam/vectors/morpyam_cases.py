@@ -423,6 +423,27 @@ def _end_scenarios() -> Iterator[Scenario]:
         _first(classic),
         ko_path,
     )
+    yield Scenario(
+        "run-of-four",
+        "classic",
+        3,
+        ("R-LINE-2",),
+        "Player 0 holds a1 to d1, a run of four: three points with three players, not two runs "
+        "of three.",
+        _first(mp.Rules.classic(3)),
+        (
+            *_turn("1 1 1 2 3", "a1"),
+            *_turn("1 2 6 6 6", "a3"),
+            *_turn("1 2 6 6 6", "a6"),
+            *_turn("1 2 2 2 3", "b1"),
+            *_turn("1 2 5 5 5", "f4"),
+            *_turn("1 2 5 5 5", "b6"),
+            *_turn("1 2 3 3 3", "c1"),
+            *_turn("1 2 4 4 4", "c6"),
+            *_turn("1 2 3 3 3", "d6"),
+            *_turn("1 2 4 4 4", "d1"),
+        ),
+    )
     ko_path += (*_turn("1 2 5 5 5", "b6"), "roll", "dice 1 2 5 5 5")
     yield Scenario(
         "ko-in-reach",
