@@ -26,9 +26,7 @@ KNOBS = {"morpyam": MORPYAM_KNOBS, "yahtzee": YAHTZEE_KNOBS, "myrummy": MYRUMMY_
 RULES = {"morpyam": mp.Rules, "yahtzee": yz.Rules, "myrummy": mr.Rules}
 
 EXEMPT = {
-    "morpyam": {
-        "tie_break": "a tie of players who did not finish needs a whole game of three players",
-    },
+    "morpyam": {},
     "yahtzee": {
         "min_players": "only gates new_game (Y-SET-1)",
         "max_players": "only gates new_game (Y-SET-1)",

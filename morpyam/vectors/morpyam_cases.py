@@ -746,6 +746,39 @@ KNOBS: tuple[Knob, ...] = (
         ("dice 3 3 3 3 3",),
         mp.Rules.official,
     ),
+    Knob(
+        "tie_break",
+        "fewest_tokens_left",
+        Scenario(
+            "knob-tie-break",
+            "classic",
+            3,
+            ("R-END-2", "R-END-3", "R-LINE-2"),
+            "tie_break='fewest_tokens_left' (5 tokens each, no end bonus): player 2 places their "
+            "last token with 0 points; players 0 and 1 tie on 1, and player 0 placed more.",
+            lambda: None,
+            (
+                *_turn("1 1 1 2 3", "a1"),
+                *_turn("1 2 6 6 6", "a6"),
+                *_turn("1 1 2 2 2", "e2"),
+                *_turn("1 2 2 2 3", "b1"),
+                *_turn("1 2 5 5 5", "b6"),
+                *_turn("1 2 3 3 3", "f2"),
+                *_turn("1 2 3 3 3", "c1"),
+                *_turn("1 2 4 4 4", "c6"),
+                *_turn("1 2 5 5 5", "f4"),
+                *_turn("1 1 1 2 3", "f6"),
+                *("roll", "dice 1 2 4 5 6", "pass"),
+                *_turn("1 2 4 4 4", "a2"),
+                *("roll", "dice 1 2 4 5 6", "pass"),
+                *("roll", "dice 1 2 4 5 6", "pass"),
+                *("roll", "dice 2 2 3 3 3"),
+            ),
+            ("place e4",),
+        ),
+        lambda: attrs.evolve(mp.Rules.classic(3), tokens_per_player=5, end_bonus=0),
+        lambda rules: mp.new_game(rules, first_player=0),
+    ),
 )
 """The scenarios of the knobs that change what a position allows or how it scores, each off
 its default (the other knobs have cases of their own, or are exempt: see the format)."""
