@@ -228,16 +228,17 @@ def export_corpus(
     Each game's file holds its scenarios (positions built for the rule IDs
     they exercise) and ``cases`` positions drawn from seeded play for each
     (preset, players) group; ``counts.jsonl`` the path counts of the games'
-    fixed positions. The folder is made if missing; corpus files of games
-    not exported are removed, other files are left alone. The same library
-    version and arguments write the same bytes.
+    fixed positions; ``tables.jsonl`` their tables (`morpyam.vectors.tables`);
+    the manifest the files' lines and digests. The folder is made if missing;
+    corpus files of games not exported are removed, other files are left
+    alone. The same library version and arguments write the same bytes.
 
     Examples:
         >>> import tempfile
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     written = export_corpus(folder, games=["yahtzee"], cases=1)
         >>> sorted(written)
-        ['counts.jsonl', 'manifest.json', 'yahtzee.jsonl']
+        ['counts.jsonl', 'manifest.json', 'tables.jsonl', 'yahtzee.jsonl']
 
     Raises:
         ValueError: for an unknown game, ``cases`` outside 0 to `MAX_CASES`, or a
