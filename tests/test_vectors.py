@@ -343,6 +343,19 @@ def test_lines_deleted_or_repeated_and_files_left_out_are_reported(tmp_path: Pat
     ]
 
 
+def test_a_case_from_play_deleted_with_its_count_and_digest_is_reported(tmp_path: Path) -> None:
+    folder = _copy(tmp_path / "vectors", "yahtzee")
+    lines = (folder / "yahtzee.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    played = [n for n, line in enumerate(lines) if json.loads(line)["origin"] == "play"]
+    gone = json.loads(lines[played[-1]])["id"]
+    del lines[played[-1]]
+    (folder / "yahtzee.jsonl").write_text("".join(lines), encoding="utf-8")
+    _seal(folder, "yahtzee.jsonl")
+    assert [str(m) for m in check_corpus(folder).mismatches] == [
+        f"yahtzee.jsonl: {gone} is missing: this library writes it"
+    ]
+
+
 def test_a_file_deleted_with_its_manifest_entry_is_reported(tmp_path: Path) -> None:
     folder = _copy(tmp_path / "vectors", "yahtzee", "morpyam")
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
@@ -47,6 +48,7 @@ from morpyam.vectors.cases import Probe, Scenario, fraction_text, node_of, plain
 from morpyam.vectors.corpus import (
     COUNTS_FILE,
     MANIFEST,
+    MAX_CASES,
     SOURCES,
     CorpusError,
     digest,
@@ -766,6 +768,21 @@ def _judge_rows(
             mismatch(f"rows missing from the table: {_named(missing)}")
 
 
+def _played_ids(game: str, manifest: Mapping[str, Any]) -> list[str]:
+    """The ids of the cases from play that this version writes with the manifest's ``cases``
+    and ``seed`` (none when they are not what an export takes)."""
+    cases, seed = manifest.get("cases"), manifest.get("seed")
+    if type(cases) is not int or not 0 <= cases <= MAX_CASES or type(seed) is not int:
+        return []
+    ids = []
+    for preset, players in SOURCES[game].groups:
+        group = f"{preset}-{players}p"
+        rng = random.Random(f"{seed}/{game}/{group}")
+        for name, _ in SOURCES[game].positions(preset, players, rng, cases):
+            ids.append(f"{game}/{group}/{name}")
+    return ids
+
+
 class _Files:
     """The files of one check: what is wrong with them goes to ``found``; ids are tracked
     across the whole corpus."""
@@ -899,6 +916,9 @@ def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
                             f"{case_id} is missing: this library writes it",
                         )
                     )
+            for case_id in _played_ids(game, manifest):
+                if case_id not in files.seen:
+                    files.whole(name, f"{case_id} is missing: this library writes it", case_id)
     if COUNTS_FILE in files.files and files.present(COUNTS_FILE):
         for line, data in files.lines(COUNTS_FILE):
             counts += 1
