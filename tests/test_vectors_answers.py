@@ -184,3 +184,62 @@ def test_the_command_line_quotes_the_rule(
     assert capsys.readouterr().out.endswith(": no disagreement.\n")
     assert main(["vectors", "check", str(CORPUS), "--answers", str(tmp_path / "none")]) == 2
     assert "none: " in capsys.readouterr().err
+
+
+# --- the bugs an implementer makes, each caught with the roll or the case ---------------------
+
+
+def _figures_with(bug: str) -> Any:
+    """The rule book's figures (tests/test_vectors_tables.py), with one plausible bug."""
+    from test_vectors_tables import figures
+
+    def wrong(dice: tuple[int, ...]) -> set[str]:
+        shown = figures(dice)
+        faces = set(dice)
+        if bug == "small straight of five" and "straight" not in shown:
+            shown.discard("small-straight")
+        if bug == "no 3-4-5-6" and not ({1, 2, 3, 4} <= faces or {2, 3, 4, 5} <= faces):
+            shown.discard("small-straight")
+        if bug == "no 2-3-4-5-6" and sorted(dice) == [2, 3, 4, 5, 6]:
+            shown.discard("straight")
+        if bug == "no Brelan of fours":
+            shown.discard("three-fours")
+        return shown
+
+    return wrong
+
+
+SEC = {"straight", "full-house", "four-of-a-kind", "mini", "maxi", "morpyam"}
+
+
+@pytest.mark.parametrize(
+    ("bug", "roll"),
+    [
+        ("small straight of five", "1 1 2 3 4"),
+        ("no 3-4-5-6", "1 3 4 5 6"),
+        ("no 2-3-4-5-6", "2 3 4 5 6"),
+        ("no Brelan of fours", "1 1 4 4 4"),
+    ],
+)
+def test_a_figure_bug_fails_the_corpus_on_its_roll(tmp_path: Path, bug: str, roll: str) -> None:
+    table = _corpus_line("tables.jsonl", "morpyam/figures/classic")
+    wrong = _figures_with(bug)
+    rows = []
+    for row in table["rows"]:
+        shown = wrong(tuple(int(face) for face in row[0].split()))
+        rows.append([row[0], sorted(shown), bool(shown & SEC)])
+    report = check_answers(CORPUS, _answers(tmp_path, {"id": table["id"], "rows": rows}))
+    rolls = [m.what.split("`")[1] for m in report.mismatches]
+    assert rolls[0] == roll  # the first roll, in the table's order, that the bug gets wrong
+    assert all(m.case == "morpyam/figures/classic" for m in report.mismatches)
+
+
+def test_a_run_of_four_scored_as_two_runs_of_three_fails_the_corpus(tmp_path: Path) -> None:
+    # R-LINE-2: three players, a run of four is worth 3; two runs of three would make 2
+    case_id = "morpyam/classic-3p/run-of-four"
+    (mismatch,) = check_answers(
+        CORPUS, _answers(tmp_path, {"id": case_id, "scores": [2, 0, 0]})
+    ).mismatches
+    assert mismatch.case == case_id
+    assert mismatch.what == "scores: [3, 0, 0] in the corpus, [2, 0, 0] in the answers"
+    assert "R-LINE-2" in mismatch.rule_ids
