@@ -24,16 +24,8 @@ from typing import Any
 
 import attrs
 
-from morpyam.vectors.check import (
-    _BOX_RULE,
-    _FIGURE_RULE,
-    CheckReport,
-    Mismatch,
-    _Files,
-    _fraction,
-    _MalformedError,
-    _short,
-)
+from morpyam.vectors.check import Files
+from morpyam.vectors.check_tables import BOX_RULE, FIGURE_RULE
 from morpyam.vectors.corpus import (
     COUNTS_FILE,
     CorpusError,
@@ -42,6 +34,7 @@ from morpyam.vectors.corpus import (
     read_values,
 )
 from morpyam.vectors.kits import GAMES, KITS
+from morpyam.vectors.report import CheckReport, MalformedError, Mismatch, fraction, short
 from morpyam.vectors.tables import TABLES_FILE
 
 __all__ = ["check_answers"]
@@ -59,7 +52,7 @@ class _Entry:
 
 def _corpus(directory: Path, found: list[Mismatch]) -> tuple[Mapping[str, Any], dict[str, _Entry]]:
     manifest = read_manifest(directory)
-    files = _Files(directory, manifest)
+    files = Files(directory, manifest)
     entries: dict[str, _Entry] = {}
     names = [(game_file(game), "case") for game in GAMES]
     names += [(COUNTS_FILE, "counts"), (TABLES_FILE, "table")]
@@ -129,7 +122,7 @@ def check_answers(
         answer = _Answer(name, line, answer_id, entry)
         try:
             _CHECKS[entry.kind](answer, data)
-        except _MalformedError as error:
+        except MalformedError as error:
             answer.report(f"the answer is malformed: {error}")
         found += answer.found
     library = manifest.get("library")
@@ -160,7 +153,7 @@ def _text_list(data: Mapping[str, Any], key: str) -> list[str] | None:
     if value is None:
         return None
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _MalformedError(f"{key!r} is a list of text")
+        raise MalformedError(f"{key!r} is a list of text")
     return value
 
 
@@ -179,11 +172,11 @@ def _case(answer: _Answer, data: Mapping[str, Any]) -> None:
     chance = data.get("chance")
     if chance is not None:
         if not isinstance(chance, dict):
-            raise _MalformedError("'chance' is an object: outcome to probability")
+            raise MalformedError("'chance' is an object: outcome to probability")
         given = dict(zip(case.get("legal", ()), case.get("chance", ())))
         for outcome, probability in chance.items():
-            value = _fraction(probability, f"chance of {outcome}")
-            if outcome not in given or _fraction(given[outcome], outcome) != value:
+            value = fraction(probability, f"chance of {outcome}")
+            if outcome not in given or fraction(given[outcome], outcome) != value:
                 said = given.get(outcome, "no outcome")
                 answer.report(
                     f"`{outcome}` has probability {said} in the corpus, {probability} in the answers"
@@ -191,13 +184,13 @@ def _case(answer: _Answer, data: Mapping[str, Any]) -> None:
     for key in ("node", "current_player", "scores", "winners"):
         if key in data and data[key] != case.get(key):
             answer.report(
-                f"{key}: {_short(case.get(key))} in the corpus, {_short(data[key])} in the answers"
+                f"{key}: {short(case.get(key))} in the corpus, {short(data[key])} in the answers"
             )
     probes = data.get("probes")
     if probes is None:
         return
     if not isinstance(probes, dict):
-        raise _MalformedError("'probes' is an object: action to its result")
+        raise MalformedError("'probes' is an object: action to its result")
     corpus_probes = {p.get("action"): p for p in case.get("probes", ()) if isinstance(p, dict)}
     for action, result in probes.items():
         probe = corpus_probes.get(action)
@@ -216,7 +209,7 @@ def _probe(
     result: Any,
 ) -> None:
     if not isinstance(result, dict) or not (("refused" in result) ^ ("after" in result)):
-        raise _MalformedError(f"the result of {action!r} has 'refused' or 'after'")
+        raise MalformedError(f"the result of {action!r} has 'refused' or 'after'")
     refused = probe.get("refused")
     if "refused" in result:
         if refused is None:
@@ -224,7 +217,7 @@ def _probe(
         elif result["refused"] not in (True, refused):
             answer.report(
                 f"`{action}` is refused with {refused} in the corpus, with "
-                f"{_short(result['refused'])} in the answers",
+                f"{short(result['refused'])} in the answers",
                 refused,
             )
         return
@@ -235,13 +228,13 @@ def _probe(
         return
     after = result["after"]
     if not isinstance(after, dict):
-        raise _MalformedError(f"the state after {action!r} is an object")
+        raise MalformedError(f"the state after {action!r} is an object")
     expected = {**state, **probe.get("after", {})}
     differ = [key for key in sorted(after) if after[key] != expected.get(key, absent.get(key))]
     for key in differ[:3]:
         answer.report(
-            f"after `{action}`: {key}: {_short(expected.get(key, absent.get(key)))} in the "
-            f"corpus, {_short(after[key])} in the answers"
+            f"after `{action}`: {key}: {short(expected.get(key, absent.get(key)))} in the "
+            f"corpus, {short(after[key])} in the answers"
         )
 
 
@@ -252,7 +245,7 @@ def _counts(answer: _Answer, data: Mapping[str, Any]) -> None:
         if given is None:
             continue
         if not isinstance(given, list) or not all(isinstance(r, dict) for r in given):
-            raise _MalformedError(f"{key!r} is a list of objects")
+            raise MalformedError(f"{key!r} is a list of objects")
         corpus = {row.get(name): row for row in line.get(key, ()) if isinstance(row, dict)}
         for row in given:
             want = corpus.get(row.get(name))
@@ -264,7 +257,7 @@ def _counts(answer: _Answer, data: Mapping[str, Any]) -> None:
                 if member in row and row[member] != want.get(member):
                     answer.report(
                         f"{label}: {member} {want.get(member)} in the corpus, "
-                        f"{_short(row[member])} in the answers"
+                        f"{short(row[member])} in the answers"
                     )
 
 
@@ -272,7 +265,7 @@ def _table(answer: _Answer, data: Mapping[str, Any]) -> None:
     table = answer.entry.data
     rows = data.get("rows")
     if not isinstance(rows, list) or not all(isinstance(r, list) and r for r in rows):
-        raise _MalformedError("'rows' is a list of rows")
+        raise MalformedError("'rows' is a list of rows")
     columns = table.get("columns", [])
     judge = table.get("kind") == "judge"
     key: Callable[[list[Any]], Any] = (lambda r: tuple(r[:4])) if judge else (lambda r: r[0])
@@ -280,11 +273,11 @@ def _table(answer: _Answer, data: Mapping[str, Any]) -> None:
     for row in rows:
         want = corpus.get(key(row))
         if want is None:
-            answer.report(f"no row {_short(key(row))} in the table")
+            answer.report(f"no row {short(key(row))} in the table")
             continue
         differ = [
-            f"{columns[i] if i < len(columns) else i} {_short(want[i])} in the corpus, "
-            f"{_short(row[i]) if i < len(row) else 'nothing'} in the answers"
+            f"{columns[i] if i < len(columns) else i} {short(want[i])} in the corpus, "
+            f"{short(row[i]) if i < len(row) else 'nothing'} in the answers"
             for i in range(1, len(want))
             if (row[i] if i < len(row) else None) != want[i]
         ]
@@ -293,7 +286,7 @@ def _table(answer: _Answer, data: Mapping[str, Any]) -> None:
         if judge:
             told = row[4] if len(row) > 4 else None
             said = "legal" if want[4] is None else f"refused with {want[4]}"
-            answered = "legal" if told is None else f"refused with {_short(told)}"
+            answered = "legal" if told is None else f"refused with {short(told)}"
             answer.report(
                 f"`{row[3]}` on the rack {row[0]} and the table {row[1] or '(empty)'}: {said} in "
                 f"the corpus, {answered} in the answers",
@@ -303,14 +296,14 @@ def _table(answer: _Answer, data: Mapping[str, Any]) -> None:
         rule = None
         if table.get("kind") == "figures" and len(row) > 1 and isinstance(row[1], list):
             wrong = sorted(set(want[1]) ^ {f for f in row[1] if isinstance(f, str)})
-            rule = next((_FIGURE_RULE[f] for f in wrong if f in _FIGURE_RULE), None)
+            rule = next((FIGURE_RULE[f] for f in wrong if f in FIGURE_RULE), None)
         if table.get("kind") == "boxes":
             boxes = [
                 str(columns[i])
                 for i in range(1, min(len(want), len(columns)))
                 if (row[i] if i < len(row) else None) != want[i]
             ]
-            rule = _BOX_RULE.get(boxes[0]) if boxes else None
+            rule = BOX_RULE.get(boxes[0]) if boxes else None
         answer.report(f"`{row[0]}`: {'; '.join(differ)}", rule)
 
 

@@ -27,24 +27,20 @@ and best play are recomputed only on small positions.
 
 from __future__ import annotations
 
-import json
 import os
 import random
-import re
 from collections.abc import Iterator, Mapping
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 import morpyam
 from morpyam import myrummy as mr
-from morpyam import yahtzee as yz
 from morpyam.errors import IllegalActionError
 from morpyam.notation import NotationError
 from morpyam.vectors import corpus as corpus_module
 from morpyam.vectors.cases import Probe, Scenario, fraction_text, node_of, plain
+from morpyam.vectors.check_counts import COUNT_LIMIT, COUNT_WORK, check_counts
+from morpyam.vectors.check_tables import check_table
 from morpyam.vectors.corpus import (
     COUNTS_FILE,
     MANIFEST,
@@ -59,149 +55,26 @@ from morpyam.vectors.corpus import (
     required_files,
     scenarios_by_id,
 )
-from morpyam.vectors.counts import (
-    COUNT_POSITIONS,
-    MAX_DEPTH,
-    CountLimitError,
-    divide_paths,
-)
+from morpyam.vectors.counts import COUNT_POSITIONS
 from morpyam.vectors.kits import GAMES, KITS, Kit, resign_text
 from morpyam.vectors.myrummy_cases import best_score
-from morpyam.vectors.rule_book import RULE_TEXTS
-from morpyam.vectors.tables import (
-    JUDGE_ROWS,
-    ROLLS,
-    TABLES,
-    TABLES_FILE,
-    box_row,
-    columns,
-    dice_text,
-    figure_row,
-    judge_row,
+from morpyam.vectors.report import (
+    SHOWN,
+    CheckReport,
+    MalformedError,
+    Mismatch,
+    cut,
+    fraction,
+    get,
+    ints,
+    named,
+    short,
+    texts,
 )
+from morpyam.vectors.rule_book import RULE_TEXTS
+from morpyam.vectors.tables import TABLES, TABLES_FILE
 
 __all__ = ["COUNT_LIMIT", "COUNT_WORK", "CheckReport", "Mismatch", "check_corpus"]
-
-COUNT_LIMIT = 20_000
-"""The most positions the check expands for one line of path counts."""
-COUNT_WORK = 500_000
-"""The most units of work the check does for one line of path counts (a position expanded or
-an action listed is a unit; see `morpyam.vectors.counts.RUMMY_PLAY_WORK` for MyRummy's)."""
-_SHOWN = 5
-"""The most legal actions named per case and kind of difference; the rest are counted."""
-
-
-@attrs.frozen
-class Mismatch:
-    """One difference between the corpus and the library, or a case the check cannot read."""
-
-    file: str
-    line: int
-    """The line of the case, from 1; 0 for a difference of a whole file."""
-    case: str
-    """The case's id (or ``"?"`` when it has none)."""
-    rule_ids: tuple[str, ...]
-    """The rule IDs the case exercises, as the corpus names them."""
-    what: str
-    """What differs, in words; a refusal names its rule IDs."""
-    rule: str | None = None
-    """The rule ID the difference is about, when there is one: the library's refusal, else the
-    corpus's."""
-
-    def __str__(self) -> str:
-        """``file:line: case: what``, then the case's rule IDs unless ``what`` names the rule;
-        ``file: what`` for a difference of a whole file (line 0)."""
-        if self.line == 0:
-            return f"{self.file}: {self.what}"
-        text = f"{self.file}:{self.line}: {self.case}: {self.what}"
-        if self.rule is None and self.rule_ids:
-            text += f" (the case exercises {', '.join(self.rule_ids)})"
-        return text
-
-
-@attrs.frozen
-class CheckReport:
-    """What `check_corpus` found."""
-
-    corpus: str
-    """The library that wrote the corpus, as its manifest says (``"morpyam 0.1.0"``)."""
-    library: str
-    """The library that checked it."""
-    cases: int
-    """Cases replayed."""
-    counts: int
-    """Lines of path counts replayed."""
-    mismatches: tuple[Mismatch, ...]
-    tables: int = 0
-    """Tables (lines of ``tables.jsonl``) replayed."""
-
-    @property
-    def ok(self) -> bool:
-        """Whether the corpus and the library agree everywhere."""
-        return not self.mismatches
-
-
-class _MalformedError(Exception):
-    """A member of a case that is missing or of the wrong type."""
-
-
-def _get(case: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
-    value = case.get(key)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise _MalformedError(f"the member {key!r} is missing or not {_kind(kind)}")
-    return value
-
-
-def _kind(kind: type | tuple[type, ...]) -> str:
-    names = {str: "text", int: "a number", list: "a list", dict: "an object", type(None): "null"}
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
-
-
-def _texts(case: Mapping[str, Any], key: str) -> list[str]:
-    values: list[Any] = _get(case, key, list)
-    if not all(isinstance(value, str) for value in values):
-        raise _MalformedError(f"the member {key!r} holds something that is not text")
-    return values
-
-
-def _ints(case: Mapping[str, Any], key: str) -> list[int]:
-    values: list[Any] = _get(case, key, list)
-    if not all(type(value) is int for value in values):
-        raise _MalformedError(f"the member {key!r} holds something that is not a whole number")
-    return values
-
-
-_FRACTION = re.compile(r"(0|[1-9][0-9]{0,30})/([1-9][0-9]{0,30})", re.ASCII)
-
-
-def _fraction(text: object, where: str) -> Fraction:
-    match = _FRACTION.fullmatch(text) if isinstance(text, str) else None
-    if match is None:
-        raise _MalformedError(f'{where}: {_short(text)} is not a fraction such as "1/6"')
-    value = Fraction(int(match[1]), int(match[2]))
-    if fraction_text(value) != text:
-        raise _MalformedError(
-            f"{where}: {_short(text)} is not in lowest terms (the corpus writes "
-            f"{_short(fraction_text(value))})"
-        )
-    return value
-
-
-def _short(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return text if len(text) <= 80 else text[:77] + "…"
-
-
-def _cut(text: str) -> str:
-    """``text`` for a message: at most 100 characters."""
-    return text if len(text) <= 100 else text[:99] + "…"
-
-
-def _named(actions: list[str]) -> str:
-    shown = ", ".join(f"`{_cut(action)}`" for action in actions[:_SHOWN])
-    more = len(actions) - _SHOWN
-    return shown + (f" and {more} more" if more > 0 else "")
 
 
 class _Case:
@@ -237,16 +110,16 @@ class _Case:
     def run(self) -> list[Mismatch]:
         try:
             self._check()
-        except _MalformedError as error:
+        except MalformedError as error:
             self.report(f"the case is malformed: {error}")
         return self.found
 
     def _check(self) -> None:
         kit = self.kit
         data = self.data
-        _get(data, "id", str)
-        self.rule_ids = tuple(_texts(data, "rule_ids"))
-        state_data = _get(data, "state", dict)
+        get(data, "id", str)
+        self.rule_ids = tuple(texts(data, "rule_ids"))
+        state_data = get(data, "state", dict)
         try:
             state = kit.from_dict(state_data)
         except ValueError as error:
@@ -254,19 +127,19 @@ class _Case:
             return
         self._about(state)
         self._node(state)
-        self._legal(state, _texts(data, "legal"), _texts(data, "chance"))
-        probes = _get(data, "probes", list)
+        self._legal(state, texts(data, "legal"), texts(data, "chance"))
+        probes = get(data, "probes", list)
         before = plain(kit.to_dict(state))
         for number, probe in enumerate(probes):
             if not isinstance(probe, dict):
-                raise _MalformedError(f"probe {number} is not an object")
+                raise MalformedError(f"probe {number} is not an object")
             self._probe(state, before, probe, number)
-        scores = _ints(data, "scores")
+        scores = ints(data, "scores")
         if list(kit.scores(state)) != scores:
             self.report(
                 f"the scores are {list(kit.scores(state))} in the library, {scores} in the corpus"
             )
-        winners = _ints(data, "winners")
+        winners = ints(data, "winners")
         if sorted(state.winners) != winners:
             self.report(
                 f"the winners are {sorted(state.winners)} in the library, {winners} in the corpus"
@@ -279,17 +152,17 @@ class _Case:
     def _about(self, state: Any) -> None:
         """The members that say what the case is: its preset, players, origin and note."""
         data = self.data
-        preset: str = _get(data, "preset", str)
-        players: int = _get(data, "players", int)
-        origin = _get(data, "origin", str)
-        note = _get(data, "note", str)
+        preset: str = get(data, "preset", str)
+        players: int = get(data, "players", int)
+        origin = get(data, "origin", str)
+        note = get(data, "note", str)
         seats = len(self.kit.scores(state))
         if players != seats:
             self.report(f"the state has {seats} players, the case says {players}")
         parts = self.id.split("/")
         if len(parts) != 3 or parts[0] != self.kit.name or parts[1] != f"{preset}-{players}p":
             self.report(
-                f"the id is not {self.kit.name}/{_cut(preset)}-{players}p/NAME, as its preset "
+                f"the id is not {self.kit.name}/{cut(preset)}-{players}p/NAME, as its preset "
                 "and players say"
             )
         scenario = self.scenarios.get(self.id)
@@ -298,27 +171,27 @@ class _Case:
                 self.report("the library writes this case as a scenario, the corpus as play")
             if note != play_note(preset, players):
                 self.report(
-                    f"the note of a position from play is {_short(play_note(preset, players))}"
+                    f"the note of a position from play is {short(play_note(preset, players))}"
                 )
         elif origin != "scenario":
-            self.report(f'the origin is "scenario" or "play", not {_short(origin)}')
+            self.report(f'the origin is "scenario" or "play", not {short(origin)}')
         elif scenario is not None and note != scenario.note:
             self.report(
-                f"the note is {_short(scenario.note)} in the library, {_short(note)} in the corpus"
+                f"the note is {short(scenario.note)} in the library, {short(note)} in the corpus"
             )
 
     def _rule_ids(self, found: set[str]) -> None:
         """The rule IDs the case names against those the library finds (and a scenario's own)."""
-        named = list(self.rule_ids)
-        if named != sorted(set(named)):
+        listed = list(self.rule_ids)
+        if listed != sorted(set(listed)):
             self.report("the rule IDs are not sorted, or one is named twice")
-        unknown = [rule for rule in named if rule not in RULE_TEXTS]
+        unknown = [rule for rule in listed if rule not in RULE_TEXTS]
         if unknown:
-            self.report(f"no rule ID of the rule book: {', '.join(map(_cut, unknown[:_SHOWN]))}")
+            self.report(f"no rule ID of the rule book: {', '.join(map(cut, unknown[:SHOWN]))}")
         scenario = self.scenarios.get(self.id)
         if scenario is not None:
             found = found | set(scenario.rule_ids)
-        missing = sorted(found - set(named))
+        missing = sorted(found - set(listed))
         if missing:
             self.report(
                 f"the library finds {', '.join(missing)} in the case, the corpus does not name "
@@ -326,7 +199,7 @@ class _Case:
             )
         # a scenario this library does not write may name rules it was built for
         known = scenario is not None or self.data.get("origin") == "play"
-        extra = sorted(set(named) - found - set(unknown))
+        extra = sorted(set(listed) - found - set(unknown))
         if extra and known:
             self.report(
                 f"the corpus names {', '.join(extra)}, which the library does not find in the case"
@@ -336,12 +209,12 @@ class _Case:
         node = self.data.get("node")
         if node is not None and node != node_of(state):
             self.report(
-                f"the position is a {node_of(state)} node in the library, {_short(node)} in the corpus"
+                f"the position is a {node_of(state)} node in the library, {short(node)} in the corpus"
             )
         if "current_player" in self.data and self.data["current_player"] != state.current_player:
             self.report(
                 f"player {state.current_player} decides in the library, "
-                f"{_short(self.data['current_player'])} in the corpus"
+                f"{short(self.data['current_player'])} in the corpus"
             )
 
     def _legal(self, state: Any, legal: list[str], chance: list[str]) -> None:
@@ -351,9 +224,9 @@ class _Case:
         missing = [action for action in legal if action not in known]
         extra = [action for action in library if action not in listed]
         if missing:
-            self.report(f"not legal in the library, listed in the corpus: {_named(missing)}")
+            self.report(f"not legal in the library, listed in the corpus: {named(missing)}")
         if extra:
-            self.report(f"legal in the library, not listed in the corpus: {_named(extra)}")
+            self.report(f"legal in the library, not listed in the corpus: {named(extra)}")
         if not missing and not extra and library != legal:
             self.report("the legal actions are listed in another order in the library")
         if not chance and not state.is_chance:
@@ -363,28 +236,28 @@ class _Case:
             self.report(f"{where[0]} gives chance outcomes here, {where[1]} does not")
             return
         if len(chance) != len(legal):
-            raise _MalformedError("'chance' does not give one probability per legal action")
-        given = {action: _fraction(p, f"chance of {action}") for action, p in zip(legal, chance)}
+            raise MalformedError("'chance' does not give one probability per legal action")
+        given = {action: fraction(p, f"chance of {action}") for action, p in zip(legal, chance)}
         for action, p in self.kit.chance_outcomes(state):
             text = str(action)
             if text in given and given[text] != p:
                 self.report(
-                    f"`{_cut(text)}` has probability {fraction_text(p)} in the library, "
+                    f"`{cut(text)}` has probability {fraction_text(p)} in the library, "
                     f"{fraction_text(given[text])} in the corpus"
                 )
 
     def _probe(
         self, state: Any, before: dict[str, Any], probe: dict[str, Any], number: int
     ) -> None:
-        text: str = _get(probe, "action", str)
-        shown_text = _cut(text)
+        text: str = get(probe, "action", str)
+        shown_text = cut(text)
         refused = probe.get("refused")
         after = probe.get("after")
         if not (
             (isinstance(refused, str) and after is None)
             or (refused is None and isinstance(after, dict))
         ):
-            raise _MalformedError(
+            raise MalformedError(
                 f"probe {number} ({shown_text}) needs either 'refused' (text) or 'after' (an object)"
             )
         kit = self.kit
@@ -392,7 +265,7 @@ class _Case:
         try:
             if seat is not None:
                 if kit.resign is None:
-                    raise _MalformedError(f"probe {number}: {kit.name} has no resignation")
+                    raise MalformedError(f"probe {number}: {kit.name} has no resignation")
                 result = kit.resign(state, seat)
             else:
                 result = kit.apply(state, kit.parse_action(text))
@@ -401,8 +274,8 @@ class _Case:
             reason = probe.get("reason")
             if refused == error.rule and reason != error.reason:
                 self.report(
-                    f"`{shown_text}` is refused by the library for {_short(error.reason)}, the "
-                    f"corpus says {_short(reason)}",
+                    f"`{shown_text}` is refused by the library for {short(error.reason)}, the "
+                    f"corpus says {short(reason)}",
                     error.rule,
                 )
             if refused is None:
@@ -439,8 +312,8 @@ class _Case:
         ]
         if differ:
             shown = "; ".join(
-                f"{key}: {_short(actual.get(key, kit.absent.get(key)))} in the library, "
-                f"{_short(expected.get(key, kit.absent.get(key)))} in the corpus"
+                f"{key}: {short(actual.get(key, kit.absent.get(key)))} in the library, "
+                f"{short(expected.get(key, kit.absent.get(key)))} in the corpus"
                 for key in differ[:3]
             )
             self.report(f"after `{shown_text}`: {shown}")
@@ -454,29 +327,29 @@ class _Case:
         tags = extra(state, expected)
         for key in ("plays", "best"):
             if key not in self.data:
-                raise _MalformedError(f"the member {key!r} is missing")
+                raise MalformedError(f"the member {key!r} is missing")
             if (self.data[key] is None) != (expected[key] is None):
                 where = ("the library", "the corpus")
                 if expected[key] is None:
                     where = where[::-1]
                 self.report(f"{where[0]} gives {key!r} here, {where[1]} does not (see the format)")
         if expected["plays"] is not None and self.data["plays"] is not None:
-            self._compare_plays(set(expected["plays"]), set(_texts(self.data, "plays")))
+            self._compare_plays(set(expected["plays"]), set(texts(self.data, "plays")))
         if expected["best"] is not None and self.data["best"] is not None:
-            self._best(state, expected["best"], _get(self.data, "best", dict))
+            self._best(state, expected["best"], get(self.data, "best", dict))
         return tags
 
     def _compare_plays(self, library: set[str], corpus: set[str]) -> None:
         missing = sorted(corpus - library)
         extra = sorted(library - corpus)
         if missing:
-            self.report(f"plays not legal in the library, listed in the corpus: {_named(missing)}")
+            self.report(f"plays not legal in the library, listed in the corpus: {named(missing)}")
         if extra:
-            self.report(f"plays legal in the library, not listed in the corpus: {_named(extra)}")
+            self.report(f"plays legal in the library, not listed in the corpus: {named(extra)}")
 
     def _best(self, state: mr.State, found: dict[str, Any], best: dict[str, Any]) -> None:
-        tiles = _get(best, "tiles", int)
-        points = _get(best, "points", int)
+        tiles = get(best, "tiles", int)
+        points = get(best, "points", int)
         if (found["tiles"], found["points"]) != (tiles, points):
             self.report(
                 f"the best play lays {found['tiles']} tiles worth {found['points']} points in the "
@@ -486,286 +359,25 @@ class _Case:
         if play is None:
             return
         if not isinstance(play, str):
-            raise _MalformedError("the best play is not text")
+            raise MalformedError("the best play is not text")
         try:
             action = mr.parse_action(play)
             mr.apply(state, action)
         except IllegalActionError as error:
             self.report(
-                f"the corpus's best play `{_cut(play)}` is refused with {error.rule}", error.rule
+                f"the corpus's best play `{cut(play)}` is refused with {error.rule}", error.rule
             )
             return
         except ValueError as error:
-            self.report(f"the corpus's best play `{_cut(play)}` is no play: {error}")
+            self.report(f"the corpus's best play `{cut(play)}` is no play: {error}")
             return
         if not isinstance(action, mr.Play):
-            self.report(f"the corpus's best play `{_cut(play)}` is no play")
+            self.report(f"the corpus's best play `{cut(play)}` is no play")
         elif (best_score(state, action)["tiles"], best_score(state, action)["points"]) != (
             tiles,
             points,
         ):
-            self.report(f"the corpus's best play `{_cut(play)}` does not lay what the corpus says")
-
-
-def _count_rows(counts: list[Any], key: str) -> list[tuple[Any, int, Fraction]]:
-    """The rows of ``counts`` or ``divide``: (depth or action, paths, weight)."""
-    rows: list[tuple[Any, int, Fraction]] = []
-    for row in counts:
-        if not isinstance(row, dict):
-            raise _MalformedError(f"a row of {key!r} is not an object")
-        name, paths = row.get("depth" if key == "counts" else "action"), row.get("paths")
-        if key == "counts" and (type(name) is not int or not 1 <= name <= MAX_DEPTH):
-            raise _MalformedError(f"each count has a depth 1 to {MAX_DEPTH} and paths")
-        if key == "divide" and not isinstance(name, str):
-            raise _MalformedError("each row of 'divide' has an action and paths")
-        if type(paths) is not int:
-            raise _MalformedError(f"each count has a depth 1 to {MAX_DEPTH} and paths")
-        rows.append((name, paths, _fraction(row.get("weight"), f"{key} {_cut(str(name))}")))
-    return rows
-
-
-def _check_counts(file: str, line: int, data: Any) -> list[Mismatch]:
-    case_id = data.get("id") if isinstance(data, dict) else None
-    name = case_id if isinstance(case_id, str) else "?"
-
-    def mismatch(what: str) -> list[Mismatch]:
-        return [Mismatch(file, line, name, (), what)]
-
-    if not isinstance(data, dict):
-        return mismatch("the line is malformed: not an object")
-    game = data.get("game")
-    counts = data.get("counts")
-    divide = data.get("divide")
-    state_data = data.get("state")
-    note = data.get("note")
-    if (
-        not isinstance(game, str)
-        or game not in KITS
-        or not isinstance(case_id, str)
-        or not isinstance(note, str)
-        or not isinstance(counts, list)
-        or not isinstance(divide, list)
-        or not isinstance(state_data, dict)
-    ):
-        return mismatch(
-            "the line is malformed: it needs 'id', 'game', 'note' (text), 'state' (an object), "
-            "'counts' and 'divide' (lists)"
-        )
-    try:
-        rows = _count_rows(counts, "counts")
-        divided = _count_rows(divide, "divide")
-    except _MalformedError as error:
-        return mismatch(f"the line is malformed: {error}")
-    depths = [depth for depth, _, _ in rows]
-    if depths != sorted(set(depths)):
-        return mismatch("the line is malformed: the counts' depths are not in increasing order")
-    found_mismatches: list[Mismatch] = []
-    known = {f"{game}/{position[0]}": position[1] for position in COUNT_POSITIONS[game]}
-    if case_id in known and known[case_id] != note:
-        found_mismatches += mismatch(f"the note is {_short(known[case_id])} in the library")
-    if not rows:
-        return found_mismatches + mismatch("the line gives no count")
-    kit = KITS[game]
-    try:
-        state = kit.from_dict(state_data)
-    except ValueError as error:
-        return found_mismatches + mismatch(f"the library refuses the line's state: {error}")
-    try:
-        have, parts = divide_paths(game, state, depths[-1], limit=COUNT_LIMIT, work=COUNT_WORK)
-    except CountLimitError as error:
-        return found_mismatches + mismatch(f"the count is stopped: {error}")
-    except ValueError as error:
-        return found_mismatches + mismatch(f"the library cannot count from this position: {error}")
-    for depth, paths, weight in rows:
-        count = have[depth - 1]
-        if (count.paths, count.weight) != (paths, weight):
-            found_mismatches += mismatch(
-                f"depth {depth}: {count.paths} paths of weight {fraction_text(count.weight)} in "
-                f"the library, {paths} of weight {fraction_text(weight)} in the corpus"
-            )
-    library = {part.action: part for part in parts}
-    listed = {action: (paths, weight) for action, paths, weight in divided}
-    missing = [action for action in listed if action not in library]
-    extra = [part.action for part in parts if part.action not in listed]
-    if missing:
-        found_mismatches += mismatch(
-            f"divide: not a first action in the library: {_named(missing)}"
-        )
-    if extra:
-        found_mismatches += mismatch(
-            f"divide: first actions the corpus leaves out: {_named(extra)}"
-        )
-    if not missing and not extra and list(library) != list(listed):
-        found_mismatches += mismatch(
-            "divide: the first actions are in another order in the library"
-        )
-    for action, (paths, weight) in listed.items():
-        part = library.get(action)
-        if part is not None and (part.paths, part.weight) != (paths, weight):
-            found_mismatches += mismatch(
-                f"depth {depths[-1]} after `{_cut(action)}`: {part.paths} paths of weight "
-                f"{fraction_text(part.weight)} in the library, {paths} of weight "
-                f"{fraction_text(weight)} in the corpus"
-            )
-    return found_mismatches
-
-
-_TABLE_KINDS = {"morpyam": "figures", "yahtzee": "boxes", "myrummy": "judge"}
-
-
-def _check_table(file: str, line: int, data: Any) -> list[Mismatch]:
-    """One line of ``tables.jsonl``: every row recomputed from its inputs."""
-    table_id = data.get("id") if isinstance(data, dict) else None
-    name = table_id if isinstance(table_id, str) else "?"
-    raw = data.get("rule_ids") if isinstance(data, dict) else None
-    rule_ids = tuple(r for r in raw if isinstance(r, str)) if isinstance(raw, list) else ()
-    found: list[Mismatch] = []
-
-    def mismatch(what: str, rule: str | None = None) -> None:
-        found.append(Mismatch(file, line, name, rule_ids, what, rule))
-
-    if not isinstance(data, dict):
-        mismatch("the line is malformed: not an object")
-        return found
-    game, kind, rows = data.get("game"), data.get("kind"), data.get("rows")
-    if (
-        not isinstance(game, str)
-        or game not in KITS
-        or not isinstance(table_id, str)
-        or kind != _TABLE_KINDS[game]
-        or not isinstance(data.get("note"), str)
-        or not isinstance(raw, list)
-        or not isinstance(data.get("state"), dict)
-        or not isinstance(rows, list)
-        or not all(isinstance(row, list) for row in rows)
-    ):
-        mismatch(
-            "the line is malformed: it needs 'id', 'game', 'kind' (the game's), 'note', "
-            "'rule_ids', 'state', 'columns' and 'rows' (a list of lists)"
-        )
-        return found
-    known = {table.id: table for table in TABLES[game]}
-    if table_id in known:
-        table = known[table_id]
-        if data["note"] != table.note:
-            mismatch(f"the note is {_short(table.note)} in the library")
-        if data["rule_ids"] != sorted(table.rule_ids):
-            mismatch(f"the rule IDs are {', '.join(sorted(table.rule_ids))} in the library")
-    if data.get("columns") != columns(kind):
-        mismatch(f"the columns are {_short(columns(kind))} in the library")
-    try:
-        state = KITS[game].from_dict(data["state"])
-    except ValueError as error:
-        mismatch(f"the library refuses the table's state: {error}")
-        return found
-    if kind == "judge":
-        expected = [list(row) for row in JUDGE_ROWS] if table_id in known else None
-        _judge_rows(state.rules, rows, expected, mismatch)
-    else:
-        _roll_rows(kind, state, rows, mismatch)
-    return found
-
-
-def _roll_rows(kind: str, state: Any, rows: list[list[Any]], mismatch: Any) -> None:
-    """The rows of a table of every roll: each roll once, each row what the library says."""
-    rolls = {dice_text(dice): dice for dice in ROLLS}
-    seen: set[str] = set()
-    for row in rows:
-        if not row or not isinstance(row[0], str) or row[0] not in rolls or row[0] in seen:
-            mismatch(f"a row is not a sorted roll of five dice given once: {_short(row[:1])}")
-            continue
-        seen.add(row[0])
-        dice = rolls[row[0]]
-        if kind == "figures":
-            library = figure_row(state.rules, dice)
-            if row != library:
-                given = row[1] if len(row) > 1 and isinstance(row[1], list) else []
-                wrong = set(library[1]) ^ {f for f in given if isinstance(f, str)}
-                rules = sorted({_FIGURE_RULE[f] for f in wrong if f in _FIGURE_RULE})
-                mismatch(
-                    f"`{row[0]}` shows {_short(library[1:])} in the library (figures, SEC), "
-                    f"{_short(row[1:])} in the corpus",
-                    ", ".join(rules) or None,
-                )
-        elif state.in_air and len(state.kept) == 0:
-            library = box_row(state, dice)
-            if row != library:
-                differ = [
-                    f"{box.value} {library[i + 1]}"
-                    for i, box in enumerate(yz.BOXES)
-                    if row[i + 1 : i + 2] != library[i + 1 : i + 2]
-                ]
-                boxes = [
-                    box.value
-                    for i, box in enumerate(yz.BOXES)
-                    if row[i + 1 : i + 2] != library[i + 1 : i + 2]
-                ]
-                mismatch(
-                    f"`{row[0]}` scores {', '.join(differ)} in the library; the corpus says "
-                    f"{_short(row[1:])}",
-                    _BOX_RULE.get(boxes[0]) if boxes else None,
-                )
-    if len(seen) != len(rows) or seen != set(rolls):
-        missing = [text for text in rolls if text not in seen]
-        if missing:
-            mismatch(f"rolls missing from the table: {_named(missing)}")
-    if kind == "boxes" and not (state.in_air and len(state.kept) == 0):
-        mismatch("the table's state is not five dice in the air")
-
-
-_BOX_RULE = {
-    **dict.fromkeys(("ones", "twos", "threes", "fours", "fives", "sixes"), "Y-BOX-2"),
-    "three-of-a-kind": "Y-BOX-3",
-    "four-of-a-kind": "Y-BOX-3",
-    "full-house": "Y-BOX-4",
-    "small-straight": "Y-BOX-5",
-    "large-straight": "Y-BOX-5",
-    "yahtzee": "Y-BOX-6",
-    "chance": "Y-BOX-7",
-}
-"""The rule of each box's score."""
-
-_FIGURE_RULE = {
-    **{
-        f"three-{face}": "R-FIG-1" for face in ("ones", "twos", "threes", "fours", "fives", "sixes")
-    },
-    "small-straight": "R-FIG-2",
-    "straight": "R-FIG-3",
-    "full-house": "R-FIG-4",
-    "four-of-a-kind": "R-FIG-5",
-    "mini": "R-FIG-6",
-    "maxi": "R-FIG-7",
-    "morpyam": "R-FIG-8",
-}
-
-
-def _judge_rows(
-    rules: mr.Rules, rows: list[list[Any]], expected: list[list[Any]] | None, mismatch: Any
-) -> None:
-    inputs = []
-    for row in rows:
-        kinds = [type(value) for value in row]
-        if kinds[:5] != [str, str, bool, str, kinds[4]] or len(row) != 5:
-            mismatch(f"a row is not [rack, table, opened, play, verdict]: {_short(row)}")
-            continue
-        inputs.append(row[:4])
-        try:
-            library = judge_row(rules, *row[:4])
-        except ValueError as error:
-            mismatch(f"the library refuses the row {_short(row[:4])}: {error}")
-            continue
-        if library[4] != row[4]:
-            said = "accepts it" if library[4] is None else f"refuses it with {library[4]}"
-            corpus = "accepts it" if row[4] is None else f"refuses it with {_short(row[4])}"
-            mismatch(
-                f"`{_cut(row[3])}` on the rack {row[0]} and the table {row[1] or '(empty)'}"
-                f"{'' if row[2] else ', not laid out'}: the library {said}, the corpus {corpus}",
-                library[4] or (row[4] if isinstance(row[4], str) else None),
-            )
-    if expected is not None:
-        missing = [row[3] for row in expected if row[:4] not in inputs]
-        if missing:
-            mismatch(f"rows missing from the table: {_named(missing)}")
+            self.report(f"the corpus's best play `{cut(play)}` does not lay what the corpus says")
 
 
 def _played_ids(game: str, manifest: Mapping[str, Any]) -> list[str]:
@@ -783,7 +395,7 @@ def _played_ids(game: str, manifest: Mapping[str, Any]) -> list[str]:
     return ids
 
 
-class _Files:
+class Files:
     """The files of one check: what is wrong with them goes to ``found``; ids are tracked
     across the whole corpus."""
 
@@ -844,7 +456,7 @@ class _Files:
             self.whole(name, f"{read} lines in the file, {lines} in the manifest")
 
 
-def _required(files: _Files, manifest: Mapping[str, Any]) -> None:
+def _required(files: Files, manifest: Mapping[str, Any]) -> None:
     """The files format 1 requires: those of the games exported, and the counts."""
     games = manifest.get("games")
     if not isinstance(games, list):
@@ -883,7 +495,7 @@ def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
     """
     folder = Path(directory)
     manifest = read_manifest(folder)
-    files = _Files(folder, manifest)
+    files = Files(folder, manifest)
     _required(files, manifest)
     found = files.found
     cases = counts = tables = 0
@@ -922,7 +534,7 @@ def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
     if COUNTS_FILE in files.files and files.present(COUNTS_FILE):
         for line, data in files.lines(COUNTS_FILE):
             counts += 1
-            found += _check_counts(COUNTS_FILE, line, data)
+            found += check_counts(COUNTS_FILE, line, data)
         if manifest.get("library") == library:
             for game in manifest.get("games") or ():
                 for position in COUNT_POSITIONS.get(game, ()):
@@ -934,7 +546,7 @@ def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
     if TABLES_FILE in files.files and files.present(TABLES_FILE):
         for line, data in files.lines(TABLES_FILE):
             tables += 1
-            found += _check_table(TABLES_FILE, line, data)
+            found += check_table(TABLES_FILE, line, data)
         if manifest.get("library") == library:
             for game in manifest.get("games") or ():
                 for table in TABLES.get(game, ()):
