@@ -60,7 +60,7 @@ def test_the_committed_corpus_checks_clean() -> None:
 
 def test_the_committed_corpus_is_small() -> None:
     size = sum(path.stat().st_size for path in CORPUS.iterdir())
-    assert size < 800_000
+    assert size < 1_000_000  # the cases, the tables of every roll, the counts and their divide
     manifest = json.loads((CORPUS / "manifest.json").read_text(encoding="utf-8"))
     assert (manifest["cases"], manifest["seed"]) == (2, 0)  # what REGENERATE writes
 

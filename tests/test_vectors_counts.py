@@ -391,6 +391,7 @@ MYRUMMY = {
     "classic-laid-out": rummy_laid_out,
     # R-RUM-SET-3 then R-RUM-SET-2: two lots, then any of the 53 kinds, twice
     "classic-lot": lambda: [(2, Fraction(1)), (2 * 53, Fraction(1)), (2 * 53 * 53, Fraction(1))],
+    "classic-3p-lot": lambda: [(3, Fraction(1)), (3 * 53, Fraction(1)), (3 * 53 * 53, Fraction(1))],
     "classic-4p-lot": lambda: [(4, Fraction(1)), (4 * 53, Fraction(1)), (4 * 53 * 53, Fraction(1))],
     # R-RUM-JOK-1: the joker of the rack stands for any tile of a meld
     "classic-joker": lambda: rummy_laid_out("gn7 J bk3 pu9", [[("gn", 4), ("gn", 5), ("gn", 6)]]),

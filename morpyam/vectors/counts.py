@@ -402,6 +402,12 @@ COUNT_POSITIONS: dict[str, tuple[Position, ...]] = {
             3,
         ),
         (
+            "classic-3p-lot",
+            "Classic rules, three players: the lot for the first player, then the deal.",
+            lambda: mr.new_game(mr.Rules.classic(3)),
+            3,
+        ),
+        (
             "classic-4p-lot",
             "Classic rules, four players: the lot for the first player, then the deal.",
             lambda: mr.new_game(mr.Rules.classic(4)),
