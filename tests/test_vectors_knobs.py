@@ -17,7 +17,7 @@ from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
 from morpyam.vectors.cases import Knob, run_probe, scenario_state
 from morpyam.vectors.kits import KITS
-from morpyam.vectors.morpyam_cases import KNOBS as MORPYAM_KNOBS
+from morpyam.vectors.morpyam_knobs import KNOBS as MORPYAM_KNOBS
 from morpyam.vectors.myrummy_cases import KNOBS as MYRUMMY_KNOBS
 from morpyam.vectors.yahtzee_cases import KNOBS as YAHTZEE_KNOBS
 

@@ -12,9 +12,9 @@ import attrs
 import morpyam as mp
 from morpyam.figures import Figure, Special
 from morpyam.scoring import lines
-from morpyam.vectors.cases import Knob, Probe, Scenario, Source
+from morpyam.vectors.cases import Probe, Scenario, Source
 
-__all__ = ["KNOBS", "PER_GAME", "SOURCE", "spread"]
+__all__ = ["PER_GAME", "SOURCE", "first", "spread", "turn"]
 
 F = Figure
 _FIGURE_RULES = {
@@ -38,19 +38,19 @@ _GROUPS = (
 )
 
 
-def _turn(dice: str, cell: str) -> tuple[str, ...]:
+def turn(dice: str, cell: str) -> tuple[str, ...]:
     """One turn: a roll showing ``dice`` and a token on ``cell``."""
     return ("roll", f"dice {dice}", f"place {cell}")
 
 
-def _first(rules: mp.Rules, player: int | None = 0) -> Callable[[], mp.State]:
+def first(rules: mp.Rules, player: int | None = 0) -> Callable[[], mp.State]:
     """A new game with ``player`` to move first (``None``: the start roll decides)."""
     return lambda: mp.new_game(rules, first_player=player)
 
 
 def _new(rules: mp.Rules) -> Callable[[], mp.State]:
     """A new game that begins with the start roll."""
-    return _first(rules, None)
+    return first(rules, None)
 
 
 def _plus(stage: str) -> mp.State:
@@ -100,7 +100,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-SET-2", "R-TURN-1", "R-CALL-1", "R-CALL-2", "R-CALL-3"),
         "A turn begins: roll all five dice, calling a hard figure or SEC, or nothing.",
-        _first(classic),
+        first(classic),
         probes=("roll", "roll call sec", "roll call three-ones", "roll keep 1", "pass", "place a1"),
     )
     yield Scenario(
@@ -109,7 +109,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         4,
         ("R-SET-2", "R-TURN-1"),
         "Four players have 8 tokens each.",
-        _first(mp.Rules.classic(4), 2),
+        first(mp.Rules.classic(4), 2),
     )
     for rules, preset in ((classic, "classic"), (official, "official"), (flash, "flash")):
         yield Scenario(
@@ -118,7 +118,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
             2,
             ("R-SET-1", "R-TURN-1", "R-FIG-9"),
             "Five dice in the air: the 252 sorted outcomes with their exact probabilities.",
-            _first(rules),
+            first(rules),
             ("roll",),
             ("dice 1 2 3 4 5", "dice 1 2", "pass"),
         )
@@ -128,7 +128,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CELL-1", "R-CELL-2", "R-CELL-3", "R-FIG-2", "R-FIG-3", "R-TURN-2"),
         "A straight on the first roll covers a STR, SS or SEC cell, never a CALL cell.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 2 3 4 5"),
         ("place c3", "place d3", "place d2", "place a1"),
     )
@@ -138,7 +138,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CELL-2", "R-TURN-1"),
         "The same straight on the second roll is no Sec.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 2 3 4 6", "roll keep 1 2 3 4", "dice 5"),
         ("place c3", "place d2", "roll keep 6"),
     )
@@ -148,7 +148,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-TURN-4",),
         "No figure on the first roll: the player may pass or roll again.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 2 3 3 5 6"),
         ("pass", "place a1"),
     )
@@ -158,7 +158,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-TURN-4",),
         "Classic rules with voluntary_pass=False: no pass while rolls remain.",
-        _first(attrs.evolve(classic, voluntary_pass=False)),
+        first(attrs.evolve(classic, voluntary_pass=False)),
         ("roll", "dice 2 3 3 5 6"),
         ("pass",),
     )
@@ -168,7 +168,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-TURN-1", "R-TURN-3"),
         "After the third roll nothing fits: the turn passes with no token.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 2 3 3 5 6", "roll keep 2 3", "dice 1 5 6", "roll keep 2 3", "dice 1 5 6"),
         ("pass", "roll", "place a1"),
     )
@@ -178,7 +178,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-TURN-1", "R-TURN-3", "R-FIG-1"),
         "After the third roll the player places on a cell the dice satisfy, or passes.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 2 4 5 6", "roll keep 6", "dice 1 2 4 6", "roll keep 6 6", "dice 1 2 6"),
         ("place f1", "roll", "place b1"),
     )
@@ -192,7 +192,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
             players,
             ("R-FIG-7", "R-CELL-1"),
             f"{dice} adds up to 27 or more: a maxi.",
-            _first(rules),
+            first(rules),
             ("roll", f"dice {dice}"),
             ("place e3", "place b4", "place e2"),
         )
@@ -207,8 +207,8 @@ def _setup_scenarios() -> Iterator[Scenario]:
             players,
             ("R-SET-4", "R-CELL-1"),
             "Player 0 covered a1 (three ones); the next player's three ones may not go there.",
-            _first(rules),
-            (*_turn("1 1 1 2 3", "a1"), "roll", "dice 1 1 1 4 6"),
+            first(rules),
+            (*turn("1 1 1 2 3", "a1"), "roll", "dice 1 1 1 4 6"),
             ("place a1", "place a5", "place f6"),
         )
 
@@ -223,7 +223,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-FIG-1", "R-FIG-4", "R-FIG-6", "R-CELL-1", "R-CELL-2"),
         "1 1 2 2 2 is three twos, a full house and a mini (and a Sec on the first roll).",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 1 2 2 2"),
         ("place e2", "place b3", "place d4", "place e3"),
     )
@@ -233,7 +233,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         3,
         ("R-FIG-1", "R-FIG-4", "R-FIG-7", "R-CELL-1"),
         "5 5 6 6 6 is three sixes, a full house and a maxi.",
-        _first(mp.Rules.classic(3), 1),
+        first(mp.Rules.classic(3), 1),
         ("roll", "dice 5 5 6 6 6"),
         ("place e3", "place b4", "place e2"),
     )
@@ -243,7 +243,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CALL-1", "R-CALL-3", "R-CALL-8", "R-FIG-5"),
         "Four sixes: the classic rules let the player call the four of a kind they show.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 6 6 6 6"),
         ("roll keep 6 6 6 6 call four-of-a-kind", "roll call sec", "roll keep 6 6 6 6 call mini"),
     )
@@ -253,7 +253,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CALL-8", "R-VAR-2025"),
         "The 2025 edition forbids calling a figure the dice already show.",
-        _first(official),
+        first(official),
         ("roll", "dice 1 6 6 6 6"),
         ("roll keep 6 6 6 6 call four-of-a-kind", "roll keep 6 6 6 6 call maxi"),
     )
@@ -265,7 +265,7 @@ def _call_scenarios() -> Iterator[Scenario]:
             ("R-CALL-1", "R-CALL-5", "R-CALL-6"),
             "A four of a kind called for the second roll, 1 6 6 6 kept: a six comes up, "
             "another face misses.",
-            _first(rules),
+            first(rules),
             ("roll", "dice 1 2 6 6 6", "roll keep 1 6 6 6 call four-of-a-kind"),
             ("dice 2", "dice 6"),
         )
@@ -275,7 +275,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CALL-5",),
         "The called four of a kind came up: the token must go on a free CALL cell.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 6 6 6 6", "roll keep 6 6 6 6 call four-of-a-kind", "dice 2"),
         ("place d3", "place c2", "pass", "roll"),
     )
@@ -286,7 +286,7 @@ def _call_scenarios() -> Iterator[Scenario]:
             2,
             ("R-CALL-6",),
             "A four of a kind called and missed on the second roll: as if no call had been made.",
-            _first(rules),
+            first(rules),
             ("roll", "dice 1 1 1 5 6", "roll keep 1 1 1 call four-of-a-kind", "dice 2 2"),
             ("place b3", "place d3", "roll keep 1 1 1 call four-of-a-kind"),
         )
@@ -323,7 +323,7 @@ def _call_scenarios() -> Iterator[Scenario]:
             2,
             ("R-CALL-7",),
             note,
-            _first(rules),
+            first(rules),
             third_miss,
             ("place a1", "place b3", "pass"),
         )
@@ -333,7 +333,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CALL-4",),
         "Both CALL cells are covered by SEC calls that came up: no call can be made.",
-        _first(classic),
+        first(classic),
         (
             "roll call sec",
             "dice 1 2 3 4 5",
@@ -350,7 +350,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-MOR-1", "R-MOR-2", "R-FIG-8", "R-FIG-4", "R-FIG-5", "R-TURN-5"),
         "Five threes: a MORPYAM cell (and a replay) or, as a Sec, a SEC cell (no replay).",
-        _first(classic),
+        first(classic),
         ("roll", "dice 3 3 3 3 3"),
         ("place b2", "place c3", "place c1", "pass"),
     )
@@ -366,7 +366,7 @@ def _call_scenarios() -> Iterator[Scenario]:
             ("R-MOR-2", "R-MOR-3"),
             "A Morpyam placed in the replay a Morpyam gave: KO R. D'Aversa in the 2025 edition, "
             "another replay in the classic rules.",
-            _first(rules),
+            first(rules),
             ("roll", "dice 3 3 3 3 3", "place b2", "roll", "dice 5 5 5 5 5"),
             ("place e5",),
         )
@@ -376,7 +376,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-5", "R-MOR-1"),
         "Classic rules with lost_turns=True: a collision loses the turn, even with a Morpyam.",
-        _first(attrs.evolve(classic, lost_turns=True)),
+        first(attrs.evolve(classic, lost_turns=True)),
         ("roll", "dice 3 3 3 3 3"),
         ("lose-turn", "pass"),
     )
@@ -386,7 +386,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-5",),
         "The classic rules have no lost turns.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 3 3 3 3 3"),
         ("lose-turn",),
     )
@@ -397,11 +397,11 @@ def _end_scenarios() -> Iterator[Scenario]:
     classic = mp.Rules.classic(2)
     official = mp.Rules.official(2)
     ko_path = (
-        *_turn("1 1 1 2 3", "a1"),
-        *_turn("1 2 6 6 6", "a3"),
-        *_turn("1 2 2 2 3", "b1"),
-        *_turn("1 2 6 6 6", "a6"),
-        *_turn("1 2 3 3 3", "c1"),
+        *turn("1 1 1 2 3", "a1"),
+        *turn("1 2 6 6 6", "a3"),
+        *turn("1 2 2 2 3", "b1"),
+        *turn("1 2 6 6 6", "a6"),
+        *turn("1 2 3 3 3", "c1"),
     )
     yield Scenario(
         "run-of-three",
@@ -409,18 +409,18 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-LINE-1", "R-LINE-2", "R-SET-4"),
         "Player 0 holds a1 b1 c1, a run of three along the top row: one point.",
-        _first(classic),
+        first(classic),
         ko_path,
         ("roll",),
     )
-    ko_path += (*_turn("1 2 5 5 5", "f4"), *_turn("1 2 4 4 4", "d1"))
+    ko_path += (*turn("1 2 5 5 5", "f4"), *turn("1 2 4 4 4", "d1"))
     yield Scenario(
         "run-of-four",
         "classic",
         2,
         ("R-LINE-2",),
         "Player 0 holds a1 to d1, a run of four: two points with two players.",
-        _first(classic),
+        first(classic),
         ko_path,
     )
     yield Scenario(
@@ -430,28 +430,28 @@ def _end_scenarios() -> Iterator[Scenario]:
         ("R-LINE-2",),
         "Player 0 holds a1 to d1, a run of four: three points with three players, not two runs "
         "of three.",
-        _first(mp.Rules.classic(3)),
+        first(mp.Rules.classic(3)),
         (
-            *_turn("1 1 1 2 3", "a1"),
-            *_turn("1 2 6 6 6", "a3"),
-            *_turn("1 2 6 6 6", "a6"),
-            *_turn("1 2 2 2 3", "b1"),
-            *_turn("1 2 5 5 5", "f4"),
-            *_turn("1 2 5 5 5", "b6"),
-            *_turn("1 2 3 3 3", "c1"),
-            *_turn("1 2 4 4 4", "c6"),
-            *_turn("1 2 3 3 3", "d6"),
-            *_turn("1 2 4 4 4", "d1"),
+            *turn("1 1 1 2 3", "a1"),
+            *turn("1 2 6 6 6", "a3"),
+            *turn("1 2 6 6 6", "a6"),
+            *turn("1 2 2 2 3", "b1"),
+            *turn("1 2 5 5 5", "f4"),
+            *turn("1 2 5 5 5", "b6"),
+            *turn("1 2 3 3 3", "c1"),
+            *turn("1 2 4 4 4", "c6"),
+            *turn("1 2 3 3 3", "d6"),
+            *turn("1 2 4 4 4", "d1"),
         ),
     )
-    ko_path += (*_turn("1 2 5 5 5", "b6"), "roll", "dice 1 2 5 5 5")
+    ko_path += (*turn("1 2 5 5 5", "b6"), "roll", "dice 1 2 5 5 5")
     yield Scenario(
         "ko-in-reach",
         "classic",
         2,
         ("R-END-1", "R-LINE-1", "R-SET-4"),
         "Three fives for player 0, who holds a1 to d1: e1 makes five in a row, a KO.",
-        _first(classic),
+        first(classic),
         ko_path,
         ("place e1", "place b6"),
     )
@@ -461,7 +461,7 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-1", "R-LINE-1"),
         "Player 0 made five in a row along the top row: a KO, the game is over.",
-        _first(classic),
+        first(classic),
         (*ko_path, "place e1"),
         ("roll", "resign 1"),
     )
@@ -471,16 +471,16 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-1", "R-VAR-2025"),
         "The same KO in the 2025 edition.",
-        _first(official),
+        first(official),
         ko_path,
         ("place e1",),
     )
     diagonal = (
-        *_turn("1 2 3 4 6", "a4"),
-        *_turn("1 2 6 6 6", "a3"),
-        *_turn("1 1 1 2 3", "b5"),
-        *_turn("1 2 6 6 6", "a6"),
-        *_turn("1 2 4 4 4", "c6"),
+        *turn("1 2 3 4 6", "a4"),
+        *turn("1 2 6 6 6", "a3"),
+        *turn("1 1 1 2 3", "b5"),
+        *turn("1 2 6 6 6", "a6"),
+        *turn("1 2 4 4 4", "c6"),
     )
     for rules, name, note in (
         (classic, "short-diagonal", "a4 b5 c6, a diagonal of three cells, scores a point."),
@@ -491,7 +491,7 @@ def _end_scenarios() -> Iterator[Scenario]:
         ),
     ):
         yield Scenario(
-            name, "classic", 2, ("R-LINE-1", "R-LINE-2"), note, _first(rules), diagonal, ("roll",)
+            name, "classic", 2, ("R-LINE-1", "R-LINE-2"), note, first(rules), diagonal, ("roll",)
         )
     short = attrs.evolve(classic, tokens_per_player=2)
     yield Scenario(
@@ -500,8 +500,8 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-2", "R-END-3", "R-SET-2"),
         "Classic rules with two tokens each: player 0's last token ends the game (+1 point).",
-        _first(short),
-        (*_turn("1 1 1 2 3", "a1"), *_turn("1 2 6 6 6", "a3"), "roll", "dice 1 2 2 2 3"),
+        first(short),
+        (*turn("1 1 1 2 3", "a1"), *turn("1 2 6 6 6", "a3"), "roll", "dice 1 2 2 2 3"),
         ("place b1",),
     )
     yield Scenario(
@@ -510,8 +510,8 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-2", "R-END-3"),
         "The game that ended with player 0's last token.",
-        _first(short),
-        (*_turn("1 1 1 2 3", "a1"), *_turn("1 2 6 6 6", "a3"), *_turn("1 2 2 2 3", "b1")),
+        first(short),
+        (*turn("1 1 1 2 3", "a1"), *turn("1 2 6 6 6", "a3"), *turn("1 2 2 2 3", "b1")),
         ("roll", "resign 1"),
     )
     yield Scenario(
@@ -521,8 +521,8 @@ def _end_scenarios() -> Iterator[Scenario]:
         ("R-END-2", "R-END-3"),
         "Classic rules with two tokens each and no end bonus: 0 points each, and the player who "
         "placed all their tokens wins the tie.",
-        _first(attrs.evolve(short, end_bonus=0)),
-        (*_turn("1 1 1 2 3", "a1"), *_turn("1 2 6 6 6", "a3"), "roll", "dice 1 2 2 2 3"),
+        first(attrs.evolve(short, end_bonus=0)),
+        (*turn("1 1 1 2 3", "a1"), *turn("1 2 6 6 6", "a3"), "roll", "dice 1 2 2 2 3"),
         ("place b1",),
     )
     yield Scenario(
@@ -531,8 +531,8 @@ def _end_scenarios() -> Iterator[Scenario]:
         3,
         ("R-END-4",),
         "Player 1 has resigned: their tokens stay, they take no more turns.",
-        _first(mp.Rules.classic(3)),
-        (*_turn("1 2 6 6 6", "a3"), "resign 1"),
+        first(mp.Rules.classic(3)),
+        (*turn("1 2 6 6 6", "a3"), "resign 1"),
         ("resign 1", "resign 2", "resign 7"),
     )
     yield Scenario(
@@ -541,7 +541,7 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-4",),
         "With two players a resignation makes the other the winner.",
-        _first(classic),
+        first(classic),
         ("roll",),
         ("resign 0",),
     )
@@ -556,7 +556,7 @@ def _variant_scenarios() -> Iterator[Scenario]:
         2,
         ("R-VAR-FLASH", "R-CALL-4"),
         "Morpyam Flash has no CALL cell, so no call can be made.",
-        _first(flash),
+        first(flash),
         probes=("roll", "roll call mini"),
     )
     yield Scenario(
@@ -565,7 +565,7 @@ def _variant_scenarios() -> Iterator[Scenario]:
         2,
         ("R-VAR-FLASH", "R-FIG-3", "R-CELL-1"),
         "On the Flash grid the classic SEC and CALL cells are small straights and straights.",
-        _first(flash),
+        first(flash),
         ("roll", "dice 1 2 3 4 5"),
         ("place c3", "place d3"),
     )
@@ -599,250 +599,15 @@ def _variant_scenarios() -> Iterator[Scenario]:
     )
 
 
-def _knob(
-    field: str,
-    value: Any,
-    name: str,
-    rule_ids: tuple[str, ...],
-    note: str,
-    path: tuple[str, ...],
-    probes: tuple[str, ...],
-    base: Callable[[], mp.Rules] = mp.Rules.classic,
-) -> Knob:
-    """A Morpyam knob's scenario: a new game of ``base`` rules, player 0 first."""
-    preset = "official" if base is mp.Rules.official else "classic"
-    return Knob(
-        field,
-        value,
-        Scenario(name, preset, 2, rule_ids, note, lambda: None, path, probes),
-        base,
-        lambda rules: mp.new_game(rules, first_player=0),
-    )
+def _scenarios() -> Iterator[Scenario]:
+    """Every Morpyam scenario: the rule book's, then the order of the checks and the knobs."""
+    from morpyam.vectors.morpyam_knobs import KNOBS, order_scenarios
 
-
-_KO_PATH = (
-    *_turn("1 1 1 2 3", "a1"),
-    *_turn("1 2 6 6 6", "a3"),
-    *_turn("1 2 2 2 3", "b1"),
-    *_turn("1 2 6 6 6", "a6"),
-    *_turn("1 2 3 3 3", "c1"),
-    *_turn("1 2 4 4 4", "c6"),
-    *_turn("3 4 4 4 4", "d1"),
-    *_turn("1 2 5 5 5", "b6"),
-    "roll",
-    "dice 1 2 5 5 5",
-)
-_FOUR_SIXES = ("roll", "dice 1 6 6 6 6")
-_CALLS_TAKEN = (
-    *_FOUR_SIXES,
-    "roll keep 6 6 6 6 call four-of-a-kind",
-    "dice 2",
-    "place d3",
-    *_FOUR_SIXES,
-    "roll keep 6 6 6 6 call four-of-a-kind",
-    "dice 3",
-    "place c4",
-)
-
-KNOBS: tuple[Knob, ...] = (
-    _knob(
-        "ko_length",
-        None,
-        "knob-no-ko",
-        ("R-END-1",),
-        "ko_length=None: five in a row along the top row is no KO; the game goes on.",
-        _KO_PATH,
-        ("place e1",),
-    ),
-    _knob(
-        "callable",
-        frozenset({F.STRAIGHT, F.FULL_HOUSE}),
-        "knob-callable",
-        ("R-CALL-2",),
-        "callable: only the straight and the full house may be called.",
-        (),
-        ("roll call mini", "roll call straight"),
-    ),
-    _knob(
-        "called_morpyam_replays",
-        False,
-        "knob-called-morpyam-no-replay",
-        ("R-CALL-5", "R-MOR-2"),
-        "called_morpyam_replays=False: a called four of a kind that comes up as five sixes "
-        "goes on a CALL cell, and the turn passes.",
-        (*_FOUR_SIXES, "roll keep 6 6 6 6 call four-of-a-kind", "dice 6"),
-        ("place d3",),
-    ),
-    _knob(
-        "missed_call_voids",
-        "any_roll",
-        "knob-missed-call-voids-any-roll",
-        ("R-CALL-6", "R-CALL-7"),
-        "missed_call_voids='any_roll': a four of a kind called for the second roll misses "
-        "(1 1 1 2 2): its Full places nothing.",
-        ("roll", "dice 1 1 1 5 6", "roll keep 1 1 1 call four-of-a-kind", "dice 2 2"),
-        ("place b3", "pass"),
-    ),
-    _knob(
-        "morpyam_at_once",
-        True,
-        "knob-morpyam-at-once",
-        ("R-MOR-1",),
-        "morpyam_at_once=True: five threes on the first roll must be placed at once.",
-        ("roll", "dice 3 3 3 3 3"),
-        ("roll", "place b2"),
-    ),
-    _knob(
-        "called_morpyam_cells",
-        "call_or_morpyam",
-        "knob-called-morpyam-cells",
-        ("R-CALL-5", "R-MOR-1"),
-        "called_morpyam_cells='call_or_morpyam': a called Morpyam that comes up may go on a "
-        "MORPYAM cell too.",
-        (*_FOUR_SIXES, "roll keep 6 6 6 6 call morpyam", "dice 6"),
-        ("place b2", "place d3"),
-    ),
-    _knob(
-        "sec_call_morpyam_replays",
-        True,
-        "knob-sec-call-morpyam-replays",
-        ("R-CALL-3", "R-MOR-2"),
-        "sec_call_morpyam_replays=True: a SEC call that comes up with five fours replays.",
-        ("roll call sec", "dice 4 4 4 4 4"),
-        ("place d3",),
-    ),
-    _knob(
-        "shown_figure_means",
-        "kept",
-        "knob-shown-figure-means-kept",
-        ("R-CALL-8", "R-VAR-2025"),
-        "shown_figure_means='kept' (2025 edition): the straight is shown by the dice but not "
-        "secured by the one die kept, so it may be called.",
-        ("roll", "dice 1 2 3 4 5"),
-        ("roll keep 1 call straight",),
-        mp.Rules.official,
-    ),
-    _knob(
-        "call_needs_free_cell",
-        False,
-        "knob-call-without-a-free-cell",
-        ("R-CALL-4",),
-        "call_needs_free_cell=False: both CALL cells are taken, and a call may still be made.",
-        _CALLS_TAKEN,
-        ("roll call mini",),
-    ),
-    _knob(
-        "daversa_counts",
-        "rolled",
-        "knob-daversa-counts-rolled",
-        ("R-MOR-3", "R-VAR-2025"),
-        "daversa_counts='rolled' (2025 edition): player 0 rolled five twos and rolled on; five "
-        "threes on their next turn win at once.",
-        (
-            *("roll", "dice 2 2 2 2 2", "roll", "dice 1 2 3 4 6", "place f3"),
-            *_turn("1 1 1 2 3", "a1"),
-            "roll",
-        ),
-        ("dice 3 3 3 3 3",),
-        mp.Rules.official,
-    ),
-    Knob(
-        "tie_break",
-        "fewest_tokens_left",
-        Scenario(
-            "knob-tie-break",
-            "classic",
-            3,
-            ("R-END-2", "R-END-3", "R-LINE-2"),
-            "tie_break='fewest_tokens_left' (5 tokens each, no end bonus): player 2 places their "
-            "last token with 0 points; players 0 and 1 tie on 1, and player 0 placed more.",
-            lambda: None,
-            (
-                *_turn("1 1 1 2 3", "a1"),
-                *_turn("1 2 6 6 6", "a6"),
-                *_turn("1 1 2 2 2", "e2"),
-                *_turn("1 2 2 2 3", "b1"),
-                *_turn("1 2 5 5 5", "b6"),
-                *_turn("1 2 3 3 3", "f2"),
-                *_turn("1 2 3 3 3", "c1"),
-                *_turn("1 2 4 4 4", "c6"),
-                *_turn("1 2 5 5 5", "f4"),
-                *_turn("1 1 1 2 3", "f6"),
-                *("roll", "dice 1 2 4 5 6", "pass"),
-                *_turn("1 2 4 4 4", "a2"),
-                *("roll", "dice 1 2 4 5 6", "pass"),
-                *("roll", "dice 1 2 4 5 6", "pass"),
-                *("roll", "dice 2 2 3 3 3"),
-            ),
-            ("place e4",),
-        ),
-        lambda: attrs.evolve(mp.Rules.classic(3), tokens_per_player=5, end_bonus=0),
-        lambda rules: mp.new_game(rules, first_player=0),
-    ),
-)
-"""The scenarios of the knobs that change what a position allows or how it scores, each off
-its default (the other knobs have cases of their own, or are exempt: see the format)."""
-
-
-def _order_scenarios() -> Iterator[Scenario]:
-    """Actions that several rules refuse: the rule named is the first checked (see the format's
-    page, "Which rule is named")."""
-    classic = mp.Rules.classic()
-    yield Scenario(
-        "order-place-before-a-roll",
-        "classic",
-        2,
-        ("R-SET-1", "R-TURN-2"),
-        "Before any roll, a cell off the grid is refused as off the grid (R-SET-1), a cell of "
-        "the grid as coming before a roll (R-TURN-2).",
-        _first(classic),
-        probes=("place g7", "place a1", "pass"),
-    )
-    yield Scenario(
-        "order-after-a-hit",
-        "classic",
-        2,
-        ("R-SET-4", "R-CALL-5", "R-TURN-1"),
-        "A called four of a kind came up: a covered cell is refused as covered (R-SET-4), a free "
-        "one as not a CALL cell (R-CALL-5); a roll keeping a die not showing, as a hit (R-CALL-5).",
-        _first(classic),
-        (
-            *_turn("1 1 1 2 3", "a1"),
-            *_FOUR_SIXES,
-            "roll keep 6 6 6 6 call four-of-a-kind",
-            "dice 2",
-        ),
-        ("place a1", "place c2", "roll keep 5", "place d3"),
-    )
-    yield Scenario(
-        "order-roll",
-        "classic",
-        2,
-        ("R-TURN-1", "R-CALL-3"),
-        "After a first roll of 1 6 6 6 6: keeping a die not showing is refused (R-TURN-1) before "
-        "the call is looked at; a SEC call, as coming after the first roll (R-CALL-3).",
-        _first(classic),
-        _FOUR_SIXES,
-        ("roll keep 5 call sec", "roll keep 6 call sec", "roll keep 6 6 6 6 call mini"),
-    )
-
-
-def _knob_scenarios() -> Iterator[Scenario]:
+    for scenarios in (_setup_scenarios, _call_scenarios, _end_scenarios, _variant_scenarios):
+        yield from scenarios()
+    yield from order_scenarios()
     for knob in KNOBS:
         yield knob.scenario()
-
-
-def _scenarios() -> Iterator[Scenario]:
-    """Every Morpyam scenario."""
-    for scenarios in (
-        _setup_scenarios,
-        _call_scenarios,
-        _end_scenarios,
-        _variant_scenarios,
-        _order_scenarios,
-        _knob_scenarios,
-    ):
-        yield from scenarios()
 
 
 # --- positions from play ------------------------------------------------------------
