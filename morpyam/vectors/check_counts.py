@@ -37,6 +37,8 @@ def _count_rows(counts: list[Any], key: str) -> list[tuple[Any, int, Fraction]]:
 
 
 def check_counts(file: str, line: int, data: Any) -> list[Mismatch]:
+    """The mismatches of one line of ``counts.jsonl`` (line ``line`` of ``file``): its counts
+    and divided counts recounted, within `COUNT_LIMIT` positions and `COUNT_WORK` units of work."""
     case_id = data.get("id") if isinstance(data, dict) else None
     name = case_id if isinstance(case_id, str) else "?"
 

@@ -86,6 +86,11 @@ class MalformedError(Exception):
 
 
 def get(case: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    """The member ``key`` of ``case``, of type ``kind``.
+
+    Raises:
+        MalformedError: when it is missing or of another type.
+    """
     value = case.get(key)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise MalformedError(f"the member {key!r} is missing or not {kind_name(kind)}")
@@ -99,6 +104,11 @@ def kind_name(kind: type | tuple[type, ...]) -> str:
 
 
 def texts(case: Mapping[str, Any], key: str) -> list[str]:
+    """The member ``key`` of ``case``, a list of text.
+
+    Raises:
+        MalformedError: when it is missing or holds something else.
+    """
     values: list[Any] = get(case, key, list)
     if not all(isinstance(value, str) for value in values):
         raise MalformedError(f"the member {key!r} holds something that is not text")
@@ -106,6 +116,11 @@ def texts(case: Mapping[str, Any], key: str) -> list[str]:
 
 
 def ints(case: Mapping[str, Any], key: str) -> list[int]:
+    """The member ``key`` of ``case``, a list of whole numbers.
+
+    Raises:
+        MalformedError: when it is missing or holds something else.
+    """
     values: list[Any] = get(case, key, list)
     if not all(type(value) is int for value in values):
         raise MalformedError(f"the member {key!r} holds something that is not a whole number")
@@ -116,6 +131,11 @@ _FRACTION = re.compile(r"(0|[1-9][0-9]{0,30})/([1-9][0-9]{0,30})", re.ASCII)
 
 
 def fraction(text: object, where: str) -> Fraction:
+    """A probability as the corpus writes it (``"1/6"``, in lowest terms), read exactly.
+
+    Raises:
+        MalformedError: for anything else, naming ``where``.
+    """
     match = _FRACTION.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         raise MalformedError(f'{where}: {short(text)} is not a fraction such as "1/6"')
@@ -129,6 +149,7 @@ def fraction(text: object, where: str) -> Fraction:
 
 
 def short(value: object) -> str:
+    """``value`` as JSON for a message: at most 80 characters."""
     text = json.dumps(value, ensure_ascii=False, sort_keys=True)
     return text if len(text) <= 80 else text[:77] + "…"
 
@@ -139,6 +160,7 @@ def cut(text: str) -> str:
 
 
 def named(actions: list[str]) -> str:
+    """Actions for a message: the first few in backquotes, and how many more."""
     shown = ", ".join(f"`{cut(action)}`" for action in actions[:SHOWN])
     more = len(actions) - SHOWN
     return shown + (f" and {more} more" if more > 0 else "")
