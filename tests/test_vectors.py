@@ -26,10 +26,14 @@ from morpyam.cli import main
 from morpyam.testing import check_vectors, export_vectors
 from morpyam.vectors import CorpusError, check_corpus, count_paths, export_corpus, read_lines
 from morpyam.vectors import corpus as corpus_module
-from morpyam.vectors.corpus import SOURCES
-from morpyam.vectors.counts import COUNT_POSITIONS
+from morpyam.vectors import counts as counts_module
+from morpyam.vectors.corpus import SOURCES, digest, required_files
+from morpyam.vectors.counts import COUNT_POSITIONS, CountLimitError, divide_paths
+from morpyam.vectors.kits import KITS
 
 CORPUS = Path(__file__).parent / "data" / "vectors"
+HOSTILE = Path(__file__).parent / "data" / "vectors-hostile"
+"""A corpus whose one count line keeps an unbounded check busy for hours (see its README)."""
 REGENERATE = "python -m morpyam vectors export tests/data/vectors --cases 2"
 
 
@@ -56,7 +60,7 @@ def test_the_committed_corpus_checks_clean() -> None:
 
 def test_the_committed_corpus_is_small() -> None:
     size = sum(path.stat().st_size for path in CORPUS.iterdir())
-    assert size < 800_000
+    assert size < 1_000_000  # the cases, the tables of every roll, the counts and their divide
     manifest = json.loads((CORPUS / "manifest.json").read_text(encoding="utf-8"))
     assert (manifest["cases"], manifest["seed"]) == (2, 0)  # what REGENERATE writes
 
@@ -92,6 +96,9 @@ def test_the_scenarios_are_reached_as_their_notes_say() -> None:
         dict(zip(air["legal"], air["chance"]))["dice 1 2 3 4 5"]
         == f"{straight.numerator}/{straight.denominator}"
     )
+    # R-LINE-2: with three or four players a run of four scores 3, not two runs of three (2)
+    assert cases["morpyam/classic-3p/run-of-four"]["scores"] == [3, 0, 0]
+    assert cases["morpyam/classic-2p/run-of-four"]["scores"] == [2, 0]
     rummy = cases["myrummy/classic-2p/three-must-stay"]
     judged = {probe["action"]: probe.get("refused") for probe in rummy["probes"]}
     assert judged["play [gn3 gn4 gn5] {bk6 gn6 gy6} {bk7 gn7 gy7}"] == "R-RUM-RE-2"
@@ -101,18 +108,40 @@ def test_the_scenarios_are_reached_as_their_notes_say() -> None:
 
 
 def _copy(folder: Path, *games: str) -> Path:
-    """A copy of the committed corpus of ``games`` alone, in ``folder``."""
+    """A copy of the committed corpus of ``games`` alone, with their counts, in ``folder``, its
+    manifest saying so."""
     folder.mkdir()
     manifest = json.loads((CORPUS / "manifest.json").read_text(encoding="utf-8"))
     names = [f"{game}.jsonl" for game in games]
     for name in names:
         shutil.copy(CORPUS / name, folder)
+    manifest["games"] = list(games)
+    manifest["required"] = required_files(games)
     manifest["files"] = {name: manifest["files"][name] for name in names}
-    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    _write_manifest(folder, manifest)
+    for name in ("counts.jsonl", "tables.jsonl"):
+        lines = (CORPUS / name).read_text(encoding="utf-8").splitlines()
+        kept = [line for line in lines if json.loads(line)["game"] in games]
+        (folder / name).write_text("".join(line + "\n" for line in kept), encoding="utf-8")
+        _seal(folder, name)
     return folder
 
 
-def _edit(folder: Path, game: str, case_id: str, edit: Any) -> None:
+def _write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+
+def _seal(folder: Path, name: str) -> None:
+    """Write the digest and line count of ``name`` into the manifest, as an export would."""
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    lines = (folder / name).read_text(encoding="utf-8").splitlines()
+    manifest["files"][name] = {"lines": len(lines), "sha256": digest(folder / name)}
+    _write_manifest(folder, manifest)
+
+
+def _edit(folder: Path, game: str, case_id: str, edit: Any, *, seal: bool = True) -> None:
+    """Edit one case of ``game``'s file; its digest is written in the manifest too (a corpus
+    edited on purpose) unless ``seal`` is false."""
     path = folder / f"{game}.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines()
     for number, line in enumerate(lines):
@@ -124,6 +153,8 @@ def _edit(folder: Path, game: str, case_id: str, edit: Any) -> None:
     else:
         raise AssertionError(f"no case {case_id}")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if seal:
+        _seal(folder, path.name)
 
 
 def _refusal(probes: list[dict[str, Any]], action: str, rule: str) -> None:
@@ -244,7 +275,7 @@ EDITS: list[tuple[str, str, Any, str]] = [
         "myrummy",
         "myrummy/classic-2p/empty-pool-passes",
         lambda c: c.update(plays=[]),
-        "plays are checked only at a decision with at most 9 table tiles and 14 rack tiles",
+        "the corpus gives 'plays' here, the library does not (see the format)",
     ),
     (
         "myrummy",
@@ -282,24 +313,122 @@ def test_lines_deleted_or_repeated_and_files_left_out_are_reported(tmp_path: Pat
     folder = _copy(tmp_path / "vectors", "yahtzee", "morpyam")
     lines = (folder / "yahtzee.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
     first = json.loads(lines[0])["id"]
+    second = json.loads(lines[1])["id"]
     (folder / "yahtzee.jsonl").write_text("".join(lines[1:] + lines[1:2]), encoding="utf-8")
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     del manifest["files"]["morpyam.jsonl"]
-    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-    report = check_corpus(folder)
-    shown = [str(m) for m in report.mismatches]
-    second = json.loads(lines[1])["id"]
+    _write_manifest(folder, manifest)
+    shown = [str(m) for m in check_corpus(folder).mismatches]
     assert shown == [
-        f"yahtzee.jsonl:{len(lines)}: {second}: line 1 has this id too",
+        "morpyam.jsonl: the file is required, and the manifest does not list it",
+        "yahtzee.jsonl: the file's SHA-256 digest is "
+        f"{digest(folder / 'yahtzee.jsonl')[:12]}…, the manifest's "
+        f"{manifest['files']['yahtzee.jsonl']['sha256'][:12]}…: the file changed after it was "
+        "written",
+        f"yahtzee.jsonl:{len(lines)}: {second}: yahtzee.jsonl:1 has this id too",
+        f"yahtzee.jsonl: {first} is missing: this library writes it",
         "morpyam.jsonl: the file is not in the manifest, so it was not checked",
     ]
-    assert first not in "".join(shown)  # a deleted line leaves the count as it was
+    # a line deleted with the manifest's count: the digest, and the missing case, tell
     (folder / "yahtzee.jsonl").write_text("".join(lines[1:]), encoding="utf-8")
-    (mismatch, _) = check_corpus(folder).mismatches
-    assert (
-        str(mismatch)
-        == f"yahtzee.jsonl: {len(lines) - 1} lines in the file, {len(lines)} in the manifest"
-    )
+    manifest["files"]["yahtzee.jsonl"]["lines"] = len(lines) - 1
+    _write_manifest(folder, manifest)
+    shown = [str(m) for m in check_corpus(folder).mismatches]
+    assert "the file changed after it was written" in shown[1]
+    assert shown[2] == f"yahtzee.jsonl: {first} is missing: this library writes it"
+    # ... and with the digest too: the case is still missing
+    _seal(folder, "yahtzee.jsonl")
+    assert f"yahtzee.jsonl: {first} is missing: this library writes it" in [
+        str(m) for m in check_corpus(folder).mismatches
+    ]
+
+
+def test_a_case_from_play_deleted_with_its_count_and_digest_is_reported(tmp_path: Path) -> None:
+    folder = _copy(tmp_path / "vectors", "yahtzee")
+    lines = (folder / "yahtzee.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    played = [n for n, line in enumerate(lines) if json.loads(line)["origin"] == "play"]
+    gone = json.loads(lines[played[-1]])["id"]
+    del lines[played[-1]]
+    (folder / "yahtzee.jsonl").write_text("".join(lines), encoding="utf-8")
+    _seal(folder, "yahtzee.jsonl")
+    assert [str(m) for m in check_corpus(folder).mismatches] == [
+        f"yahtzee.jsonl: {gone} is missing: this library writes it"
+    ]
+
+
+def test_a_file_deleted_with_its_manifest_entry_is_reported(tmp_path: Path) -> None:
+    folder = _copy(tmp_path / "vectors", "yahtzee", "morpyam")
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    (folder / "morpyam.jsonl").unlink()
+    del manifest["files"]["morpyam.jsonl"]
+    _write_manifest(folder, manifest)
+    assert [str(m) for m in check_corpus(folder).mismatches] == [
+        "morpyam.jsonl: the file is required, and the manifest does not list it"
+    ]
+    manifest["required"].remove("morpyam.jsonl")
+    _write_manifest(folder, manifest)
+    assert [str(m) for m in check_corpus(folder).mismatches] == [
+        "manifest.json: morpyam.jsonl is required by the format and the games exported, the "
+        "manifest does not require it",
+        "morpyam.jsonl: the file is required, and the manifest does not list it",
+    ]
+    manifest["files"]["morpyam.jsonl"] = {"lines": 68}  # listed, but not there
+    _write_manifest(folder, manifest)
+    assert "morpyam.jsonl: the file is missing: the manifest lists it" in [
+        str(m) for m in check_corpus(folder).mismatches
+    ]
+
+
+def test_the_same_id_in_two_files_is_reported(tmp_path: Path) -> None:
+    folder = _copy(tmp_path / "vectors", "yahtzee", "morpyam")
+    _edit(folder, "yahtzee", "yahtzee/megawuerfel-1p/start", lambda case: case.update(id=STRAIGHT))
+    shown = [str(m) for m in check_corpus(folder).mismatches]
+    (again,) = [text for text in shown if "has this id too" in text]
+    assert again.startswith(f"yahtzee.jsonl:1: {STRAIGHT}: morpyam.jsonl:")
+
+
+def test_the_rule_ids_of_a_case_are_checked(tmp_path: Path) -> None:
+    # R-FIG-3: the dice 1 2 3 4 5 show a straight; the case must say so, and nothing else
+    folder = _copy(tmp_path / "vectors", "morpyam")
+
+    def rename(case: dict[str, Any]) -> None:
+        case["rule_ids"] = sorted({*case["rule_ids"], "R-FIG-5"} - {"R-FIG-3"})
+
+    _edit(folder, "morpyam", STRAIGHT, rename)
+    shown = sorted(m.what for m in check_corpus(folder).mismatches)
+    assert shown == [
+        "the corpus names R-FIG-5, which the library does not find in the case",
+        "the library finds R-FIG-3 in the case, the corpus does not name it",
+    ]
+    _edit(folder, "morpyam", STRAIGHT, lambda case: case["rule_ids"].remove("R-FIG-2"))
+    assert "the library finds R-FIG-2, R-FIG-3 in the case, the corpus does not name them" in [
+        m.what for m in check_corpus(folder).mismatches
+    ]
+    _edit(folder, "morpyam", STRAIGHT, lambda case: case["rule_ids"].append("R-FIG-99"))
+    assert "no rule ID of the rule book: R-FIG-99" in [
+        m.what for m in check_corpus(folder).mismatches
+    ]
+
+
+@pytest.mark.parametrize(
+    ("edit", "what"),
+    [
+        (lambda c: c.update(players=3), "the state has 2 players, the case says 3"),
+        (lambda c: c.update(preset="official"), "the id is not morpyam/official-2p/NAME"),
+        (lambda c: c.update(origin="play"), "the library writes this case as a scenario"),
+        (lambda c: c.update(origin="dream"), 'the origin is "scenario" or "play"'),
+        (lambda c: c.update(note="A note."), "the note is "),
+        (
+            lambda c: _probe(c, "place d3").update(reason="no"),
+            "`place d3` is refused by the library for ",
+        ),
+    ],
+)
+def test_every_member_of_a_case_is_checked(tmp_path: Path, edit: Any, what: str) -> None:
+    folder = _copy(tmp_path / "vectors", "morpyam")
+    _edit(folder, "morpyam", STRAIGHT, edit)
+    whats = [m.what for m in check_corpus(folder).mismatches]
+    assert any(text.startswith(what) for text in whats), whats
 
 
 def test_a_probability_not_in_lowest_terms_is_reported(tmp_path: Path) -> None:
@@ -332,6 +461,7 @@ def test_a_fresh_export_of_every_game_checks_clean(tmp_path: Path) -> None:
         "manifest.json",
         "morpyam.jsonl",
         "myrummy.jsonl",
+        "tables.jsonl",
         "yahtzee.jsonl",
     ]
     report = check_corpus(tmp_path)
@@ -367,6 +497,7 @@ def test_export_removes_the_files_of_games_not_exported(tmp_path: Path) -> None:
         "counts.jsonl",
         "manifest.json",
         "notes.txt",
+        "tables.jsonl",
         "yahtzee.jsonl",
     ]
 
@@ -393,12 +524,29 @@ def test_export_refuses_bad_arguments(
 
 
 def _folder(tmp_path: Path, name: str, text: str | bytes) -> Path:
-    """A corpus folder with one file, ``name``, holding ``text``; the manifest counts its lines."""
+    """A corpus folder with one file, ``name``, holding ``text`` (and the counts, empty, when
+    ``name`` is a game's file); the manifest counts its lines and gives its digest."""
     data = text.encode() if isinstance(text, str) else text
-    files = {name: {"lines": sum(1 for line in data.splitlines() if line.strip())}}
-    manifest = {"format": "morpyam-vectors/1", "library": "morpyam 0.1.0", "files": files}
-    (tmp_path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    games = [] if name == "counts.jsonl" else [name.removesuffix(".jsonl")]
     (tmp_path / name).write_bytes(data)
+    for other in required_files(games):
+        if other != name:
+            (tmp_path / other).write_bytes(b"")
+    files = {
+        file: {
+            "lines": sum(1 for line in (tmp_path / file).read_bytes().splitlines() if line.strip()),
+            "sha256": digest(tmp_path / file),
+        }
+        for file in required_files(games)
+    }
+    manifest = {
+        "format": "morpyam-vectors/1",
+        "library": "morpyam 0.0.1",  # another version: the corpus need not hold every scenario
+        "games": games,
+        "required": required_files(games),
+        "files": files,
+    }
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     return tmp_path
 
 
@@ -503,8 +651,9 @@ def test_path_counts_of_an_untrusted_line_are_bounded(tmp_path: Path) -> None:
     start = next(line for line in read_lines(CORPUS / "counts.jsonl"))[1]
     deep = {**start, "counts": [{"depth": 4, "paths": 1, "weight": "1/1"}]}
     wrong = {**start, "counts": [{"depth": 1, "paths": 9, "weight": "9/1"}]}
+    wrong["divide"] = [{**part, "paths": 1, "weight": "1/1"} for part in start["divide"]]
     rummy = json.loads(json.dumps(start))
-    rummy.update(game="myrummy", state=_big_rummy_state())
+    rummy.update(game="myrummy", state=_big_rummy_state(), divide=[])
     rummy["counts"] = [{"depth": 1, "paths": 1, "weight": "1/1"}]
     lines = "\n".join(json.dumps(line) for line in (deep, wrong, rummy, [1])) + "\n"
     report = check_corpus(_folder(tmp_path, "counts.jsonl", lines))
@@ -513,8 +662,29 @@ def test_path_counts_of_an_untrusted_line_are_bounded(tmp_path: Path) -> None:
     assert (
         whats[1] == "depth 1: 8 paths of weight 8/1 in the library, 9 of weight 9/1 in the corpus"
     )
-    assert whats[2].startswith("the library cannot count from this position: MyRummy paths")
+    assert whats[2].startswith("the count is stopped: MyRummy paths are counted through ")
+    assert whats[2].endswith("this one has 14")
     assert whats[3] == "the line is malformed: not an object"
+
+
+def test_the_hostile_count_line_is_stopped(tmp_path: Path) -> None:
+    # a line of the allowed size whose expansions each list thousands of plays: the position
+    # reached after a play has 23 tiles to arrange, and the count stops there
+    (hostile,) = [line for _, line in read_lines(HOSTILE / "counts.jsonl")]
+    report = check_corpus(HOSTILE)
+    assert "the line is malformed" in report.mismatches[-1].what  # as written: no 'divide'
+    hostile.update(note="", divide=[])
+    report = check_corpus(_folder(tmp_path, "counts.jsonl", json.dumps(hostile) + "\n"))
+    (mismatch,) = report.mismatches
+    assert mismatch.what.startswith("the count is stopped: ")
+    assert "at most 12 tiles to arrange" in mismatch.what
+    assert mismatch.what.endswith("this one has 17")  # 8 in the rack, 9 on the table
+    # the same line held only by the work budget: stopped by it, whatever the machine
+    state = KITS["myrummy"].from_dict(hostile["state"])
+    with pytest.MonkeyPatch.context() as patch:  # the bound on tiles lifted, the work kept
+        patch.setattr(counts_module, "RUMMY_ARRANGE", 99)
+        with pytest.raises(CountLimitError, match="more than 50,000 units of work"):
+            divide_paths("myrummy", state, 2, work=50_000)
 
 
 def _big_rummy_state() -> dict[str, Any]:
@@ -551,11 +721,12 @@ def test_export_and_check_from_the_command_line(
     source = SOURCES["yahtzee"]
     cases = len(list(source.scenarios())) + len(source.groups)  # one position of each group
     assert out == (
-        f"Wrote the corpus to {folder}: lines per file: counts.jsonl 2, yahtzee.jsonl {cases}.\n"
+        f"Wrote the corpus to {folder}: lines per file: counts.jsonl 4, tables.jsonl 6, "
+        f"yahtzee.jsonl {cases}.\n"
     )
     assert main(["vectors", "check", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"Checked {cases} cases and 2 path counts written by morpyam ")
+    assert out.startswith(f"Checked {cases} cases, 4 path counts and 6 tables written by morpyam ")
     assert out.endswith(": no mismatch.\n")
 
 

@@ -15,11 +15,14 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from morpyam.vectors.counts import COUNT_POSITIONS, count_paths
+from morpyam.vectors.counts import COUNT_POSITIONS, count_paths, divide_paths
+
+RULE_BOOK = Path(__file__).parent.parent / "docs" / "rules.md"
 
 # --- the dice, from the rule book ----------------------------------------------------------
 
@@ -71,16 +74,20 @@ def keeps(dice: tuple[int, ...]) -> set[tuple[int, ...]]:
     return {tuple(sorted(kept)) for size in range(5) for kept in combinations(dice, size)}
 
 
-def first_roll_moves(dice: tuple[int, ...], call: str | None, *, official: bool) -> int:
-    """The decisions after a first roll of ``dice`` called ``call``, every cell free."""
+def first_roll_moves(
+    dice: tuple[int, ...], call: str | None, *, official: bool, free: Counter[str] | None = None
+) -> int:
+    """The decisions after a first roll of ``dice`` called ``call``, the cells of ``free`` free
+    (by default every cell)."""
+    free = Counter(CELLS) if free is None else free
     shown = figures(dice)
     sec = bool(shown & set(HARD))
     if call is not None and (call in shown or (call == "sec" and sec)):
-        return CELLS["call"]  # R-CALL-5: a free CALL cell, nothing else
+        return free["call"]  # R-CALL-5: a free CALL cell, nothing else
     if "morpyam" in shown:  # R-MOR-1: a MORPYAM cell or, on the first roll, SEC; no pass
-        places, passes = CELLS["morpyam"] + CELLS["sec"], 0
+        places, passes = free["morpyam"] + free["sec"], 0
     else:  # R-CELL-1, R-CELL-2 (never CALL: R-CELL-3); R-TURN-4: a pass
-        places = sum(CELLS[label] for label in shown) + (CELLS["sec"] if sec else 0)
+        places = sum(free[label] for label in shown) + (free["sec"] if sec else 0)
         passes = 1
     # R-CALL-3: no SEC after the first roll; R-CALL-8 (2025 edition): nothing shown
     calls = [figure for figure in HARD if not (official and figure in shown)]
@@ -104,8 +111,10 @@ def morpyam_turn_start() -> list[tuple[int, Fraction]]:
     ]
 
 
-def morpyam_after_first_roll(dice: tuple[int, ...], official: bool) -> list[tuple[int, Fraction]]:
-    moves = first_roll_moves(dice, None, official=official)
+def morpyam_after_first_roll(
+    dice: tuple[int, ...], official: bool, free: Counter[str] | None = None
+) -> list[tuple[int, Fraction]]:
+    moves = first_roll_moves(dice, None, official=official, free=free)
     shown = figures(dice)
     calls = 1 + sum(1 for figure in HARD if not (official and figure in shown))
     rolls = len(keeps(dice)) * calls
@@ -117,8 +126,75 @@ def morpyam_after_first_roll(dice: tuple[int, ...], official: bool) -> list[tupl
     ]
 
 
+def grid() -> list[str]:
+    """R-GRID-2: the classic arrangement, row by row, read from the rule book's text."""
+    text = RULE_BOOK.read_text(encoding="utf-8")
+    block = text[text.index("- **R-GRID-2**") :]
+    block = block[
+        block.index("```text") + len("```text") : block.index("```", block.index("```text") + 7)
+    ]
+    names = {"SS": "small-straight", "STR": "straight", "FUL": "full-house", "4K": "four-of-a-kind"}
+    names |= {"MIN": "mini", "MAX": "maxi", "MOR": "morpyam", "SEC": "sec", "CAL": "call"}
+    labels = []
+    for line in block.strip().splitlines():
+        for word in line.split()[1:]:
+            labels.append(f"three-{word[2]}" if word.startswith("3×") else names[word])
+    return labels
+
+
+def mid_game() -> list[tuple[int, Fraction]]:
+    taken = {"a1", "b1", "c1", "a2"}
+    cells = [f"{column}{row}" for row in range(1, 7) for column in "abcdef"]
+    free = Counter(label for cell, label in zip(cells, grid()) if cell not in taken)
+    return morpyam_after_first_roll((1, 2, 3, 4, 6), False, free)
+
+
+def plus_deal() -> list[tuple[int, Fraction]]:
+    # R-VAR-PLUS: each deal draws one of the tiles left, at random: its outcomes are the
+    # labels left, each with the share of the tiles it has
+    bag = Counter(grid())
+    depth_2 = sum(len(+(bag - Counter([a]))) for a in bag)
+    depth_3 = sum(len(+(bag - Counter([a, b]))) for a in bag for b in +(bag - Counter([a])))
+    return [(len(bag), Fraction(1)), (depth_2, Fraction(1)), (depth_3, Fraction(1))]
+
+
+def plus_deal_divided() -> dict[str, tuple[int, Fraction]]:
+    bag = Counter(grid())
+    words = ("ones", "twos", "threes", "fours", "fives", "sixes")
+    notation = {f"three-{face}": f"three-{words[face - 1]}" for face in FACES}
+    return {
+        f"deal {notation.get(a, a)}": (
+            sum(len(+(bag - Counter([a, b]))) for b in +(bag - Counter([a]))),
+            Fraction(bag[a], 36),
+        )
+        for a in bag
+    }
+
+
+def plus_laying() -> list[tuple[int, Fraction]]:
+    # R-VAR-PLUS: dealt round the table from player 0, who then lays a tile at a time on an
+    # empty position
+    hand = Counter(grid()[0::2])
+    depth_2 = sum(36 * 35 * len(+(hand - Counter([a]))) for a in hand)
+    return [(len(hand) * 36, Fraction(len(hand) * 36)), (depth_2, Fraction(depth_2))]
+
+
+def turn_start_divided() -> dict[str, tuple[int, Fraction]]:
+    divided = {}
+    for call in (None, *CALLABLE):
+        moves = [(first_roll_moves(dice, call, official=False), p) for dice, p in outcomes(5)]
+        action = "roll" if call is None else f"roll call {call}"
+        divided[action] = (sum(n for n, _ in moves), sum((n * p for n, p in moves), Fraction(0)))
+    return divided
+
+
 MORPYAM = {
     "classic-turn-start": morpyam_turn_start,
+    "classic-3p-turn-start": morpyam_turn_start,  # R-SET-2: the players do not change a turn
+    "classic-4p-turn-start": morpyam_turn_start,
+    "classic-mid-game": mid_game,
+    "plus-deal": plus_deal,
+    "plus-laying": plus_laying,
     "classic-four-ones": lambda: morpyam_after_first_roll((1, 1, 1, 1, 3), False),
     "official-four-sixes": lambda: morpyam_after_first_roll((1, 6, 6, 6, 6), True),
     # R-SET-3: three players throw one die each before any tie is settled
@@ -141,16 +217,20 @@ def sheet_turn_start() -> list[tuple[int, Fraction]]:
     ]
 
 
-def sheet_after_first_roll(dice: tuple[int, ...]) -> list[tuple[int, Fraction]]:
+def sheet_after_first_roll(dice: tuple[int, ...], boxes: int = BOXES) -> list[tuple[int, Fraction]]:
     rolls = len(keeps(dice))
     thrown = sum(math.comb(10 - len(kept), 5) for kept in keeps(dice))
-    # Y-TURN-2: a box ends the turn; one player: their next turn begins with the roll
-    return [(BOXES + rolls, Fraction(BOXES + rolls)), (BOXES + thrown, Fraction(BOXES + rolls))]
+    # Y-TURN-2: a box ends the turn; the next turn (this player's or the next one's) begins
+    # with the roll
+    return [(boxes + rolls, Fraction(boxes + rolls)), (boxes + thrown, Fraction(boxes + rolls))]
 
 
 YAHTZEE = {
     "megawuerfel-turn-start": sheet_turn_start,
     "hasbro-second-roll": lambda: sheet_after_first_roll((2, 2, 3, 5, 6)),
+    "megawuerfel-2p-second-roll": lambda: sheet_after_first_roll((1, 3, 3, 4, 6)),
+    # Y-BOX-8: any of the 11 empty boxes, ones and large straight being filled
+    "megawuerfel-mid-game": lambda: sheet_after_first_roll((5, 5, 6, 6, 6), boxes=11),
 }
 
 
@@ -286,9 +366,13 @@ def rummy_opening() -> list[tuple[int, Fraction]]:
     ]
 
 
-def rummy_laid_out() -> list[tuple[int, Fraction]]:
-    rack, other = tiles("gn3 gn7 bk4 gy4 pu9"), tiles("bk1 bk2")
-    table: list[list[Tile]] = [[("gn", 4), ("gn", 5), ("gn", 6)], [("bk", 9), ("gn", 9), ("gy", 9)]]
+def rummy_laid_out(
+    rack_text: str = "gn3 gn7 bk4 gy4 pu9",
+    table: list[list[Tile]] | None = None,
+) -> list[tuple[int, Fraction]]:
+    rack, other = tiles(rack_text), tiles("bk1 bk2")
+    if table is None:
+        table = [[("gn", 4), ("gn", 5), ("gn", 6)], [("bk", 9), ("gn", 9), ("gy", 9)]]
     plays = rearrangements(table, rack)
     answer = 1 + len(openings(other))
     assert answer == 1  # bk1 bk2 make no combination: player 1 can only draw
@@ -307,7 +391,21 @@ MYRUMMY = {
     "classic-laid-out": rummy_laid_out,
     # R-RUM-SET-3 then R-RUM-SET-2: two lots, then any of the 53 kinds, twice
     "classic-lot": lambda: [(2, Fraction(1)), (2 * 53, Fraction(1)), (2 * 53 * 53, Fraction(1))],
+    "classic-3p-lot": lambda: [(3, Fraction(1)), (3 * 53, Fraction(1)), (3 * 53 * 53, Fraction(1))],
+    "classic-4p-lot": lambda: [(4, Fraction(1)), (4 * 53, Fraction(1)), (4 * 53 * 53, Fraction(1))],
+    # R-RUM-JOK-1: the joker of the rack stands for any tile of a meld
+    "classic-joker": lambda: rummy_laid_out("gn7 J bk3 pu9", [[("gn", 4), ("gn", 5), ("gn", 6)]]),
 }
+
+DIVIDED: dict[str, dict[str, Callable[[], dict[str, tuple[int, Fraction]]]]] = {
+    "morpyam": {"classic-turn-start": turn_start_divided, "plus-deal": plus_deal_divided},
+    "yahtzee": {"megawuerfel-turn-start": lambda: {"roll": sheet_turn_start()[2]}},
+    "myrummy": {
+        # R-RUM-SET-3: each lot is drawn with probability 1/2, then two tiles of 53 kinds
+        "classic-lot": lambda: {f"first {n}": (53 * 53, Fraction(1, 2)) for n in (0, 1)},
+    },
+}
+"""The deepest count of some positions divided by the first action, from the brute force."""
 
 Counts = list[tuple[int, Fraction]]
 BRUTE: dict[str, dict[str, Callable[[], Counts]]] = {
@@ -362,3 +460,21 @@ def test_the_brute_force_knows_its_melds() -> None:
     ]
     assert not [m for m in with_joker if m[0] == "group"]
     assert points(("group", 11, ("bk", "gy"), 1)) == 33
+
+
+@pytest.mark.parametrize(
+    ("game", "name"), [(game, name) for game, names in DIVIDED.items() for name in names]
+)
+def test_divided_counts_agree_with_the_brute_force(game: str, name: str) -> None:
+    (_, _, make, depth) = next(p for p in COUNT_POSITIONS[game] if p[0] == name)
+    counts, divided = divide_paths(game, make(), depth)
+    assert {d.action: (d.paths, d.weight) for d in divided} == DIVIDED[game][name]()
+    assert sum(d.paths for d in divided) == counts[-1].paths
+    assert sum(d.weight for d in divided) == counts[-1].weight
+
+
+def test_the_brute_force_reads_the_grid_of_the_rule_book() -> None:
+    labels = grid()
+    assert len(labels) == 36
+    assert Counter(labels) == CELLS  # R-GRID-1: the classic grid's labels, counted
+    assert labels[:7] == [*(f"three-{face}" for face in FACES), "three-4"]

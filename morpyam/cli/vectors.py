@@ -4,7 +4,7 @@
 ``morpyam.cli.COMMANDS``)::
 
     morpyam vectors export DIR [--game GAME ...] [--cases N] [--seed SEED]
-    morpyam vectors check DIR
+    morpyam vectors check DIR [--answers FILE]
 """
 
 from __future__ import annotations
@@ -14,8 +14,16 @@ import os
 import sys
 from typing import Any
 
-from morpyam.vectors import GAMES, CorpusError, check_corpus, export_corpus
+from morpyam.vectors import (
+    GAMES,
+    CorpusError,
+    Mismatch,
+    check_answers,
+    check_corpus,
+    export_corpus,
+)
 from morpyam.vectors.corpus import DEFAULT_CASES, MAX_CASES
+from morpyam.vectors.rule_book import rule_text
 
 __all__ = ["register_vectors"]
 
@@ -70,10 +78,18 @@ def register_vectors(subparsers: Any) -> None:
         "check",
         help="replay a corpus against this library and report every mismatch",
         description="Replay the corpus in DIR against this library: every legal action, "
-        "probability, probed action, score and path count that differs is reported with its "
-        "case and rule IDs. Exit status 1 when anything differs.",
+        "probability, probed action, score, path count and table row that differs is reported "
+        "with its case and rule IDs. With --answers, compare another implementation's answers "
+        "with the corpus instead, and quote the rule of each disagreement. Exit status 1 when "
+        "anything differs.",
     )
     check.add_argument("directory", metavar="DIR", help="a folder written by 'vectors export'")
+    check.add_argument(
+        "--answers",
+        metavar="FILE",
+        help="another implementation's answers (JSON Lines, see 'Checking another "
+        "implementation') to compare with the corpus",
+    )
     check.set_defaults(run=_run_check)
 
 
@@ -108,23 +124,48 @@ def _run_export(args: argparse.Namespace) -> int:
 
 
 def _run_check(args: argparse.Namespace) -> int:
+    answers: str | None = args.answers
     try:
-        report = check_corpus(args.directory)
+        if answers is None:
+            report = check_corpus(args.directory)
+        else:
+            report = check_answers(args.directory, answers)
     except CorpusError as error:
         where = error.where
-        if where != args.directory:
+        if where not in (args.directory, answers):
             where = os.path.join(args.directory, where)
         return _fail("check", f"{where}: {error.reason}")
+    except OSError as error:  # the answers file cannot be opened
+        return _fail("check", f"{answers}: {error.strerror or error}")
     args.status_if_cut = 0 if report.ok else 1  # the status when a reader closes the pipe
     for mismatch in report.mismatches:
         print(mismatch)
+        if answers is not None:
+            for rule in _quoted(mismatch):
+                print(f"    {rule}: {_cut(rule_text(rule))}")
     count = len(report.mismatches)
-    summary = (
-        f"Checked {report.cases} cases and {report.counts} path counts written by {report.corpus} "
-        f"against {report.library}: "
-    )
+    if answers is None:
+        summary = (
+            f"Checked {report.cases} cases, {report.counts} path counts and {report.tables} "
+            f"tables written by {report.corpus} against {report.library}: "
+        )
+    else:
+        summary = (
+            f"Checked the answers of {answers} to {report.cases} cases, {report.counts} path "
+            f"counts and {report.tables} tables against the corpus written by {report.corpus}: "
+        )
     if report.ok:
-        print(summary + "no mismatch.")
+        print(summary + ("no mismatch." if answers is None else "no disagreement."))
         return 0
-    print(summary + f"{count} mismatch{'' if count == 1 else 'es'}.")
+    noun = ("mismatch", "mismatches") if answers is None else ("disagreement", "disagreements")
+    print(summary + f"{count} {noun[0] if count == 1 else noun[1]}.")
     return 1
+
+
+def _quoted(mismatch: Mismatch) -> tuple[str, ...]:
+    """The rules whose text follows a disagreement: its own rule, else the case's."""
+    return (mismatch.rule,) if mismatch.rule is not None else mismatch.rule_ids
+
+
+def _cut(text: str, size: int = 200) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"

@@ -7,7 +7,8 @@ outcomes with exact probabilities, actions tried on it (the state after, or
 the rule ID of the refusal) and its scores; and path counts from fixed
 positions (`morpyam.vectors.counts`). `export_corpus` writes one,
 `check_corpus` replays one against this library and reports every
-mismatch. The documentation's page "Checking another implementation"
+mismatch, and `check_answers` compares another implementation's answers
+with a corpus. The documentation's page "Checking another implementation"
 describes the format member by member.
 
 Examples:
@@ -19,6 +20,7 @@ Examples:
     (True, ())
 """
 
+from morpyam.vectors.answers import check_answers
 from morpyam.vectors.check import CheckReport, Mismatch, check_corpus
 from morpyam.vectors.corpus import (
     FORMAT,
@@ -38,6 +40,7 @@ __all__ = [
     "CorpusError",
     "Mismatch",
     "PathCount",
+    "check_answers",
     "check_corpus",
     "count_paths",
     "export_corpus",

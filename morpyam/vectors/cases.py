@@ -22,6 +22,7 @@ from morpyam.notation import NotationError
 from morpyam.vectors.kits import Kit, resign_text
 
 __all__ = [
+    "Knob",
     "Probe",
     "Scenario",
     "Source",
@@ -125,6 +126,32 @@ class Scenario:
     """Actions (notation, or ``resign N``) played from the start to reach the position."""
     probes: tuple[str, ...] = ()
     """Actions always probed here, legal or not, besides those the source chooses."""
+
+
+@attrs.frozen
+class Knob:
+    """A scenario with one field of the game's ``Rules`` off its default, whose probes tell the
+    two readings apart: the same path and probes under the default give another answer."""
+
+    field: str
+    value: Any
+    shape: Scenario
+    """The scenario's name, preset, players, rule IDs, note, path and probes (its ``start`` is
+    made from the rules)."""
+    base: Callable[[], Any]
+    """The rules the field is changed on (the default reading)."""
+    make: Callable[[Any], Any]
+    """Makes the first state from rules."""
+
+    def rules(self, *, default: bool = False) -> Any:
+        """The scenario's rules; with ``default``, the field back at the base's value."""
+        base = self.base()
+        return base if default else attrs.evolve(base, **{self.field: self.value})
+
+    def scenario(self, *, default: bool = False) -> Scenario:
+        """The scenario, or with ``default`` the same one under the base rules."""
+        rules = self.rules(default=default)
+        return attrs.evolve(self.shape, start=lambda: self.make(rules))
 
 
 def scenario_state(kit: Kit, scenario: Scenario) -> Any:

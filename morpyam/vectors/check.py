@@ -7,169 +7,90 @@ state after or rule of refusal, the scores and winners; for MyRummy the
 listed plays and the best play's score; and the path counts of
 ``counts.jsonl``. A rules change shows as a list of mismatches.
 
+Every member the corpus publishes is checked, the rule IDs a case names
+included (those the library finds in the position and its probes, and a
+scenario's own), and nothing can go missing unnoticed: each file's digest
+and line count are the manifest's, the files the format requires are there,
+ids are unique across the corpus, and a corpus written by this very version
+holds every scenario this version writes.
+
 The folder is untrusted input: files and lines are refused by their size
 before they are read (`CorpusError`), a malformed case is reported as a
-mismatch (as is a line that is not JSON, an id given twice, a line count
-other than the manifest's, or a corpus file the manifest leaves out) and the
-check goes on, and the work per line is bounded (the path
-counts expand at most `COUNT_LIMIT` positions; MyRummy's plays and best play
-are recomputed only on small positions).
+mismatch (as is a line that is not JSON, a missing file, or a corpus file
+the manifest leaves out) and the check goes on, and the work per line is
+bounded by measures that do not depend on the machine: a path count
+expands at most `COUNT_LIMIT` positions and does at most `COUNT_WORK` units
+of work, each MyRummy decision it reaches held to
+`morpyam.vectors.counts.RUMMY_ARRANGE` tiles to arrange; MyRummy's plays
+and best play are recomputed only on small positions.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
+import random
 from collections.abc import Iterator, Mapping
-from fractions import Fraction
-from itertools import islice
 from pathlib import Path
 from typing import Any
-
-import attrs
 
 import morpyam
 from morpyam import myrummy as mr
 from morpyam.errors import IllegalActionError
 from morpyam.notation import NotationError
-from morpyam.vectors.cases import fraction_text, node_of, plain
-from morpyam.vectors.corpus import COUNTS_FILE, CorpusError, game_file, read_manifest, read_values
-from morpyam.vectors.counts import MAX_DEPTH, count_paths
-from morpyam.vectors.kits import GAMES, KITS, Kit, resign_text
-from morpyam.vectors.myrummy_cases import (
-    BEST_RACK,
-    BEST_TABLE,
-    PLAYS_LISTED,
-    best_score,
-    small,
-    solvable,
+from morpyam.vectors import corpus as corpus_module
+from morpyam.vectors.cases import Probe, Scenario, fraction_text, node_of, plain
+from morpyam.vectors.check_counts import COUNT_LIMIT, COUNT_WORK, check_counts
+from morpyam.vectors.check_tables import check_table
+from morpyam.vectors.corpus import (
+    COUNTS_FILE,
+    MANIFEST,
+    MAX_CASES,
+    SOURCES,
+    CorpusError,
+    digest,
+    game_file,
+    play_note,
+    read_manifest,
+    read_values,
+    required_files,
+    scenarios_by_id,
 )
+from morpyam.vectors.counts import COUNT_POSITIONS
+from morpyam.vectors.kits import GAMES, KITS, Kit, resign_text
+from morpyam.vectors.myrummy_cases import best_score
+from morpyam.vectors.report import (
+    SHOWN,
+    CheckReport,
+    MalformedError,
+    Mismatch,
+    cut,
+    fraction,
+    get,
+    ints,
+    named,
+    short,
+    texts,
+)
+from morpyam.vectors.rule_book import RULE_TEXTS
+from morpyam.vectors.tables import TABLES, TABLES_FILE
 
-__all__ = ["COUNT_LIMIT", "CheckReport", "Mismatch", "check_corpus"]
-
-COUNT_LIMIT = 20_000
-"""The most positions the check expands for one line of path counts."""
-_SHOWN = 5
-"""The most legal actions named per case and kind of difference; the rest are counted."""
-
-
-@attrs.frozen
-class Mismatch:
-    """One difference between the corpus and the library, or a case the check cannot read."""
-
-    file: str
-    line: int
-    """The line of the case, from 1; 0 for a difference of a whole file."""
-    case: str
-    """The case's id (or ``"?"`` when it has none)."""
-    rule_ids: tuple[str, ...]
-    """The rule IDs the case exercises, as the corpus names them."""
-    what: str
-    """What differs, in words; a refusal names its rule IDs."""
-    rule: str | None = None
-    """The rule ID the difference is about, when there is one: the library's refusal, else the
-    corpus's."""
-
-    def __str__(self) -> str:
-        """``file:line: case: what``, then the case's rule IDs unless ``what`` names the rule;
-        ``file: what`` for a difference of a whole file (line 0)."""
-        if self.line == 0:
-            return f"{self.file}: {self.what}"
-        text = f"{self.file}:{self.line}: {self.case}: {self.what}"
-        if self.rule is None and self.rule_ids:
-            text += f" (the case exercises {', '.join(self.rule_ids)})"
-        return text
-
-
-@attrs.frozen
-class CheckReport:
-    """What `check_corpus` found."""
-
-    corpus: str
-    """The library that wrote the corpus, as its manifest says (``"morpyam 0.1.0"``)."""
-    library: str
-    """The library that checked it."""
-    cases: int
-    """Cases replayed."""
-    counts: int
-    """Lines of path counts replayed."""
-    mismatches: tuple[Mismatch, ...]
-
-    @property
-    def ok(self) -> bool:
-        """Whether the corpus and the library agree everywhere."""
-        return not self.mismatches
-
-
-class _MalformedError(Exception):
-    """A member of a case that is missing or of the wrong type."""
-
-
-def _get(case: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
-    value = case.get(key)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise _MalformedError(f"the member {key!r} is missing or not {_kind(kind)}")
-    return value
-
-
-def _kind(kind: type | tuple[type, ...]) -> str:
-    names = {str: "text", int: "a number", list: "a list", dict: "an object", type(None): "null"}
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
-
-
-def _texts(case: Mapping[str, Any], key: str) -> list[str]:
-    values: list[Any] = _get(case, key, list)
-    if not all(isinstance(value, str) for value in values):
-        raise _MalformedError(f"the member {key!r} holds something that is not text")
-    return values
-
-
-def _ints(case: Mapping[str, Any], key: str) -> list[int]:
-    values: list[Any] = _get(case, key, list)
-    if not all(type(value) is int for value in values):
-        raise _MalformedError(f"the member {key!r} holds something that is not a whole number")
-    return values
-
-
-_FRACTION = re.compile(r"(0|[1-9][0-9]{0,30})/([1-9][0-9]{0,30})", re.ASCII)
-
-
-def _fraction(text: object, where: str) -> Fraction:
-    match = _FRACTION.fullmatch(text) if isinstance(text, str) else None
-    if match is None:
-        raise _MalformedError(f'{where}: {_short(text)} is not a fraction such as "1/6"')
-    value = Fraction(int(match[1]), int(match[2]))
-    if fraction_text(value) != text:
-        raise _MalformedError(
-            f"{where}: {_short(text)} is not in lowest terms (the corpus writes "
-            f"{_short(fraction_text(value))})"
-        )
-    return value
-
-
-def _short(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return text if len(text) <= 80 else text[:77] + "…"
-
-
-def _cut(text: str) -> str:
-    """``text`` for a message: at most 100 characters."""
-    return text if len(text) <= 100 else text[:99] + "…"
-
-
-def _named(actions: list[str]) -> str:
-    shown = ", ".join(f"`{_cut(action)}`" for action in actions[:_SHOWN])
-    more = len(actions) - _SHOWN
-    return shown + (f" and {more} more" if more > 0 else "")
+__all__ = ["COUNT_LIMIT", "COUNT_WORK", "CheckReport", "Mismatch", "check_corpus"]
 
 
 class _Case:
     """The check of one case: collects its mismatches."""
 
-    def __init__(self, kit: Kit, file: str, line: int, data: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        kit: Kit,
+        file: str,
+        line: int,
+        data: Mapping[str, Any],
+        scenarios: Mapping[str, Scenario],
+    ) -> None:
         self.kit = kit
+        self.scenarios = scenarios
+        self.tried: list[Probe] = []
         self.file = file
         self.line = line
         self.data = data
@@ -189,52 +110,111 @@ class _Case:
     def run(self) -> list[Mismatch]:
         try:
             self._check()
-        except _MalformedError as error:
+        except MalformedError as error:
             self.report(f"the case is malformed: {error}")
         return self.found
 
     def _check(self) -> None:
         kit = self.kit
         data = self.data
-        _get(data, "id", str)
-        self.rule_ids = tuple(_texts(data, "rule_ids"))
-        state_data = _get(data, "state", dict)
+        get(data, "id", str)
+        self.rule_ids = tuple(texts(data, "rule_ids"))
+        state_data = get(data, "state", dict)
         try:
             state = kit.from_dict(state_data)
         except ValueError as error:
             self.report(f"the library refuses the case's state: {error}")
             return
+        self._about(state)
         self._node(state)
-        self._legal(state, _texts(data, "legal"), _texts(data, "chance"))
-        probes = _get(data, "probes", list)
+        self._legal(state, texts(data, "legal"), texts(data, "chance"))
+        probes = get(data, "probes", list)
         before = plain(kit.to_dict(state))
         for number, probe in enumerate(probes):
             if not isinstance(probe, dict):
-                raise _MalformedError(f"probe {number} is not an object")
+                raise MalformedError(f"probe {number} is not an object")
             self._probe(state, before, probe, number)
-        scores = _ints(data, "scores")
+        scores = ints(data, "scores")
         if list(kit.scores(state)) != scores:
             self.report(
                 f"the scores are {list(kit.scores(state))} in the library, {scores} in the corpus"
             )
-        winners = _ints(data, "winners")
+        winners = ints(data, "winners")
         if sorted(state.winners) != winners:
             self.report(
                 f"the winners are {sorted(state.winners)} in the library, {winners} in the corpus"
             )
+        found = SOURCES[kit.name].tags(state, self.tried)
         if kit.name == "myrummy":
-            self._rummy(state)
+            found |= self._rummy(state)
+        self._rule_ids(found)
+
+    def _about(self, state: Any) -> None:
+        """The members that say what the case is: its preset, players, origin and note."""
+        data = self.data
+        preset: str = get(data, "preset", str)
+        players: int = get(data, "players", int)
+        origin = get(data, "origin", str)
+        note = get(data, "note", str)
+        seats = len(self.kit.scores(state))
+        if players != seats:
+            self.report(f"the state has {seats} players, the case says {players}")
+        parts = self.id.split("/")
+        if len(parts) != 3 or parts[0] != self.kit.name or parts[1] != f"{preset}-{players}p":
+            self.report(
+                f"the id is not {self.kit.name}/{cut(preset)}-{players}p/NAME, as its preset "
+                "and players say"
+            )
+        scenario = self.scenarios.get(self.id)
+        if origin == "play":
+            if scenario is not None:
+                self.report("the library writes this case as a scenario, the corpus as play")
+            if note != play_note(preset, players):
+                self.report(
+                    f"the note of a position from play is {short(play_note(preset, players))}"
+                )
+        elif origin != "scenario":
+            self.report(f'the origin is "scenario" or "play", not {short(origin)}')
+        elif scenario is not None and note != scenario.note:
+            self.report(
+                f"the note is {short(scenario.note)} in the library, {short(note)} in the corpus"
+            )
+
+    def _rule_ids(self, found: set[str]) -> None:
+        """The rule IDs the case names against those the library finds (and a scenario's own)."""
+        listed = list(self.rule_ids)
+        if listed != sorted(set(listed)):
+            self.report("the rule IDs are not sorted, or one is named twice")
+        unknown = [rule for rule in listed if rule not in RULE_TEXTS]
+        if unknown:
+            self.report(f"no rule ID of the rule book: {', '.join(map(cut, unknown[:SHOWN]))}")
+        scenario = self.scenarios.get(self.id)
+        if scenario is not None:
+            found = found | set(scenario.rule_ids)
+        missing = sorted(found - set(listed))
+        if missing:
+            self.report(
+                f"the library finds {', '.join(missing)} in the case, the corpus does not name "
+                f"{'it' if len(missing) == 1 else 'them'}"
+            )
+        # a scenario this library does not write may name rules it was built for
+        known = scenario is not None or self.data.get("origin") == "play"
+        extra = sorted(set(listed) - found - set(unknown))
+        if extra and known:
+            self.report(
+                f"the corpus names {', '.join(extra)}, which the library does not find in the case"
+            )
 
     def _node(self, state: Any) -> None:
         node = self.data.get("node")
         if node is not None and node != node_of(state):
             self.report(
-                f"the position is a {node_of(state)} node in the library, {_short(node)} in the corpus"
+                f"the position is a {node_of(state)} node in the library, {short(node)} in the corpus"
             )
         if "current_player" in self.data and self.data["current_player"] != state.current_player:
             self.report(
                 f"player {state.current_player} decides in the library, "
-                f"{_short(self.data['current_player'])} in the corpus"
+                f"{short(self.data['current_player'])} in the corpus"
             )
 
     def _legal(self, state: Any, legal: list[str], chance: list[str]) -> None:
@@ -244,9 +224,9 @@ class _Case:
         missing = [action for action in legal if action not in known]
         extra = [action for action in library if action not in listed]
         if missing:
-            self.report(f"not legal in the library, listed in the corpus: {_named(missing)}")
+            self.report(f"not legal in the library, listed in the corpus: {named(missing)}")
         if extra:
-            self.report(f"legal in the library, not listed in the corpus: {_named(extra)}")
+            self.report(f"legal in the library, not listed in the corpus: {named(extra)}")
         if not missing and not extra and library != legal:
             self.report("the legal actions are listed in another order in the library")
         if not chance and not state.is_chance:
@@ -256,28 +236,28 @@ class _Case:
             self.report(f"{where[0]} gives chance outcomes here, {where[1]} does not")
             return
         if len(chance) != len(legal):
-            raise _MalformedError("'chance' does not give one probability per legal action")
-        given = {action: _fraction(p, f"chance of {action}") for action, p in zip(legal, chance)}
+            raise MalformedError("'chance' does not give one probability per legal action")
+        given = {action: fraction(p, f"chance of {action}") for action, p in zip(legal, chance)}
         for action, p in self.kit.chance_outcomes(state):
             text = str(action)
             if text in given and given[text] != p:
                 self.report(
-                    f"`{_cut(text)}` has probability {fraction_text(p)} in the library, "
+                    f"`{cut(text)}` has probability {fraction_text(p)} in the library, "
                     f"{fraction_text(given[text])} in the corpus"
                 )
 
     def _probe(
         self, state: Any, before: dict[str, Any], probe: dict[str, Any], number: int
     ) -> None:
-        text: str = _get(probe, "action", str)
-        shown_text = _cut(text)
+        text: str = get(probe, "action", str)
+        shown_text = cut(text)
         refused = probe.get("refused")
         after = probe.get("after")
         if not (
             (isinstance(refused, str) and after is None)
             or (refused is None and isinstance(after, dict))
         ):
-            raise _MalformedError(
+            raise MalformedError(
                 f"probe {number} ({shown_text}) needs either 'refused' (text) or 'after' (an object)"
             )
         kit = self.kit
@@ -285,11 +265,19 @@ class _Case:
         try:
             if seat is not None:
                 if kit.resign is None:
-                    raise _MalformedError(f"probe {number}: {kit.name} has no resignation")
+                    raise MalformedError(f"probe {number}: {kit.name} has no resignation")
                 result = kit.resign(state, seat)
             else:
                 result = kit.apply(state, kit.parse_action(text))
         except IllegalActionError as error:
+            self.tried.append(Probe(text, None, error.rule, error.reason))
+            reason = probe.get("reason")
+            if refused == error.rule and reason != error.reason:
+                self.report(
+                    f"`{shown_text}` is refused by the library for {short(error.reason)}, the "
+                    f"corpus says {short(reason)}",
+                    error.rule,
+                )
             if refused is None:
                 self.report(
                     f"`{shown_text}` is refused by the library with {error.rule} ({error.reason}); "
@@ -306,6 +294,7 @@ class _Case:
         except (NotationError, ValueError) as error:
             self.report(f"`{shown_text}` is no action of {kit.name} for the library: {error}")
             return
+        self.tried.append(Probe(text, result))
         if refused is not None:
             self.report(
                 f"`{shown_text}` is accepted by the library, the corpus says it is refused with "
@@ -323,49 +312,44 @@ class _Case:
         ]
         if differ:
             shown = "; ".join(
-                f"{key}: {_short(actual.get(key, kit.absent.get(key)))} in the library, "
-                f"{_short(expected.get(key, kit.absent.get(key)))} in the corpus"
+                f"{key}: {short(actual.get(key, kit.absent.get(key)))} in the library, "
+                f"{short(expected.get(key, kit.absent.get(key)))} in the corpus"
                 for key in differ[:3]
             )
             self.report(f"after `{shown_text}`: {shown}")
 
-    def _rummy(self, state: mr.State) -> None:
-        listed = self.data.get("plays")
-        best = self.data.get("best")
-        if listed is None and best is None:
-            return
-        if not solvable(state):
-            self.report(
-                f"plays are checked only at a decision with at most {BEST_TABLE} table tiles "
-                f"and {BEST_RACK} rack tiles"
-            )
-            return
-        if listed is not None:
-            plays = _texts(self.data, "plays")
-            if not small(state):
-                self.report("plays are listed only for small positions (see the format)")
-            else:
-                found = list(islice(mr.plays(state), PLAYS_LISTED + 1))
-                library = {str(play) for play in found}
-                if len(found) > PLAYS_LISTED:
-                    self.report(f"the library has more than {PLAYS_LISTED} plays here")
-                else:
-                    self._compare_plays(library, set(plays))
-        if best is not None:
-            self._best(state, _get(self.data, "best", dict))
+    def _rummy(self, state: mr.State) -> set[str]:
+        """MyRummy's own members, ``plays`` and ``best``, recomputed as the export does; returns
+        the rule IDs they exercise."""
+        expected: dict[str, Any] = {}
+        extra = SOURCES["myrummy"].extra
+        assert extra is not None
+        tags = extra(state, expected)
+        for key in ("plays", "best"):
+            if key not in self.data:
+                raise MalformedError(f"the member {key!r} is missing")
+            if (self.data[key] is None) != (expected[key] is None):
+                where = ("the library", "the corpus")
+                if expected[key] is None:
+                    where = where[::-1]
+                self.report(f"{where[0]} gives {key!r} here, {where[1]} does not (see the format)")
+        if expected["plays"] is not None and self.data["plays"] is not None:
+            self._compare_plays(set(expected["plays"]), set(texts(self.data, "plays")))
+        if expected["best"] is not None and self.data["best"] is not None:
+            self._best(state, expected["best"], get(self.data, "best", dict))
+        return tags
 
     def _compare_plays(self, library: set[str], corpus: set[str]) -> None:
         missing = sorted(corpus - library)
         extra = sorted(library - corpus)
         if missing:
-            self.report(f"plays not legal in the library, listed in the corpus: {_named(missing)}")
+            self.report(f"plays not legal in the library, listed in the corpus: {named(missing)}")
         if extra:
-            self.report(f"plays legal in the library, not listed in the corpus: {_named(extra)}")
+            self.report(f"plays legal in the library, not listed in the corpus: {named(extra)}")
 
-    def _best(self, state: mr.State, best: dict[str, Any]) -> None:
-        tiles = _get(best, "tiles", int)
-        points = _get(best, "points", int)
-        found = best_score(state, mr.best_play(state))
+    def _best(self, state: mr.State, found: dict[str, Any], best: dict[str, Any]) -> None:
+        tiles = get(best, "tiles", int)
+        points = get(best, "points", int)
         if (found["tiles"], found["points"]) != (tiles, points):
             self.report(
                 f"the best play lays {found['tiles']} tiles worth {found['points']} points in the "
@@ -375,108 +359,134 @@ class _Case:
         if play is None:
             return
         if not isinstance(play, str):
-            raise _MalformedError("the best play is not text")
+            raise MalformedError("the best play is not text")
         try:
             action = mr.parse_action(play)
             mr.apply(state, action)
         except IllegalActionError as error:
             self.report(
-                f"the corpus's best play `{_cut(play)}` is refused with {error.rule}", error.rule
+                f"the corpus's best play `{cut(play)}` is refused with {error.rule}", error.rule
             )
             return
         except ValueError as error:
-            self.report(f"the corpus's best play `{_cut(play)}` is no play: {error}")
+            self.report(f"the corpus's best play `{cut(play)}` is no play: {error}")
             return
         if not isinstance(action, mr.Play):
-            self.report(f"the corpus's best play `{_cut(play)}` is no play")
+            self.report(f"the corpus's best play `{cut(play)}` is no play")
         elif (best_score(state, action)["tiles"], best_score(state, action)["points"]) != (
             tiles,
             points,
         ):
-            self.report(f"the corpus's best play `{_cut(play)}` does not lay what the corpus says")
+            self.report(f"the corpus's best play `{cut(play)}` does not lay what the corpus says")
 
 
-def _check_counts(file: str, line: int, data: Any) -> list[Mismatch]:
-    case_id = data.get("id") if isinstance(data, dict) else None
-    name = case_id if isinstance(case_id, str) else "?"
-
-    def mismatch(what: str) -> list[Mismatch]:
-        return [Mismatch(file, line, name, (), what)]
-
-    if not isinstance(data, dict):
-        return mismatch("the line is malformed: not an object")
-    game = data.get("game")
-    counts = data.get("counts")
-    state_data = data.get("state")
-    if (
-        not isinstance(game, str)
-        or game not in KITS
-        or not isinstance(counts, list)
-        or not isinstance(state_data, dict)
-    ):
-        return mismatch("the line is malformed: it needs 'game', 'state' (an object) and 'counts'")
-    rows: list[tuple[int, int, Fraction]] = []
-    for row in counts:
-        if not isinstance(row, dict):
-            return mismatch("the line is malformed: a count is not an object")
-        depth, paths = row.get("depth"), row.get("paths")
-        if type(depth) is not int or not 1 <= depth <= MAX_DEPTH or type(paths) is not int:
-            return mismatch(
-                f"the line is malformed: each count has a depth 1 to {MAX_DEPTH} and paths"
-            )
-        try:
-            weight = _fraction(row.get("weight"), f"depth {depth}")
-        except _MalformedError as error:
-            return mismatch(f"the line is malformed: {error}")
-        rows.append((depth, paths, weight))
-    if not rows:
+def _played_ids(game: str, manifest: Mapping[str, Any]) -> list[str]:
+    """The ids of the cases from play that this version writes with the manifest's ``cases``
+    and ``seed`` (none when they are not what an export takes)."""
+    cases, seed = manifest.get("cases"), manifest.get("seed")
+    if type(cases) is not int or not 0 <= cases <= MAX_CASES or type(seed) is not int:
         return []
-    kit = KITS[game]
-    try:
-        state = kit.from_dict(state_data)
-        found = {
-            c.depth: c for c in count_paths(game, state, max(r[0] for r in rows), limit=COUNT_LIMIT)
-        }
-    except ValueError as error:
-        return mismatch(f"the library cannot count from this position: {error}")
-    found_mismatches = []
-    for depth, paths, weight in rows:
-        have = found[depth]
-        if (have.paths, have.weight) != (paths, weight):
-            found_mismatches += mismatch(
-                f"depth {depth}: {have.paths} paths of weight {fraction_text(have.weight)} in the "
-                f"library, {paths} of weight {fraction_text(weight)} in the corpus"
-            )
-    return found_mismatches
+    ids = []
+    for preset, players in SOURCES[game].groups:
+        group = f"{preset}-{players}p"
+        rng = random.Random(f"{seed}/{game}/{group}")
+        for name, _ in SOURCES[game].positions(preset, players, rng, cases):
+            ids.append(f"{game}/{group}/{name}")
+    return ids
 
 
-def _lines(folder: Path, name: str, lines: int, found: list[Mismatch]) -> Iterator[tuple[int, Any]]:
-    """The JSON values of one file with their line numbers; what is wrong with the file itself
-    goes to ``found``: a line that is not JSON, an id given twice, a line count other than the
-    manifest's."""
-    seen: dict[str, int] = {}
-    read = 0
-    for line, data in read_values(folder / name, name):
-        read += 1
-        if isinstance(data, CorpusError):
-            found.append(Mismatch(name, line, "?", (), f"the line is not read: {data.reason}"))
-            continue
-        case_id = data.get("id") if isinstance(data, dict) else None
-        if isinstance(case_id, str):
-            if case_id in seen:
-                found.append(
-                    Mismatch(name, line, case_id[:80], (), f"line {seen[case_id]} has this id too")
+class Files:
+    """The files of one check: what is wrong with them goes to ``found``; ids are tracked
+    across the whole corpus."""
+
+    def __init__(self, folder: Path, manifest: Mapping[str, Any]) -> None:
+        self.folder = folder
+        self.files: Mapping[str, Any] = manifest["files"]
+        self.found: list[Mismatch] = []
+        self.seen: dict[str, str] = {}
+
+    def whole(self, name: str, what: str, case: str = "?") -> None:
+        self.found.append(Mismatch(name, 0, case, (), what))
+
+    def present(self, name: str) -> bool:
+        """Whether ``name``, listed in the manifest, is there, and its digest is the manifest's."""
+        path = self.folder / name
+        if not path.exists():
+            self.whole(name, "the file is missing: the manifest lists it")
+            return False
+        if not path.is_file():
+            raise CorpusError(name, "is not a regular file")
+        expected = self.files[name].get("sha256")
+        if expected is None:
+            self.whole(name, "the manifest gives no SHA-256 digest of the file")
+        else:
+            actual = digest(path) if path.stat().st_size <= corpus_module.MAX_FILE_SIZE else None
+            if actual is not None and actual != expected:
+                self.whole(
+                    name,
+                    f"the file's SHA-256 digest is {actual[:12]}…, the manifest's {expected[:12]}…:"
+                    " the file changed after it was written",
                 )
-            seen.setdefault(case_id, line)
-        yield line, data
-    if read != lines:
-        found.append(
-            Mismatch(name, 0, "?", (), f"{read} lines in the file, {lines} in the manifest")
-        )
+        return True
+
+    def lines(self, name: str) -> Iterator[tuple[int, Any]]:
+        """The JSON values of one file with their line numbers; a line that is not JSON, an id
+        given twice in the corpus or a line count other than the manifest's is reported."""
+        read = 0
+        for line, data in read_values(self.folder / name, name):
+            read += 1
+            if isinstance(data, CorpusError):
+                self.found.append(
+                    Mismatch(name, line, "?", (), f"the line is not read: {data.reason}")
+                )
+                continue
+            case_id = data.get("id") if isinstance(data, dict) else None
+            if isinstance(case_id, str):
+                where = f"{name}:{line}"
+                if case_id in self.seen:
+                    self.found.append(
+                        Mismatch(
+                            name, line, case_id[:80], (), f"{self.seen[case_id]} has this id too"
+                        )
+                    )
+                self.seen.setdefault(case_id, where)
+            yield line, data
+        lines = self.files[name]["lines"]
+        if read != lines:
+            self.whole(name, f"{read} lines in the file, {lines} in the manifest")
+
+
+def _required(files: Files, manifest: Mapping[str, Any]) -> None:
+    """The files format 1 requires: those of the games exported, and the counts."""
+    games = manifest.get("games")
+    if not isinstance(games, list):
+        files.whole(MANIFEST, "the manifest does not list the games exported")
+        games = [game for game in GAMES if game_file(game) in files.files]
+    needed = required_files(games)
+    listed = manifest.get("required")
+    if not isinstance(listed, list):
+        files.whole(MANIFEST, "the manifest does not list the files the format requires")
+    else:
+        for name in needed:
+            if name not in listed:
+                files.whole(
+                    MANIFEST,
+                    f"{name} is required by the format and the games exported, "
+                    "the manifest does not require it",
+                )
+        needed = list(dict.fromkeys([*needed, *listed]))
+    for name in needed:
+        if name not in files.files:
+            files.whole(name, "the file is required, and the manifest does not list it")
 
 
 def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
     """Replay the corpus in ``directory`` against this library; every difference is a `Mismatch`.
+
+    Besides each case and count, the corpus itself is checked: every file the
+    format requires is there, with the digest and the line count of the
+    manifest; no id is given twice; and a corpus written by this very version
+    holds every scenario this version writes.
 
     Raises:
         CorpusError: for a folder without a readable manifest of this format, a file that
@@ -485,14 +495,17 @@ def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
     """
     folder = Path(directory)
     manifest = read_manifest(folder)
-    found: list[Mismatch] = []
-    cases = counts = 0
-    files = manifest["files"]
+    files = Files(folder, manifest)
+    _required(files, manifest)
+    found = files.found
+    cases = counts = tables = 0
+    library = f"morpyam {morpyam.__version__}"
     for game in GAMES:
         name = game_file(game)
-        if name not in files:
+        if name not in files.files or not files.present(name):
             continue
-        for line, data in _lines(folder, name, files[name]["lines"], found):
+        scenarios = scenarios_by_id(game)
+        for line, data in files.lines(name):
             if not isinstance(data, dict):
                 found.append(
                     Mismatch(name, line, "?", (), "the case is malformed: not a JSON object")
@@ -501,22 +514,55 @@ def check_corpus(directory: str | os.PathLike[str]) -> CheckReport:
                 case_id = str(data.get("id", "?"))[:80]
                 found.append(Mismatch(name, line, case_id, (), f"the case is not a {game} case"))
             else:
-                found += _Case(KITS[game], name, line, data).run()
+                found += _Case(KITS[game], name, line, data, scenarios).run()
                 cases += 1
-    if COUNTS_FILE in files:
-        for line, data in _lines(folder, COUNTS_FILE, files[COUNTS_FILE]["lines"], found):
+        if manifest.get("library") == library:
+            for case_id, scenario in scenarios.items():
+                if case_id not in files.seen:
+                    found.append(
+                        Mismatch(
+                            name,
+                            0,
+                            case_id,
+                            scenario.rule_ids,
+                            f"{case_id} is missing: this library writes it",
+                        )
+                    )
+            for case_id in _played_ids(game, manifest):
+                if case_id not in files.seen:
+                    files.whole(name, f"{case_id} is missing: this library writes it", case_id)
+    if COUNTS_FILE in files.files and files.present(COUNTS_FILE):
+        for line, data in files.lines(COUNTS_FILE):
             counts += 1
-            found += _check_counts(COUNTS_FILE, line, data)
-    for name in [game_file(game) for game in GAMES] + [COUNTS_FILE]:
-        if name not in files and (folder / name).exists():
+            found += check_counts(COUNTS_FILE, line, data)
+        if manifest.get("library") == library:
+            for game in manifest.get("games") or ():
+                for position in COUNT_POSITIONS.get(game, ()):
+                    if f"{game}/{position[0]}" not in files.seen:
+                        files.whole(
+                            COUNTS_FILE,
+                            f"{game}/{position[0]} is missing: this library writes it",
+                        )
+    if TABLES_FILE in files.files and files.present(TABLES_FILE):
+        for line, data in files.lines(TABLES_FILE):
+            tables += 1
+            found += check_table(TABLES_FILE, line, data)
+        if manifest.get("library") == library:
+            for game in manifest.get("games") or ():
+                for table in TABLES.get(game, ()):
+                    if table.id not in files.seen:
+                        files.whole(TABLES_FILE, f"{table.id} is missing: this library writes it")
+    for name in [game_file(game) for game in GAMES] + [COUNTS_FILE, TABLES_FILE]:
+        if name not in files.files and (folder / name).exists():
             found.append(
                 Mismatch(name, 0, "?", (), "the file is not in the manifest, so it was not checked")
             )
-    library = manifest.get("library")
+    written = manifest.get("library")
     return CheckReport(
-        corpus=library if isinstance(library, str) else "?",
-        library=f"morpyam {morpyam.__version__}",
+        corpus=written if isinstance(written, str) else "?",
+        library=library,
         cases=cases,
         counts=counts,
+        tables=tables,
         mismatches=tuple(found),
     )

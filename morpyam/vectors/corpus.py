@@ -3,10 +3,12 @@
 A corpus is a folder::
 
     manifest.json     the format, the library that wrote it, the arguments, the files
+                      (each with its lines and SHA-256 digest), the files the format requires
     morpyam.jsonl     one case per line (JSON Lines), for each game exported
     yahtzee.jsonl
     myrummy.jsonl
     counts.jsonl      the path counts from fixed positions, one position per line
+    tables.jsonl      every roll's figures and box scores, the judge's verdicts, a table a line
 
 Everything is written deterministically: the same library version and the
 same arguments write the same bytes (seeded ``random.Random``, sorted keys,
@@ -20,19 +22,22 @@ malformed is a `CorpusError` naming the file, the line and the member.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import morpyam
-from morpyam.vectors.cases import Source, build_case, scenario_state
+from morpyam.vectors.cases import Scenario, Source, build_case, scenario_state
 from morpyam.vectors.counts import COUNT_POSITIONS, count_line
 from morpyam.vectors.kits import GAMES, KITS
 from morpyam.vectors.morpyam_cases import SOURCE as MORPYAM_SOURCE
 from morpyam.vectors.myrummy_cases import SOURCE as MYRUMMY_SOURCE
+from morpyam.vectors.tables import TABLES_FILE, table_lines
 from morpyam.vectors.yahtzee_cases import SOURCE as YAHTZEE_SOURCE
 
 __all__ = [
@@ -45,11 +50,15 @@ __all__ = [
     "MAX_LINE_SIZE",
     "SOURCES",
     "CorpusError",
+    "digest",
     "export_corpus",
     "game_file",
+    "play_note",
     "read_lines",
     "read_manifest",
     "read_values",
+    "required_files",
+    "scenarios_by_id",
 ]
 
 FORMAT = "morpyam-vectors/1"
@@ -98,6 +107,39 @@ def game_file(game: str) -> str:
     return f"{game}.jsonl"
 
 
+def required_files(games: Iterable[str]) -> list[str]:
+    """The files format 1 requires of a corpus of ``games``: each game's file and the counts.
+
+    Examples:
+        >>> required_files(["yahtzee"])
+        ['yahtzee.jsonl', 'counts.jsonl', 'tables.jsonl']
+    """
+    chosen = set(games)
+    return [game_file(game) for game in GAMES if game in chosen] + [COUNTS_FILE, TABLES_FILE]
+
+
+def scenarios_by_id(game: str) -> dict[str, Scenario]:
+    """The scenarios of ``game`` this library writes, by the id of their case."""
+    return {
+        f"{game}/{scenario.preset}-{scenario.players}p/{scenario.name}": scenario
+        for scenario in SOURCES[game].scenarios()
+    }
+
+
+def play_note(preset: str, players: int) -> str:
+    """The note of a case drawn from seeded play."""
+    return f"A position of a seeded game ({preset} rules, {players} players)."
+
+
+def digest(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 digest of a file, in hexadecimal, as the manifest gives it."""
+    found = hashlib.sha256()
+    with open(path, "rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            found.update(block)
+    return found.hexdigest()
+
+
 _DOCUMENTS = frozenset({"state", "after"})
 """Members that hold a state document, whose members keep the order the library writes them in
 (the score sheet's boxes are in sheet order): every other object's keys are sorted."""
@@ -141,8 +183,8 @@ def _cases(game: str, cases: int, seed: int) -> Iterator[dict[str, Any]]:
         seen.add(case_id)
         return case_id
 
-    for scenario in source.scenarios():
-        case_id = named(f"{game}/{scenario.preset}-{scenario.players}p/{scenario.name}")
+    for case_id, scenario in scenarios_by_id(game).items():
+        named(case_id)
         yield build_case(
             kit,
             source,
@@ -168,7 +210,7 @@ def _cases(game: str, cases: int, seed: int) -> Iterator[dict[str, Any]]:
                 preset=preset,
                 players=players,
                 origin="play",
-                note=f"A position of a seeded game ({preset} rules, {players} players).",
+                note=play_note(preset, players),
                 state=state,
                 rng=random.Random(f"{seed}/{case_id}"),
             )
@@ -186,16 +228,17 @@ def export_corpus(
     Each game's file holds its scenarios (positions built for the rule IDs
     they exercise) and ``cases`` positions drawn from seeded play for each
     (preset, players) group; ``counts.jsonl`` the path counts of the games'
-    fixed positions. The folder is made if missing; corpus files of games
-    not exported are removed, other files are left alone. The same library
-    version and arguments write the same bytes.
+    fixed positions; ``tables.jsonl`` their tables (`morpyam.vectors.tables`);
+    the manifest the files' lines and digests. The folder is made if missing;
+    corpus files of games not exported are removed, other files are left
+    alone. The same library version and arguments write the same bytes.
 
     Examples:
         >>> import tempfile
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     written = export_corpus(folder, games=["yahtzee"], cases=1)
         >>> sorted(written)
-        ['counts.jsonl', 'manifest.json', 'yahtzee.jsonl']
+        ['counts.jsonl', 'manifest.json', 'tables.jsonl', 'yahtzee.jsonl']
 
     Raises:
         ValueError: for an unknown game, ``cases`` outside 0 to `MAX_CASES`, or a
@@ -221,13 +264,18 @@ def export_corpus(
             (folder / game_file(game)).unlink()
     counted = (count_line(game, *position) for game in chosen for position in COUNT_POSITIONS[game])
     written[COUNTS_FILE] = _write(folder / COUNTS_FILE, map(_line, counted))
+    written[TABLES_FILE] = _write(folder / TABLES_FILE, map(_line, table_lines(chosen)))
     manifest = {
         "format": FORMAT,
         "library": f"morpyam {morpyam.__version__}",
         "games": chosen,
         "cases": cases,
         "seed": seed,
-        "files": {name: {"lines": count} for name, count in sorted(written.items())},
+        "files": {
+            name: {"lines": count, "sha256": digest(folder / name)}
+            for name, count in sorted(written.items())
+        },
+        "required": required_files(chosen),
     }
     text = json.dumps(manifest, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
     written[MANIFEST] = _write(folder / MANIFEST, [text])
@@ -298,7 +346,7 @@ def read_manifest(directory: str | os.PathLike[str]) -> dict[str, Any]:
         shown = json.dumps(manifest.get("format"))[:60]
         raise CorpusError(f"{MANIFEST}, format", f"expected {FORMAT!r}, got {shown}")
     files = manifest.get("files")
-    known = {game_file(game) for game in GAMES} | {COUNTS_FILE}
+    known = {game_file(game) for game in GAMES} | {COUNTS_FILE, TABLES_FILE}
     if not isinstance(files, dict) or not set(files) <= known:
         raise CorpusError(
             f"{MANIFEST}, files", f"expected an object naming some of {sorted(known)}"
@@ -309,7 +357,21 @@ def read_manifest(directory: str | os.PathLike[str]) -> dict[str, Any]:
             raise CorpusError(
                 f"{MANIFEST}, files, {name}", "expected an object whose 'lines' is a whole number"
             )
+        sha = entry.get("sha256")
+        if sha is not None and not (isinstance(sha, str) and _SHA256.fullmatch(sha)):
+            raise CorpusError(
+                f"{MANIFEST}, files, {name}, sha256", "expected 64 hexadecimal digits (lower case)"
+            )
+    for key, names in (("games", GAMES), ("required", known)):
+        listed = manifest.get(key)
+        if listed is not None and not (
+            isinstance(listed, list) and all(isinstance(n, str) and n in names for n in listed)
+        ):
+            raise CorpusError(f"{MANIFEST}, {key}", f"expected a list of some of {sorted(names)}")
     return manifest
+
+
+_SHA256 = re.compile(r"[0-9a-f]{64}", re.ASCII)
 
 
 def _decode(data: bytes, where: str) -> str:

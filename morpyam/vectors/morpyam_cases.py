@@ -14,7 +14,7 @@ from morpyam.figures import Figure, Special
 from morpyam.scoring import lines
 from morpyam.vectors.cases import Probe, Scenario, Source
 
-__all__ = ["PER_GAME", "SOURCE", "spread"]
+__all__ = ["PER_GAME", "SOURCE", "first", "spread", "turn"]
 
 F = Figure
 _FIGURE_RULES = {
@@ -38,19 +38,19 @@ _GROUPS = (
 )
 
 
-def _turn(dice: str, cell: str) -> tuple[str, ...]:
+def turn(dice: str, cell: str) -> tuple[str, ...]:
     """One turn: a roll showing ``dice`` and a token on ``cell``."""
     return ("roll", f"dice {dice}", f"place {cell}")
 
 
-def _first(rules: mp.Rules, player: int | None = 0) -> Callable[[], mp.State]:
+def first(rules: mp.Rules, player: int | None = 0) -> Callable[[], mp.State]:
     """A new game with ``player`` to move first (``None``: the start roll decides)."""
     return lambda: mp.new_game(rules, first_player=player)
 
 
 def _new(rules: mp.Rules) -> Callable[[], mp.State]:
     """A new game that begins with the start roll."""
-    return _first(rules, None)
+    return first(rules, None)
 
 
 def _plus(stage: str) -> mp.State:
@@ -100,7 +100,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-SET-2", "R-TURN-1", "R-CALL-1", "R-CALL-2", "R-CALL-3"),
         "A turn begins: roll all five dice, calling a hard figure or SEC, or nothing.",
-        _first(classic),
+        first(classic),
         probes=("roll", "roll call sec", "roll call three-ones", "roll keep 1", "pass", "place a1"),
     )
     yield Scenario(
@@ -109,7 +109,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         4,
         ("R-SET-2", "R-TURN-1"),
         "Four players have 8 tokens each.",
-        _first(mp.Rules.classic(4), 2),
+        first(mp.Rules.classic(4), 2),
     )
     for rules, preset in ((classic, "classic"), (official, "official"), (flash, "flash")):
         yield Scenario(
@@ -118,7 +118,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
             2,
             ("R-SET-1", "R-TURN-1", "R-FIG-9"),
             "Five dice in the air: the 252 sorted outcomes with their exact probabilities.",
-            _first(rules),
+            first(rules),
             ("roll",),
             ("dice 1 2 3 4 5", "dice 1 2", "pass"),
         )
@@ -128,7 +128,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CELL-1", "R-CELL-2", "R-CELL-3", "R-FIG-2", "R-FIG-3", "R-TURN-2"),
         "A straight on the first roll covers a STR, SS or SEC cell, never a CALL cell.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 2 3 4 5"),
         ("place c3", "place d3", "place d2", "place a1"),
     )
@@ -138,7 +138,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CELL-2", "R-TURN-1"),
         "The same straight on the second roll is no Sec.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 2 3 4 6", "roll keep 1 2 3 4", "dice 5"),
         ("place c3", "place d2", "roll keep 6"),
     )
@@ -148,7 +148,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-TURN-4",),
         "No figure on the first roll: the player may pass or roll again.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 2 3 3 5 6"),
         ("pass", "place a1"),
     )
@@ -158,7 +158,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-TURN-4",),
         "Classic rules with voluntary_pass=False: no pass while rolls remain.",
-        _first(attrs.evolve(classic, voluntary_pass=False)),
+        first(attrs.evolve(classic, voluntary_pass=False)),
         ("roll", "dice 2 3 3 5 6"),
         ("pass",),
     )
@@ -168,7 +168,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-TURN-1", "R-TURN-3"),
         "After the third roll nothing fits: the turn passes with no token.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 2 3 3 5 6", "roll keep 2 3", "dice 1 5 6", "roll keep 2 3", "dice 1 5 6"),
         ("pass", "roll", "place a1"),
     )
@@ -178,7 +178,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
         2,
         ("R-TURN-1", "R-TURN-3", "R-FIG-1"),
         "After the third roll the player places on a cell the dice satisfy, or passes.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 2 4 5 6", "roll keep 6", "dice 1 2 4 6", "roll keep 6 6", "dice 1 2 6"),
         ("place f1", "roll", "place b1"),
     )
@@ -192,7 +192,7 @@ def _setup_scenarios() -> Iterator[Scenario]:
             players,
             ("R-FIG-7", "R-CELL-1"),
             f"{dice} adds up to 27 or more: a maxi.",
-            _first(rules),
+            first(rules),
             ("roll", f"dice {dice}"),
             ("place e3", "place b4", "place e2"),
         )
@@ -207,8 +207,8 @@ def _setup_scenarios() -> Iterator[Scenario]:
             players,
             ("R-SET-4", "R-CELL-1"),
             "Player 0 covered a1 (three ones); the next player's three ones may not go there.",
-            _first(rules),
-            (*_turn("1 1 1 2 3", "a1"), "roll", "dice 1 1 1 4 6"),
+            first(rules),
+            (*turn("1 1 1 2 3", "a1"), "roll", "dice 1 1 1 4 6"),
             ("place a1", "place a5", "place f6"),
         )
 
@@ -223,7 +223,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-FIG-1", "R-FIG-4", "R-FIG-6", "R-CELL-1", "R-CELL-2"),
         "1 1 2 2 2 is three twos, a full house and a mini (and a Sec on the first roll).",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 1 2 2 2"),
         ("place e2", "place b3", "place d4", "place e3"),
     )
@@ -233,7 +233,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         3,
         ("R-FIG-1", "R-FIG-4", "R-FIG-7", "R-CELL-1"),
         "5 5 6 6 6 is three sixes, a full house and a maxi.",
-        _first(mp.Rules.classic(3), 1),
+        first(mp.Rules.classic(3), 1),
         ("roll", "dice 5 5 6 6 6"),
         ("place e3", "place b4", "place e2"),
     )
@@ -243,7 +243,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CALL-1", "R-CALL-3", "R-CALL-8", "R-FIG-5"),
         "Four sixes: the classic rules let the player call the four of a kind they show.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 6 6 6 6"),
         ("roll keep 6 6 6 6 call four-of-a-kind", "roll call sec", "roll keep 6 6 6 6 call mini"),
     )
@@ -253,7 +253,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CALL-8", "R-VAR-2025"),
         "The 2025 edition forbids calling a figure the dice already show.",
-        _first(official),
+        first(official),
         ("roll", "dice 1 6 6 6 6"),
         ("roll keep 6 6 6 6 call four-of-a-kind", "roll keep 6 6 6 6 call maxi"),
     )
@@ -265,7 +265,7 @@ def _call_scenarios() -> Iterator[Scenario]:
             ("R-CALL-1", "R-CALL-5", "R-CALL-6"),
             "A four of a kind called for the second roll, 1 6 6 6 kept: a six comes up, "
             "another face misses.",
-            _first(rules),
+            first(rules),
             ("roll", "dice 1 2 6 6 6", "roll keep 1 6 6 6 call four-of-a-kind"),
             ("dice 2", "dice 6"),
         )
@@ -275,7 +275,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CALL-5",),
         "The called four of a kind came up: the token must go on a free CALL cell.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 1 6 6 6 6", "roll keep 6 6 6 6 call four-of-a-kind", "dice 2"),
         ("place d3", "place c2", "pass", "roll"),
     )
@@ -286,7 +286,7 @@ def _call_scenarios() -> Iterator[Scenario]:
             2,
             ("R-CALL-6",),
             "A four of a kind called and missed on the second roll: as if no call had been made.",
-            _first(rules),
+            first(rules),
             ("roll", "dice 1 1 1 5 6", "roll keep 1 1 1 call four-of-a-kind", "dice 2 2"),
             ("place b3", "place d3", "roll keep 1 1 1 call four-of-a-kind"),
         )
@@ -323,7 +323,7 @@ def _call_scenarios() -> Iterator[Scenario]:
             2,
             ("R-CALL-7",),
             note,
-            _first(rules),
+            first(rules),
             third_miss,
             ("place a1", "place b3", "pass"),
         )
@@ -333,7 +333,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-CALL-4",),
         "Both CALL cells are covered by SEC calls that came up: no call can be made.",
-        _first(classic),
+        first(classic),
         (
             "roll call sec",
             "dice 1 2 3 4 5",
@@ -350,7 +350,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-MOR-1", "R-MOR-2", "R-FIG-8", "R-FIG-4", "R-FIG-5", "R-TURN-5"),
         "Five threes: a MORPYAM cell (and a replay) or, as a Sec, a SEC cell (no replay).",
-        _first(classic),
+        first(classic),
         ("roll", "dice 3 3 3 3 3"),
         ("place b2", "place c3", "place c1", "pass"),
     )
@@ -366,7 +366,7 @@ def _call_scenarios() -> Iterator[Scenario]:
             ("R-MOR-2", "R-MOR-3"),
             "A Morpyam placed in the replay a Morpyam gave: KO R. D'Aversa in the 2025 edition, "
             "another replay in the classic rules.",
-            _first(rules),
+            first(rules),
             ("roll", "dice 3 3 3 3 3", "place b2", "roll", "dice 5 5 5 5 5"),
             ("place e5",),
         )
@@ -376,7 +376,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-5", "R-MOR-1"),
         "Classic rules with lost_turns=True: a collision loses the turn, even with a Morpyam.",
-        _first(attrs.evolve(classic, lost_turns=True)),
+        first(attrs.evolve(classic, lost_turns=True)),
         ("roll", "dice 3 3 3 3 3"),
         ("lose-turn", "pass"),
     )
@@ -386,7 +386,7 @@ def _call_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-5",),
         "The classic rules have no lost turns.",
-        _first(classic),
+        first(classic),
         ("roll", "dice 3 3 3 3 3"),
         ("lose-turn",),
     )
@@ -397,11 +397,11 @@ def _end_scenarios() -> Iterator[Scenario]:
     classic = mp.Rules.classic(2)
     official = mp.Rules.official(2)
     ko_path = (
-        *_turn("1 1 1 2 3", "a1"),
-        *_turn("1 2 6 6 6", "a3"),
-        *_turn("1 2 2 2 3", "b1"),
-        *_turn("1 2 6 6 6", "a6"),
-        *_turn("1 2 3 3 3", "c1"),
+        *turn("1 1 1 2 3", "a1"),
+        *turn("1 2 6 6 6", "a3"),
+        *turn("1 2 2 2 3", "b1"),
+        *turn("1 2 6 6 6", "a6"),
+        *turn("1 2 3 3 3", "c1"),
     )
     yield Scenario(
         "run-of-three",
@@ -409,28 +409,49 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-LINE-1", "R-LINE-2", "R-SET-4"),
         "Player 0 holds a1 b1 c1, a run of three along the top row: one point.",
-        _first(classic),
+        first(classic),
         ko_path,
         ("roll",),
     )
-    ko_path += (*_turn("1 2 5 5 5", "f4"), *_turn("1 2 4 4 4", "d1"))
+    ko_path += (*turn("1 2 5 5 5", "f4"), *turn("1 2 4 4 4", "d1"))
     yield Scenario(
         "run-of-four",
         "classic",
         2,
         ("R-LINE-2",),
         "Player 0 holds a1 to d1, a run of four: two points with two players.",
-        _first(classic),
+        first(classic),
         ko_path,
     )
-    ko_path += (*_turn("1 2 5 5 5", "b6"), "roll", "dice 1 2 5 5 5")
+    yield Scenario(
+        "run-of-four",
+        "classic",
+        3,
+        ("R-LINE-2",),
+        "Player 0 holds a1 to d1, a run of four: three points with three players, not two runs "
+        "of three.",
+        first(mp.Rules.classic(3)),
+        (
+            *turn("1 1 1 2 3", "a1"),
+            *turn("1 2 6 6 6", "a3"),
+            *turn("1 2 6 6 6", "a6"),
+            *turn("1 2 2 2 3", "b1"),
+            *turn("1 2 5 5 5", "f4"),
+            *turn("1 2 5 5 5", "b6"),
+            *turn("1 2 3 3 3", "c1"),
+            *turn("1 2 4 4 4", "c6"),
+            *turn("1 2 3 3 3", "d6"),
+            *turn("1 2 4 4 4", "d1"),
+        ),
+    )
+    ko_path += (*turn("1 2 5 5 5", "b6"), "roll", "dice 1 2 5 5 5")
     yield Scenario(
         "ko-in-reach",
         "classic",
         2,
         ("R-END-1", "R-LINE-1", "R-SET-4"),
         "Three fives for player 0, who holds a1 to d1: e1 makes five in a row, a KO.",
-        _first(classic),
+        first(classic),
         ko_path,
         ("place e1", "place b6"),
     )
@@ -440,7 +461,7 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-1", "R-LINE-1"),
         "Player 0 made five in a row along the top row: a KO, the game is over.",
-        _first(classic),
+        first(classic),
         (*ko_path, "place e1"),
         ("roll", "resign 1"),
     )
@@ -450,16 +471,16 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-1", "R-VAR-2025"),
         "The same KO in the 2025 edition.",
-        _first(official),
+        first(official),
         ko_path,
         ("place e1",),
     )
     diagonal = (
-        *_turn("1 2 3 4 6", "a4"),
-        *_turn("1 2 6 6 6", "a3"),
-        *_turn("1 1 1 2 3", "b5"),
-        *_turn("1 2 6 6 6", "a6"),
-        *_turn("1 2 4 4 4", "c6"),
+        *turn("1 2 3 4 6", "a4"),
+        *turn("1 2 6 6 6", "a3"),
+        *turn("1 1 1 2 3", "b5"),
+        *turn("1 2 6 6 6", "a6"),
+        *turn("1 2 4 4 4", "c6"),
     )
     for rules, name, note in (
         (classic, "short-diagonal", "a4 b5 c6, a diagonal of three cells, scores a point."),
@@ -470,7 +491,7 @@ def _end_scenarios() -> Iterator[Scenario]:
         ),
     ):
         yield Scenario(
-            name, "classic", 2, ("R-LINE-1", "R-LINE-2"), note, _first(rules), diagonal, ("roll",)
+            name, "classic", 2, ("R-LINE-1", "R-LINE-2"), note, first(rules), diagonal, ("roll",)
         )
     short = attrs.evolve(classic, tokens_per_player=2)
     yield Scenario(
@@ -479,8 +500,8 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-2", "R-END-3", "R-SET-2"),
         "Classic rules with two tokens each: player 0's last token ends the game (+1 point).",
-        _first(short),
-        (*_turn("1 1 1 2 3", "a1"), *_turn("1 2 6 6 6", "a3"), "roll", "dice 1 2 2 2 3"),
+        first(short),
+        (*turn("1 1 1 2 3", "a1"), *turn("1 2 6 6 6", "a3"), "roll", "dice 1 2 2 2 3"),
         ("place b1",),
     )
     yield Scenario(
@@ -489,8 +510,8 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-2", "R-END-3"),
         "The game that ended with player 0's last token.",
-        _first(short),
-        (*_turn("1 1 1 2 3", "a1"), *_turn("1 2 6 6 6", "a3"), *_turn("1 2 2 2 3", "b1")),
+        first(short),
+        (*turn("1 1 1 2 3", "a1"), *turn("1 2 6 6 6", "a3"), *turn("1 2 2 2 3", "b1")),
         ("roll", "resign 1"),
     )
     yield Scenario(
@@ -500,8 +521,8 @@ def _end_scenarios() -> Iterator[Scenario]:
         ("R-END-2", "R-END-3"),
         "Classic rules with two tokens each and no end bonus: 0 points each, and the player who "
         "placed all their tokens wins the tie.",
-        _first(attrs.evolve(short, end_bonus=0)),
-        (*_turn("1 1 1 2 3", "a1"), *_turn("1 2 6 6 6", "a3"), "roll", "dice 1 2 2 2 3"),
+        first(attrs.evolve(short, end_bonus=0)),
+        (*turn("1 1 1 2 3", "a1"), *turn("1 2 6 6 6", "a3"), "roll", "dice 1 2 2 2 3"),
         ("place b1",),
     )
     yield Scenario(
@@ -510,8 +531,8 @@ def _end_scenarios() -> Iterator[Scenario]:
         3,
         ("R-END-4",),
         "Player 1 has resigned: their tokens stay, they take no more turns.",
-        _first(mp.Rules.classic(3)),
-        (*_turn("1 2 6 6 6", "a3"), "resign 1"),
+        first(mp.Rules.classic(3)),
+        (*turn("1 2 6 6 6", "a3"), "resign 1"),
         ("resign 1", "resign 2", "resign 7"),
     )
     yield Scenario(
@@ -520,7 +541,7 @@ def _end_scenarios() -> Iterator[Scenario]:
         2,
         ("R-END-4",),
         "With two players a resignation makes the other the winner.",
-        _first(classic),
+        first(classic),
         ("roll",),
         ("resign 0",),
     )
@@ -535,7 +556,7 @@ def _variant_scenarios() -> Iterator[Scenario]:
         2,
         ("R-VAR-FLASH", "R-CALL-4"),
         "Morpyam Flash has no CALL cell, so no call can be made.",
-        _first(flash),
+        first(flash),
         probes=("roll", "roll call mini"),
     )
     yield Scenario(
@@ -544,7 +565,7 @@ def _variant_scenarios() -> Iterator[Scenario]:
         2,
         ("R-VAR-FLASH", "R-FIG-3", "R-CELL-1"),
         "On the Flash grid the classic SEC and CALL cells are small straights and straights.",
-        _first(flash),
+        first(flash),
         ("roll", "dice 1 2 3 4 5"),
         ("place c3", "place d3"),
     )
@@ -579,9 +600,14 @@ def _variant_scenarios() -> Iterator[Scenario]:
 
 
 def _scenarios() -> Iterator[Scenario]:
-    """Every Morpyam scenario."""
+    """Every Morpyam scenario: the rule book's, then the order of the checks and the knobs."""
+    from morpyam.vectors.morpyam_knobs import KNOBS, order_scenarios
+
     for scenarios in (_setup_scenarios, _call_scenarios, _end_scenarios, _variant_scenarios):
         yield from scenarios()
+    yield from order_scenarios()
+    for knob in KNOBS:
+        yield knob.scenario()
 
 
 # --- positions from play ------------------------------------------------------------

@@ -20,12 +20,13 @@ from morpyam import myrummy as mr
 from morpyam.myrummy.bots import GreedyBot, guarded_play, table_size
 from morpyam.myrummy.judge import extends
 from morpyam.myrummy.records import parse_entry
-from morpyam.vectors.cases import Probe, Scenario, Source
+from morpyam.vectors.cases import Knob, Probe, Scenario, Source
 from morpyam.vectors.morpyam_cases import PER_GAME, spread
 
 __all__ = [
     "BEST_RACK",
     "BEST_TABLE",
+    "KNOBS",
     "PLAYS_LISTED",
     "SMALL_RACK",
     "SOURCE",
@@ -93,6 +94,12 @@ def _dealt(tiles: int) -> mr.State:
 
 
 def _scenarios() -> Iterator[Scenario]:
+    yield from _book_scenarios()
+    for knob in KNOBS:
+        yield knob.scenario()
+
+
+def _book_scenarios() -> Iterator[Scenario]:
     s = Scenario
     c = "classic"
     for players in (2, 3, 4):
@@ -460,6 +467,31 @@ def _scenarios() -> Iterator[Scenario]:
             _position("gn7 bk10 bk11 pu1/bk1", "[gn4 gn5 gn6]", (0,), rules),
             probes=("timeout", "timeout [gn4 gn5 gn6 gn7]", "timeout [gn4 gn5 gn6] [bk10 bk11]"),
         )
+
+
+KNOBS: tuple[Knob, ...] = (
+    Knob(
+        "handrummy_factor",
+        3,
+        Scenario(
+            "knob-handrummy-factor",
+            "classic",
+            2,
+            ("R-RUM-VAR-HAND", "R-RUM-END-1"),
+            "Handrummy with handrummy_factor=3: player 0 lays the whole rack at once; player "
+            "1's minus points count three times.",
+            lambda: None,
+            (),
+            ("play [bk10 bk11 bk12] [gn10 gn11 gn12]",),
+        ),
+        lambda: mr.Rules.classic(handrummy=True),
+        lambda rules: mr.position(
+            rules,
+            racks=[mr.parse_tiles("gn10 gn11 gn12 bk10 bk11 bk12"), mr.parse_tiles("pu1 pu5")],
+        ),
+    ),
+)
+"""MyRummy's knobs off their default (see `morpyam.vectors.cases.Knob`)."""
 
 
 def _game(rules: mr.Rules, rng: random.Random) -> list[mr.State]:

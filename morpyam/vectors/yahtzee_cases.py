@@ -10,10 +10,10 @@ from typing import Any
 import attrs
 
 from morpyam import yahtzee as yz
-from morpyam.vectors.cases import Probe, Scenario, Source
+from morpyam.vectors.cases import Knob, Probe, Scenario, Source
 from morpyam.vectors.morpyam_cases import PER_GAME, spread
 
-__all__ = ["SOURCE"]
+__all__ = ["KNOBS", "SOURCE"]
 
 _BOX_RULES = {
     **dict.fromkeys(yz.BOXES[:6], "Y-BOX-2"),
@@ -64,6 +64,12 @@ _TWELVE = (
 
 
 def _scenarios() -> Iterator[Scenario]:
+    yield from _book_scenarios()
+    for knob in KNOBS:
+        yield knob.scenario()
+
+
+def _book_scenarios() -> Iterator[Scenario]:
     yield Scenario(
         "start",
         "megawuerfel",
@@ -267,6 +273,45 @@ def _scenarios() -> Iterator[Scenario]:
         (*_TWELVE, *_turn("1 2 3 5 6", "chance")),
         ("roll",),
     )
+
+
+_BONUS_PATH = ("roll", "dice 1 1 1 1 1", "score ones", "roll", "dice 2 2 2 2 3")
+
+KNOBS: tuple[Knob, ...] = (
+    Knob(
+        "bonus_threshold",
+        10,
+        Scenario(
+            "knob-bonus-threshold",
+            "megawuerfel",
+            1,
+            ("Y-BONUS-1",),
+            "bonus_threshold=10: ones 5 and twos 8 make 13, more than 10: the upper bonus.",
+            lambda: None,
+            _BONUS_PATH,
+            ("score twos",),
+        ),
+        yz.Rules.megawuerfel,
+        yz.new_game,
+    ),
+    Knob(
+        "upper_bonus",
+        20,
+        Scenario(
+            "knob-upper-bonus",
+            "megawuerfel",
+            1,
+            ("Y-BONUS-1",),
+            "upper_bonus=20 (and bonus_threshold=10): the upper bonus earned is 20, not 35.",
+            lambda: None,
+            _BONUS_PATH,
+            ("score twos",),
+        ),
+        lambda: attrs.evolve(yz.Rules.megawuerfel(), bonus_threshold=10),
+        yz.new_game,
+    ),
+)
+"""The sheet's knobs off their default (see `morpyam.vectors.cases.Knob`)."""
 
 
 def _game(rules: yz.Rules, players: int, rng: random.Random) -> list[yz.State]:
