@@ -138,7 +138,7 @@ def test_the_adviser_plays_a_game_by_its_advice_then_advises_on_a_saved_position
 
     # the first turn's third roll shows five sixes: the 50 of the yahtzee box beats the 30 of sixes
     rules = attrs.evolve(yz.Rules.hasbro(), yahtzee_bonus=0, joker="none")
-    state = yz.apply(yz.new_game(rules, players=1), yz.Roll())
+    state = yz.apply(yz.new_game(rules), yz.Roll())
     state = yz.apply(state, yz.RollResult((1, 2, 3, 4, 5)))
     for _ in range(2):
         state = yz.apply(state, yz.Roll())

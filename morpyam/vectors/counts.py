@@ -363,7 +363,7 @@ COUNT_POSITIONS: dict[str, tuple[Position, ...]] = {
             "megawuerfel-2p-second-roll",
             "The Megawürfel sheet, two players, after player 0's first roll of 1 3 3 4 6.",
             lambda: _after(
-                "yahtzee", yz.new_game(yz.Rules.megawuerfel(), players=2), "roll", "dice 1 3 3 4 6"
+                "yahtzee", yz.new_game(yz.Rules.megawuerfel(players=2)), "roll", "dice 1 3 3 4 6"
             ),
             2,
         ),
