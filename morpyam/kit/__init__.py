@@ -2,7 +2,9 @@
 
 Each game imports these by their public names: the errors a reader or a rule
 raises (`morpyam.errors`), the readers of a JSON document's fields
-(`morpyam.kit.fields`), the words of a record's header (`morpyam.kit.texts`),
+(`morpyam.kit.fields`), the reading and writing of a file a user names
+(`morpyam.kit.paths`), the words of a record's header and of typed actions
+(`morpyam.kit.texts`),
 one way to name a game's rules (`rules_from`), a record's resignation (`Resign`),
 and the game protocol with the loop that plays any game between choosers
 (`morpyam.game`). Nothing here names a game.
@@ -51,11 +53,13 @@ from morpyam.kit.fields import (
     short_text,
     text_position,
 )
+from morpyam.kit.paths import STDIN, read_bytes, read_text, write_text
 from morpyam.kit.presets import rules_from
 from morpyam.kit.records import MAX_PLAYERS, Resign
 from morpyam.kit.texts import (
     MAX_ACTION_LENGTH,
     MAX_TEXT_LENGTH,
+    ascii_lower,
     check_name_count,
     check_player_names,
     name_count_problem,
@@ -69,6 +73,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_TEXT_LENGTH",
     "MAX_TEXT_SIZE",
+    "STDIN",
     "AdviceError",
     "BotError",
     "Chooser",
@@ -85,6 +90,7 @@ __all__ = [
     "Resign",
     "SimulationError",
     "UnknownBotError",
+    "ascii_lower",
     "bot_name",
     "check_fields",
     "check_name_count",
@@ -103,11 +109,13 @@ __all__ = [
     "player_names",
     "read_attrs",
     "read_bool",
+    "read_bytes",
     "read_int",
     "read_ints",
     "read_list",
     "read_str",
     "read_table",
+    "read_text",
     "refuse_long",
     "require_format",
     "require_state",
@@ -116,5 +124,6 @@ __all__ = [
     "shown",
     "text_position",
     "text_problem",
+    "write_text",
     "wrong_state",
 ]
