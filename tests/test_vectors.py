@@ -747,3 +747,84 @@ def test_the_command_line_refuses_folders_it_cannot_use(
         main(["vectors", "export", str(tmp_path), "--cases", "-2"])
     assert caught.value.code == 2
     assert "--cases: must be 0 to 1000, got -2" in capsys.readouterr().err
+
+
+# --- a count line's divide edited ------------------------------------------------------------
+
+
+def _count_line(count_id: str) -> dict[str, Any]:
+    lines: list[dict[str, Any]] = [line for _, line in read_lines(CORPUS / "counts.jsonl")]
+    (line,) = [line for line in lines if line["id"] == count_id]
+    return line
+
+
+def _part(line: dict[str, Any], action: str) -> dict[str, Any]:
+    parts: list[dict[str, Any]] = line["divide"]
+    (part,) = [part for part in parts if part["action"] == action]
+    return part
+
+
+FOUR_ONES = "morpyam/classic-four-ones"
+LAID_OUT = "myrummy/classic-laid-out"
+LAID_OUT_PLAY = "play [gn4 gn5 gn6 gn7] {bk9 gn9 gy9}"
+DIVIDE_EDITS: list[tuple[str, Any, str]] = [
+    (  # one figure: the paths below a roll keeping the four ones (6 outcomes of one die)
+        FOUR_ONES,
+        lambda line: _part(line, "roll keep 1 1 1 1").update(paths=7),
+        "depth 2 after `roll keep 1 1 1 1`: 6 paths of weight 1/1 in the library, 7 of weight "
+        "1/1 in the corpus",
+    ),
+    (  # one weight: a placement ends the turn, the next one has 8 openings, each certain
+        FOUR_ONES,
+        lambda line: _part(line, "place a1").update(weight="7/1"),
+        "depth 2 after `place a1`: 8 paths of weight 8/1 in the library, 8 of weight 7/1 in the "
+        "corpus",
+    ),
+    (  # a play's subtree: player 1 draws, then any of the 53 kinds of tile
+        LAID_OUT,
+        lambda line: _part(line, LAID_OUT_PLAY).update(paths=52),
+        f"depth 3 after `{LAID_OUT_PLAY}`: 53 paths of weight 1/1 in the library, 52 of weight "
+        "1/1 in the corpus",
+    ),
+    (
+        FOUR_ONES,
+        lambda line: line["divide"].remove(_part(line, "place a1")),
+        "divide: first actions the corpus leaves out: `place a1`",
+    ),
+    (  # R-CELL-3: the CALL cell d3 takes no figure shown
+        FOUR_ONES,
+        lambda line: line["divide"].append({"action": "place d3", "paths": 8, "weight": "8/1"}),
+        "divide: not a first action in the library: `place d3`",
+    ),
+    (  # R-RUM-TURN-1: gn8 is not on the rack
+        LAID_OUT,
+        lambda line: line["divide"].append(
+            {"action": "play [gn4 gn5 gn6 gn7 gn8] {bk9 gn9 gy9}", "paths": 53, "weight": "1/1"}
+        ),
+        "divide: not a first action in the library: `play [gn4 gn5 gn6 gn7 gn8] {bk9 gn9 gy9}`",
+    ),
+    (
+        LAID_OUT,
+        lambda line: _swap_first_two(line["divide"]),
+        "divide: the first actions are in another order in the library",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("count_id", "edit", "what"),
+    DIVIDE_EDITS,
+    ids=["paths", "weight", "play-paths", "removed", "added", "added-play", "order"],
+)
+def test_a_divide_edited_is_reported_with_its_first_action(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], count_id: str, edit: Any, what: str
+) -> None:
+    line = _count_line(count_id)
+    assert sum(part["paths"] for part in line["divide"]) == line["counts"][-1]["paths"]
+    edit(line)
+    folder = _folder(tmp_path, "counts.jsonl", json.dumps(line) + "\n")
+    (mismatch,) = check_corpus(folder).mismatches
+    assert (mismatch.case, mismatch.line) == (count_id, 1)
+    assert mismatch.what == what
+    assert main(["vectors", "check", str(folder)]) == 1
+    assert f"counts.jsonl:1: {count_id}: {what}" in capsys.readouterr().out

@@ -5,12 +5,16 @@ dice, counts cells, keeps and outcomes, and enumerates MyRummy's melds from
 the rule text, then counts the paths of ``morpyam.vectors.counts`` (every
 action sequence, chance outcomes included; MyRummy's decisions are the draw
 and every play) at depths 1 and 2, and at depth 3 where the tree is a roll
-away. Each fixed position of ``COUNT_POSITIONS`` is checked, by name.
+away. Each fixed position of ``COUNT_POSITIONS`` is checked, by name, and so
+is its deepest count divided by the first action (perft's "divide"): the
+brute force names each first action in the notation of the docs and counts
+the paths below it.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -36,6 +40,24 @@ CELLS = {
     **dict.fromkeys((*HARD, "sec", "call"), 2),
 }
 """R-GRID-1: the labels of the classic grid, counted (three Brelans of each face, two of the rest)."""
+WORDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
+CELL_NAMES = [f"{column}{row}" for row in range(1, 7) for column in "abcdef"]
+"""R-GRID-2: columns a to f left to right, rows 1 to 6 top to bottom, read row by row."""
+
+
+def label_notation(label: str) -> str:
+    """A label in the notation of records.md: Brelans spelt out (``three-ones``)."""
+    return f"three-{WORDS[int(label[-1]) - 1]}" if label[-2:-1] == "-" else label
+
+
+def roll_notation(kept: tuple[int, ...], call: str | None = None) -> str:
+    """A roll in the notation of records.md: ``roll keep 3 3 call full-house``."""
+    words = [
+        "roll",
+        *(["keep", *map(str, kept)] if kept else []),
+        *(["call", call] if call else []),
+    ]
+    return " ".join(words)
 
 
 def figures(dice: tuple[int, ...]) -> set[str]:
@@ -160,10 +182,8 @@ def plus_deal() -> list[tuple[int, Fraction]]:
 
 def plus_deal_divided() -> dict[str, tuple[int, Fraction]]:
     bag = Counter(grid())
-    words = ("ones", "twos", "threes", "fours", "fives", "sixes")
-    notation = {f"three-{face}": f"three-{words[face - 1]}" for face in FACES}
     return {
-        f"deal {notation.get(a, a)}": (
+        f"deal {label_notation(a)}": (
             sum(len(+(bag - Counter([a, b]))) for b in +(bag - Counter([a]))),
             Fraction(bag[a], 36),
         )
@@ -179,12 +199,55 @@ def plus_laying() -> list[tuple[int, Fraction]]:
     return [(len(hand) * 36, Fraction(len(hand) * 36)), (depth_2, Fraction(depth_2))]
 
 
-def turn_start_divided() -> dict[str, tuple[int, Fraction]]:
+def turn_start_divided(depth: int = 3) -> dict[str, tuple[int, Fraction]]:
     divided = {}
     for call in (None, *CALLABLE):
+        if depth == 2:  # the roll's 252 outcomes, their chances adding up to 1
+            divided[roll_notation((), call)] = (252, Fraction(1))
+            continue
         moves = [(first_roll_moves(dice, call, official=False), p) for dice, p in outcomes(5)]
-        action = "roll" if call is None else f"roll call {call}"
-        divided[action] = (sum(n for n, _ in moves), sum((n * p for n, p in moves), Fraction(0)))
+        divided[roll_notation((), call)] = (
+            sum(n for n, _ in moves),
+            sum((n * p for n, p in moves), Fraction(0)),
+        )
+    return divided
+
+
+def after_first_roll_divided(
+    dice: tuple[int, ...], official: bool, taken: frozenset[str] = frozenset()
+) -> dict[str, tuple[int, Fraction]]:
+    """Depth 2 after a first roll, by the decision taken: a cell or the pass ends the turn and
+    the next one begins (TURN_START); a roll throws the dice not kept."""
+    shown = figures(dice)
+    sec = bool(shown & set(HARD))
+    if "morpyam" in shown:  # R-MOR-1: a MORPYAM cell or SEC, no pass
+        allowed, passes = {"morpyam", "sec"}, False
+    else:  # R-CELL-1, R-CELL-2 (never CALL: R-CELL-3); R-TURN-4: a pass
+        allowed, passes = shown | ({"sec"} if sec else set()), True
+    ends = (TURN_START, Fraction(TURN_START))
+    divided = {
+        f"place {cell}": ends
+        for cell, label in zip(CELL_NAMES, grid())
+        if cell not in taken and label in allowed
+    }
+    if passes:
+        divided["pass"] = ends
+    # R-CALL-3: no SEC after the first roll; R-CALL-8 (2025 edition): nothing shown
+    calls = [None, *(figure for figure in HARD if not (official and figure in shown))]
+    for kept in keeps(dice):
+        for call in calls:
+            divided[roll_notation(kept, call)] = (math.comb(10 - len(kept), 5), Fraction(1))
+    return divided
+
+
+def plus_laying_divided() -> dict[str, tuple[int, Fraction]]:
+    # R-VAR-PLUS: any tile of the hand on any of the 36 positions, then another on the 35 left
+    hand = Counter(grid()[0::2])
+    divided = {}
+    for a in hand:
+        after = 35 * len(+(hand - Counter([a])))
+        for cell in CELL_NAMES:
+            divided[f"lay {label_notation(a)} {cell}"] = (after, Fraction(after))
     return divided
 
 
@@ -215,6 +278,24 @@ def sheet_turn_start() -> list[tuple[int, Fraction]]:
         (252, Fraction(1)),
         (sum(n for n, _ in third), sum((n * p for n, p in third), Fraction(0))),
     ]
+
+
+SHEET_BOXES = (
+    *("ones", "twos", "threes", "fours", "fives", "sixes", "three-of-a-kind"),
+    *("four-of-a-kind", "full-house", "small-straight", "large-straight", "yahtzee", "chance"),
+)
+"""Y-BOX-1: the thirteen boxes, named as in the notation (``score full-house``)."""
+
+
+def sheet_divided(
+    dice: tuple[int, ...], filled: tuple[str, ...] = ()
+) -> dict[str, tuple[int, Fraction]]:
+    """Depth 2 after a first roll, by the decision taken: a box, then the next turn's roll
+    (Y-TURN-2); a roll keeping 0 to 4 dice, then the outcomes of the others (Y-TURN-1)."""
+    divided = {f"score {box}": (1, Fraction(1)) for box in SHEET_BOXES if box not in filled}
+    for kept in keeps(dice):
+        divided[roll_notation(kept)] = (math.comb(10 - len(kept), 5), Fraction(1))
+    return divided
 
 
 def sheet_after_first_roll(dice: tuple[int, ...], boxes: int = BOXES) -> list[tuple[int, Fraction]]:
@@ -320,13 +401,15 @@ def openings(rack: Counter[Tile]) -> list[tuple[list[Any], Counter[Tile]]]:
     ]
 
 
-def rearrangements(table: list[list[Tile]], rack: Counter[Tile]) -> int:
+def rearrangements(
+    table: list[list[Tile]], rack: Counter[Tile]
+) -> list[tuple[list[Any], Counter[Tile]]]:
     """The plays of a laid-out player over a table without jokers whose tiles the rack does not
     repeat: every table tile in a meld of the new table (R-RUM-RE-3), at least one rack tile
     laid, and each old meld of three either kept together or scattered one tile a meld
     (R-RUM-RE-2, three must stay)."""
     on_table = Counter(t for meld in table for t in meld)
-    count = 0
+    found = []
     for chosen, used in meld_sets(on_table + rack):
         if not all(used[t] >= n for t, n in on_table.items()) or used == on_table:
             continue
@@ -335,8 +418,8 @@ def rearrangements(table: list[list[Tile]], rack: Counter[Tile]) -> int:
             for tile in _meld_tiles(meld):
                 places[tile] = number
         if all(max(Counter(places[t] for t in old).values()) in (1, len(old)) for old in table):
-            count += 1
-    return count
+            found.append((chosen, used))
+    return found
 
 
 def _meld_tiles(meld: Any) -> list[Tile]:
@@ -373,7 +456,7 @@ def rummy_laid_out(
     rack, other = tiles(rack_text), tiles("bk1 bk2")
     if table is None:
         table = [[("gn", 4), ("gn", 5), ("gn", 6)], [("bk", 9), ("gn", 9), ("gy", 9)]]
-    plays = rearrangements(table, rack)
+    plays = len(rearrangements(table, rack))
     answer = 1 + len(openings(other))
     assert answer == 1  # bk1 bk2 make no combination: player 1 can only draw
     on_table: Counter[Tile] = Counter(t for meld in table for t in meld)
@@ -397,15 +480,106 @@ MYRUMMY = {
     "classic-joker": lambda: rummy_laid_out("gn7 J bk3 pu9", [[("gn", 4), ("gn", 5), ("gn", 6)]]),
 }
 
-DIVIDED: dict[str, dict[str, Callable[[], dict[str, tuple[int, Fraction]]]]] = {
-    "morpyam": {"classic-turn-start": turn_start_divided, "plus-deal": plus_deal_divided},
-    "yahtzee": {"megawuerfel-turn-start": lambda: {"roll": sheet_turn_start()[2]}},
+Play = tuple[str, frozenset[tuple[Any, int]]]
+"""A play, as the multiset of melds of the table after it (the notation gives the whole table)."""
+
+
+def table_of(melds: list[Any]) -> Play:
+    return ("play", frozenset(Counter(melds).items()))
+
+
+def read_play(action: str) -> str | Play:
+    """A MyRummy action of the library read into the brute force's terms: a play becomes the
+    melds of its table (``[…]`` a run, a joker standing where it is written; ``{…}`` a group),
+    so that the order the library writes melds and colours in does not matter."""
+    if not action.startswith("play "):
+        return action
+    melds: list[Any] = []
+    for text in re.findall(r"[\[{][^\]}]*[\]}]", action):
+        words = text[1:-1].split()
+        real = [(i, w) for i, w in enumerate(words) if w != "J"]
+        if text[0] == "[":
+            at, first = real[0]
+            joker_at = tuple(w == "J" for w in words)
+            melds.append(("run", first[:2], int(first[2:]) - at, joker_at))
+        else:
+            colours = tuple(c for c in COLOURS if c in {w[:2] for _, w in real})
+            melds.append(("group", int(real[0][1][2:]), colours, len(words) - len(real)))
+    return table_of(melds)
+
+
+def rummy_opening_divided() -> dict[str | Play, tuple[int, Fraction]]:
+    rack, other = tiles("gn10 gn11 gn12 gn13 bk11 gy11 J"), tiles("bk5 bk6 bk7")
+    answer = len(openings(other)) + 1
+    # the draw: any kind of tile the racks leave; a play: the next player's answer, or
+    # nothing when it lays the whole rack (going out ends the round)
+    divided: dict[str | Play, tuple[int, Fraction]] = {
+        "draw": (pool_kinds(rack, other), Fraction(1))
+    }
+    for chosen, used in openings(rack):
+        after = 0 if used == rack else answer
+        divided[table_of(chosen)] = (after, Fraction(after))
+    return divided
+
+
+def rummy_laid_out_divided(
+    rack_text: str = "gn3 gn7 bk4 gy4 pu9",
+    table: list[list[Tile]] | None = None,
+) -> dict[str | Play, tuple[int, Fraction]]:
+    rack, other = tiles(rack_text), tiles("bk1 bk2")
+    if table is None:
+        table = [[("gn", 4), ("gn", 5), ("gn", 6)], [("bk", 9), ("gn", 9), ("gy", 9)]]
+    on_table: Counter[Tile] = Counter(t for meld in table for t in meld)
+    kinds = pool_kinds(rack, other, on_table)
+    # player 1 can only draw (bk1 bk2 make no combination): the draw, any tile, then player
+    # 1's draw; a play, player 1's draw, any tile; a play laying the whole rack ends the round
+    divided: dict[str | Play, tuple[int, Fraction]] = {"draw": (kinds, Fraction(1))}
+    for chosen, used in rearrangements(table, rack):
+        out = used - on_table == rack
+        divided[table_of(chosen)] = (0, Fraction(0)) if out else (kinds, Fraction(1))
+    return divided
+
+
+def lot_divided(players: int) -> dict[str | Play, tuple[int, Fraction]]:
+    # R-RUM-SET-3: each lot drawn with probability 1/players; then two tiles of 53 kinds
+    return {f"first {n}": (53 * 53, Fraction(1, players)) for n in range(players)}
+
+
+Divide = dict[Any, tuple[int, Fraction]]
+DIVIDED: dict[str, dict[str, Callable[[], Divide]]] = {
+    "morpyam": {
+        "classic-turn-start": turn_start_divided,
+        "classic-3p-turn-start": turn_start_divided,
+        "classic-4p-turn-start": lambda: turn_start_divided(2),
+        "classic-four-ones": lambda: after_first_roll_divided((1, 1, 1, 1, 3), False),
+        "official-four-sixes": lambda: after_first_roll_divided((1, 6, 6, 6, 6), True),
+        "classic-mid-game": lambda: after_first_roll_divided(
+            (1, 2, 3, 4, 6), False, frozenset({"a1", "b1", "c1", "a2"})
+        ),
+        # R-SET-3: each of the three dice of the start roll, one at a time
+        "classic-start-roll": lambda: {f"dice {face}": (36, Fraction(1, 6)) for face in FACES},
+        "plus-deal": plus_deal_divided,
+        "plus-laying": plus_laying_divided,
+    },
+    "yahtzee": {
+        "megawuerfel-turn-start": lambda: {"roll": sheet_turn_start()[2]},
+        "hasbro-second-roll": lambda: sheet_divided((2, 2, 3, 5, 6)),
+        "megawuerfel-2p-second-roll": lambda: sheet_divided((1, 3, 3, 4, 6)),
+        "megawuerfel-mid-game": lambda: sheet_divided((5, 5, 6, 6, 6), ("ones", "large-straight")),
+    },
     "myrummy": {
-        # R-RUM-SET-3: each lot is drawn with probability 1/2, then two tiles of 53 kinds
-        "classic-lot": lambda: {f"first {n}": (53 * 53, Fraction(1, 2)) for n in (0, 1)},
+        "classic-opening": rummy_opening_divided,
+        "classic-laid-out": rummy_laid_out_divided,
+        "classic-lot": lambda: lot_divided(2),
+        "classic-3p-lot": lambda: lot_divided(3),
+        "classic-4p-lot": lambda: lot_divided(4),
+        # R-RUM-JOK-1: the joker of the rack stands for any tile of a meld
+        "classic-joker": lambda: rummy_laid_out_divided(
+            "gn7 J bk3 pu9", [[("gn", 4), ("gn", 5), ("gn", 6)]]
+        ),
     },
 }
-"""The deepest count of some positions divided by the first action, from the brute force."""
+"""The deepest count of each position divided by the first action, from the brute force."""
 
 Counts = list[tuple[int, Fraction]]
 BRUTE: dict[str, dict[str, Callable[[], Counts]]] = {
@@ -418,6 +592,7 @@ BRUTE: dict[str, dict[str, Callable[[], Counts]]] = {
 def test_every_fixed_position_has_a_brute_force() -> None:
     for game, positions in COUNT_POSITIONS.items():
         assert sorted(name for name, *_ in positions) == sorted(BRUTE[game]), game
+        assert sorted(name for name, *_ in positions) == sorted(DIVIDED[game]), game
 
 
 @pytest.mark.parametrize(
@@ -462,13 +637,25 @@ def test_the_brute_force_knows_its_melds() -> None:
     assert points(("group", 11, ("bk", "gy"), 1)) == 33
 
 
+SLOW_DIVIDED = {("myrummy", "classic-opening")}
+"""The divided counts whose check takes seconds (the openings of a rack of seven, listed twice
+over); their totals are checked in the default run."""
+
+
 @pytest.mark.parametrize(
-    ("game", "name"), [(game, name) for game, names in DIVIDED.items() for name in names]
+    ("game", "name"),
+    [
+        pytest.param(game, name, marks=[pytest.mark.slow] if (game, name) in SLOW_DIVIDED else [])
+        for game, names in DIVIDED.items()
+        for name in names
+    ],
 )
 def test_divided_counts_agree_with_the_brute_force(game: str, name: str) -> None:
     (_, _, make, depth) = next(p for p in COUNT_POSITIONS[game] if p[0] == name)
     counts, divided = divide_paths(game, make(), depth)
-    assert {d.action: (d.paths, d.weight) for d in divided} == DIVIDED[game][name]()
+    found = {read_play(d.action): (d.paths, d.weight) for d in divided}
+    assert len(found) == len(divided)  # no two plays of the library make the same table
+    assert found == DIVIDED[game][name]()
     assert sum(d.paths for d in divided) == counts[-1].paths
     assert sum(d.weight for d in divided) == counts[-1].weight
 
