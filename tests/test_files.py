@@ -544,7 +544,7 @@ def test_json_null_is_not_off() -> None:
 @pytest.mark.parametrize(
     ("read", "text", "where", "word"),
     [
-        (files.rules_from_json, '{\n  "players": 2,\n}', "line 3, column 1", "property name"),
+        (files.rules_from_json, '{\n  "players": 2,\n  3: 1}', "line 3, column 3", "property name"),
         (files.rules_from_json, '{"players": 2', "line 1, column 14", "delimiter"),
         (files.rules_from_toml, "players = 2\ntile_setup = yes\n", "line 2, column 14", "Invalid"),
         (files.rules_from_toml, 'preset = "classic', "line 1, column 18", "Unterminated"),

@@ -10,6 +10,7 @@ from morpyam.encoding import rules_from as morpyam_rules
 from morpyam.errors import FileFormatError, InvalidStateError
 from morpyam.kit import (
     check_fields,
+    fields,
     parse_json,
     read_int,
     read_ints,
@@ -105,3 +106,17 @@ def test_a_rules_table_is_read_field_by_field() -> None:
         read_attrs({**table, "upper_bonus": 2**70}, "rules", yz.Rules)
     with pytest.raises(FileFormatError, match=r"^rules: "):  # what Rules itself refuses
         read_attrs({**table, "upper_bonus": -1}, "rules", yz.Rules)
+
+
+def test_json_nested_deeper_than_the_limit_is_refused_before_it_is_parsed() -> None:
+    # The same refusal on every Python: 3.13's parser reads 5,000 levels where 3.11's
+    # recursion gives up, so the depth is counted, not left to the interpreter.
+    limit = fields.MAX_NESTING
+    assert fields.parse_json("[" * limit + "]" * limit) is not None
+    for deep in ("[" * (limit + 1) + "]" * (limit + 1), "[" * 5000, '{"a":' * 40 + "1" + "}" * 40):
+        with pytest.raises(FileFormatError, match="nested too deeply") as caught:
+            fields.parse_json(deep)
+        assert caught.value.where == "document"
+    # brackets inside strings are text, not nesting
+    assert fields.parse_json('["' + "[" * 100 + '"]') == ["[" * 100]
+    assert fields.parse_json('["\\"[[[", ' + "[" * 3 + "]" * 3 + "]") == ['"[[[', [[[]]]]

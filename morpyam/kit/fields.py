@@ -32,6 +32,7 @@ import attrs
 from morpyam.errors import FileFormatError, InvalidStateError
 
 __all__ = [
+    "MAX_NESTING",
     "MAX_TEXT_SIZE",
     "check_fields",
     "check_size",
@@ -53,6 +54,7 @@ __all__ = [
     "require_state",
     "short_text",
     "text_position",
+    "too_deep",
 ]
 
 MAX_TEXT_SIZE = 1024 * 1024
@@ -60,6 +62,10 @@ MAX_TEXT_SIZE = 1024 * 1024
 
 Anything bigger is refused before it is parsed. A rules file is about 1 KiB.
 """
+
+MAX_NESTING = 32
+"""The deepest nesting of arrays and objects read (the documents of the three games need
+at most 5); deeper text is refused before it is parsed, whatever Python's own limits."""
 
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1  # TOML's integer range, and every file's
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -266,10 +272,40 @@ def number_error(text: str, error: ValueError) -> FileFormatError:
     )
 
 
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def too_deep(text: str, limit: int) -> bool:
+    """Whether the JSON ``text`` nests arrays and objects deeper than ``limit``, outside its
+    strings; read in one pass that stops at the first bracket too deep.
+
+    Examples:
+        >>> too_deep('[[1], {"a": [2]}]', 2), too_deep('[[1], {"a": [2]}]', 3)
+        (True, False)
+        >>> too_deep('["[[[[", 1]', 1)
+        False
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for bracket in _BRACKET.finditer(_JSON_STRING.sub('""', text)):
+        if bracket.group() in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
 def parse_json(text: str) -> Any:
     """A JSON text, read safely: sized first, each table marked if it gave a key twice,
-    a syntax error, deep nesting or a huge number refused with where it is."""
+    a syntax error, nesting deeper than `MAX_NESTING` or a huge number refused with
+    where it is."""
     check_size(text)
+    if too_deep(text, MAX_NESTING):
+        raise FileFormatError("document", "nested too deeply")
     try:
         return json.loads(text, object_pairs_hook=json_object)
     except json.JSONDecodeError as error:
