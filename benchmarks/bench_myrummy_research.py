@@ -12,7 +12,8 @@ Three measurements, each a subcommand:
 - ``ismcts``: OpenSpiel's ``ISMCTSBot`` with ``--simulations`` a decision against the
   random player or the greedy bot (`GreedyBot`, laying its play one tile at a time)
   over ``--games`` matches, seats alternating: wins, draws and the win rate ± standard
-  error. Its leaves are scored by the rules' own count of a blocked round
+  error. The bot resamples with a sampler seeded by ``--seed``, so a run plays the same
+  matches again. Its leaves are scored by the rules' own count of a blocked round
   (`scores_if_blocked`, scaled by the game's return bound), not by random rollouts,
   which on the box's tiles cost seconds each.
 
@@ -195,6 +196,11 @@ def run_ismcts(args: argparse.Namespace) -> None:
     evaluator = BlockedScoreEvaluator(game)
     bot = ismcts.ISMCTSBot(
         game, evaluator, 2.0, args.simulations, random_state=np.random.RandomState(args.seed)
+    )
+    # the bot's own resampling is unseeded: a seeded one makes a run play the same again
+    resampling = random.Random(args.seed)
+    bot.set_resampler(
+        lambda state, player: state.resample_from_infostate(player, resampling.random)
     )
     rng = random.Random(args.seed)
     wins = draws = 0

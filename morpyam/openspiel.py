@@ -100,6 +100,7 @@ __all__ = [
     "YAHTZEE",
     "MorpyamGame",
     "MyRummyGame",
+    "MyRummyState",
     "Observer",
     "SpielGame",
     "SpielGameSpec",
@@ -246,15 +247,23 @@ class _Shared:
     ``length`` counts the player decisions made so far (not the chance outcomes).
     """
 
-    __slots__ = ("encoding", "length", "max_length", "state")
+    __slots__ = ("encoding", "length", "log", "max_length", "state")
 
     def __init__(
-        self, encoding: GameEncoding[Any, Any], max_length: int, length: int, state: Any
+        self,
+        encoding: GameEncoding[Any, Any],
+        max_length: int,
+        length: int,
+        state: Any,
+        log: Any = None,
     ) -> None:
         self.encoding = encoding
         self.max_length = max_length
         self.length = length
         self.state = state
+        self.log = log
+        """For a game that keeps its steps: ``None`` at the start, else the pair (the log
+        before, (the engine state, the step taken in it))."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -373,6 +382,64 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return self._encoding.text(self.game_state, 0)
+
+
+class MyRummyState(SpielState):
+    """A state of ``python_morpyam_myrummy``: a `SpielState` that keeps the steps of its match,
+    so that a resample deals the hidden tiles afresh in its history too.
+
+    ``resample_from_infostate`` returns a state whose ``history()``, replayed from a new
+    state, reaches that same state, and whose every player's information state and
+    observation agree with the tiles dealt afresh (`Encoding.resample_history`).
+    """
+
+    _replaying: Any = None
+
+    def _apply_action(self, action: int) -> None:
+        now = self._now
+        replaying = self._replaying
+        if replaying is not None:
+            step, turn = replaying
+            self._replaying = None
+        else:
+            step = self._decode(action)
+            turn = now.encoding.apply(now.state, step)
+        decision = not now.state.is_chance
+        log = (now.log, (now.state.state, step))
+        self._now = _Shared(now.encoding, now.max_length, now.length + decision, turn, log)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> SpielState:
+        """A state ``player_id`` cannot tell from this one, its hidden tiles dealt afresh with
+        ``probability_sampler`` in its history as well (see the class).
+
+        ``probability_sampler`` returns floats in [0, 1) (as
+        ``pyspiel.UniformProbabilitySampler``); a seeded one gives the same state again.
+        OpenSpiel's ``ISMCTSBot`` resamples with an unseeded sampler: for a search that
+        plays the same again from its seeds, give it a resampler with its own seed
+        (``bot.set_resampler``).
+
+        Raises:
+            ValueError: for a seat out of range.
+        """
+        now = self._now
+        players = now.encoding.players
+        if type(player_id) is not int or not 0 <= player_id < players:
+            raise ValueError(f"player_id is a seat 0 to {players - 1}, got {player_id!r}")
+        steps = []
+        log = now.log
+        while log is not None:
+            log, step = log
+            steps.append(step)
+        steps.reverse()
+        encoding: MyRummyEncoding = now.encoding  # type: ignore[assignment]
+        replayed = encoding.resample_history(steps, player_id, _SamplerRandom(probability_sampler))
+        fresh: MyRummyState = self.get_game().new_initial_state()
+        for index, step, turn in replayed:
+            fresh._replaying = (step, turn)
+            pyspiel.State.apply_action(fresh, index)
+        return fresh
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -548,6 +615,10 @@ class MyRummyGame(SpielGame):
         _myrummy,
         perfect_information=False,
     )
+
+    def new_initial_state(self) -> MyRummyState:
+        """The start of a match: the lot, then the deal, as chance nodes."""
+        return MyRummyState(self, self.encoding, self.max_length)
 
 
 GAMES: tuple[type[SpielGame], ...] = (MorpyamGame, YahtzeeGame, MyRummyGame)

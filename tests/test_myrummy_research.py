@@ -249,3 +249,133 @@ def test_outcome_sampling_mccfr_runs_on_the_mini_set() -> None:
     probabilities = policy.action_probabilities(state)
     assert set(probabilities) == set(state.legal_actions())
     assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+def _states_along(game: Any, seed: int, every: int, most: int) -> list[Any]:
+    """States of one seeded random match at every ``every``-th step, chance included, up to
+    ``most`` of them: positions of every depth, mid-deal and mid-turn among them."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    found = []
+    step = 0
+    while not state.is_terminal() and len(found) < most:
+        if step % every == every - 1:
+            found.append(state.clone())
+        if state.is_chance_node():
+            ids, shares = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(ids, shares)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        step += 1
+    return found
+
+
+def _received_less_laid(information_state: str, seat: int) -> Counter[str]:
+    """The tiles ``seat`` holds by their own information state: those they got this round, less
+    those they laid (R-RUM-SET-2: a player sees their own tiles; R-RUM-RE-3: laid tiles stay
+    on the table)."""
+    held: Counter[str] = Counter()
+    for line in information_state.splitlines():
+        if line.startswith(f"{seat} gets "):
+            held[line.removeprefix(f"{seat} gets ")] += 1
+        elif line.startswith(f"{seat} lays "):
+            held.subtract(line.removeprefix(f"{seat} lays ").split())
+    return +held
+
+
+def _check_resamples_leak_nothing(game: Any, states: list[Any], seed: int) -> int:
+    """Resample each state for each player; check it against a replay of its own history."""
+    checked = 0
+    for number, state in enumerate(states):
+        for player in range(game.num_players()):
+            sampler = pyspiel.UniformProbabilitySampler(seed * 1000 + number, 0.0, 1.0)
+            resampled = state.resample_from_infostate(player, sampler)
+            assert resampled.information_state_string(player) == (
+                state.information_state_string(player)
+            )
+            replay = game.new_initial_state()
+            for action in resampled.history():
+                replay.apply_action(action)  # every id checked legal on the way
+            assert replay.game_state == resampled.game_state
+            assert replay.history() == resampled.history()
+            after = resampled.game_state.state
+            for seat in range(game.num_players()):
+                seen = resampled.information_state_string(seat)
+                assert seen == replay.information_state_string(seat)
+                assert resampled.observation_tensor(seat) == replay.observation_tensor(seat)
+                # the tiles each player's history says they hold are the rack resampled
+                if after.first is not None and not after.is_terminal:
+                    assert _received_less_laid(seen, seat) == Counter(map(str, after.racks[seat]))
+            checked += 1
+    return checked
+
+
+def test_a_resampled_state_leaks_nothing_of_the_tiles_dealt_afresh() -> None:
+    # R-RUM-SET-2: every player's history of a resample holds the tiles dealt afresh
+    for rules, seeds in (("mini", range(4)), ("classic", range(1))):
+        game = pyspiel.load_game(mos.MYRUMMY, {"rules": rules})
+        checked = sum(
+            _check_resamples_leak_nothing(game, _states_along(game, seed, 3, 6), seed)
+            for seed in seeds
+        )
+        assert checked >= 12
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rules", "every"), [("mini", 1), ("classic", 6)])
+def test_resampled_states_of_every_depth_leak_nothing(rules: str, every: int) -> None:
+    # R-RUM-SET-2 over 200 states and more, from the deal to late in a match
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": rules})
+    states = [
+        state
+        for seed in range(20)
+        for state in _states_along(game, 100 + seed, every + seed % 4, 12)
+    ]
+    assert len(states) >= 100
+    depths = {len(state.history()) for state in states}
+    assert max(depths) >= 4 * min(depths) + 20  # from the deal to later turns
+    assert _check_resamples_leak_nothing(game, states, 7) >= 200
+
+
+def test_a_resample_no_longer_names_the_true_tiles_of_another_player() -> None:
+    # the other player's information state in a resample names the rack dealt afresh
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": "classic"})
+    state = _random_decision(game, 2, decisions=4)
+    truth = state.game_state.state.racks[1]
+    differ = 0
+    for draw in range(5):
+        resampled = state.resample_from_infostate(
+            0, pyspiel.UniformProbabilitySampler(draw, 0.0, 1.0)
+        )
+        rack = resampled.game_state.state.racks[1]
+        seen = resampled.information_state_string(1)
+        assert _received_less_laid(seen, 1) == Counter(map(str, rack))
+        differ += rack != truth
+    assert differ >= 4  # fourteen tiles or more from about ninety: a repeat is rare
+
+
+def test_ismcts_with_a_seeded_resampler_plays_the_same_again() -> None:
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini"})
+
+    def match() -> list[int]:
+        evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(2))
+        resampling = random.Random(3)
+        bot.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, resampling.random)
+        )
+        rng = random.Random(4)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, shares = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(ids, shares)[0])
+            else:
+                state.apply_action(bot.step(state))
+        return list(state.history())
+
+    first = match()
+    assert len(first) > 12  # the lot, a deal of six tiles and the decisions after
+    assert match() == first

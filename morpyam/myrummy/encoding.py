@@ -77,6 +77,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from fractions import Fraction
@@ -756,9 +757,9 @@ class Encoding:
         state is unchanged. Tiles another player has chosen but not laid yet are
         not seen by ``player``: the turn returned has nothing chosen then. What the
         other players have seen is kept as it was, as a key of their history
-        only (the tiles it names on their racks may be dealt elsewhere now).
-        This is OpenSpiel's ``resample_from_infostate``, which information-set
-        searches (ISMCTS) ask for.
+        only (the tiles it names on their racks may be dealt elsewhere now):
+        `resample_history` deals the hidden tiles afresh in every player's history
+        too, as OpenSpiel's ``resample_from_infostate`` does.
 
         Raises:
             ValueError: for a ``turn`` that is not a ``Turn``, a seat out of range or an
@@ -769,6 +770,53 @@ class Encoding:
         state = determinise(observe(turn.state, player), rng)
         chosen = turn.chosen if turn.state.player == player else _NOTHING
         return Turn(state, chosen, turn.seen)
+
+    def resample_history(
+        self, history: Sequence[tuple[State, Step]], player: int, rng: random.Random
+    ) -> list[tuple[int, Step, Turn]]:
+        """A match ``player`` cannot tell from the one ``history`` played, and what every player
+        saw of it: each step's id, the step, and the turn after it, from `new_state`.
+
+        ``history`` is every step of the match so far, each with the engine state it was taken
+        in. The tiles ``player`` cannot see are dealt afresh with ``rng``: the other racks and
+        the pool now as `resample` deals them (every arrangement equally likely), then the
+        tiles each other player received this round, in an order where every tile they laid
+        came to them before they laid it. Everything public is kept: the lot, who received a
+        tile when, every draw, pass and lay, and ``player``'s own tiles and choices. Tiles
+        another player chose and did not lay (a turn still open) are left out, as ``player``
+        never saw them. Replaying the ids from a new match reaches the last turn, and there
+        every player's information state and observation agree with the tiles dealt afresh.
+        Rounds already finished are kept as they were dealt: their racks were scored in the
+        public totals.
+
+        Raises:
+            ValueError: for a seat out of range, an ``rng`` that is not a `random.Random`, or
+                a ``history`` that is not a match of these rules from its start.
+        """
+        if type(player) is not int or not 0 <= player < self.players:
+            raise ValueError(f"player is a seat 0 to {self.players - 1}, got {player!r}")
+        if not isinstance(rng, random.Random):
+            raise ValueError(f"rng must be a random.Random, got {rng!r}")
+        steps = list(history)
+        if not steps:
+            return []
+        last_state, last_step = steps[-1]
+        now = self._advance(Turn(last_state), last_step).state
+        kept = _kept_steps(steps, player)
+        dealt = determinise(observe(now, player), rng)
+        steps = _dealt_afresh(kept, now, dealt, player, rng)
+        turn = self.new_state()
+        replayed = []
+        for state, step in steps:
+            if state.is_chance:
+                index = self.chance_id(step)
+            elif isinstance(step, Play):
+                index = self.lay_id
+            else:
+                index = self.action_id(turn, step)
+            turn = self._advance(turn, step)
+            replayed.append((index, step, turn))
+        return replayed
 
     @property
     def min_return(self) -> float:
@@ -832,3 +880,56 @@ def _told(seen: tuple[str, ...], events: dict[int, str]) -> tuple[str, ...]:
     return tuple(
         log + events[player] + "\n" if player in events else log for player, log in enumerate(seen)
     )
+
+
+def _kept_steps(steps: list[tuple[State, Step]], player: int) -> list[tuple[State, Step]]:
+    """``steps`` without the tiles another player chose and did not lay: those ``player``
+    never saw (a turn still open, or tiles chosen before a draw)."""
+    kept: list[tuple[State, Step]] = []
+    waiting: list[tuple[State, Step]] = []
+    for state, step in steps:
+        if type(step) is Choose and state.player != player:
+            waiting.append((state, step))
+            continue
+        if waiting and isinstance(step, Play):
+            kept.extend(waiting)
+        waiting = []
+        kept.append((state, step))
+    return kept
+
+
+def _dealt_afresh(
+    steps: list[tuple[State, Step]],
+    now: State,
+    dealt: State,
+    player: int,
+    rng: random.Random,
+) -> list[tuple[State, Step]]:
+    """``steps`` with the tiles each other player received this round replaced: their rack in
+    ``dealt`` and the tiles they laid, each laid tile received before its lay, at random."""
+    this_round = [
+        at
+        for at, (state, _) in enumerate(steps)
+        if state.round == now.round and state.first is not None
+    ]
+    changed = list(steps)
+    for seat in range(now.players):
+        if seat == player:
+            continue
+        slots = [
+            at for at in this_round if type(steps[at][1]) is Tile and steps[at][0].player == seat
+        ]
+        due: list[tuple[float, Tile]] = [(math.inf, tile) for tile in dealt.racks[seat]]
+        for at in this_round:
+            state, step = steps[at]
+            if isinstance(step, Play) and state.player == seat:
+                due.extend((at, tile) for tile in _tiles(_laid(state, step)))
+        if len(due) != len(slots):
+            raise ValueError("the history is not a match of these rules from its start")
+        for at in reversed(slots):
+            can = [place for place, (deadline, _) in enumerate(due) if deadline > at]
+            if not can:
+                raise ValueError("the history is not a match of these rules from its start")
+            _, tile = due.pop(can[rng.randrange(len(can))])
+            changed[at] = (steps[at][0], tile)
+    return changed
