@@ -165,12 +165,48 @@ def test_ids_openspiel_would_refuse_are_value_errors() -> None:
     assert str(state) != before
 
 
-def test_the_information_state_tensor_is_refused_with_what_to_use() -> None:
-    game = pyspiel.load_game(mos.MYRUMMY, SMALL)
-    state = _random_decision(game, 0, decisions=1)
-    with pytest.raises(ValueError, match="information_state_string"):
-        state.information_state_tensor(0)
-    assert state.information_state_string(0)
+def test_the_information_state_tensor_is_sized_by_the_cut_off() -> None:
+    # mini: 10 tiles; a match cut off after 50 decisions sees at most the lot, 10 tiles dealt
+    # or drawn and 50 decisions: 61 rows of 2 seats + 6 kinds of event + 10 tile ids
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini", "max_game_length": 50})
+    assert game.get_type().provides_information_state_tensor
+    assert game.information_state_tensor_size() == game.observation_tensor_size() + 61 * 18
+    assert game.information_state_tensor_shape() == [game.information_state_tensor_size()]
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("rules", ["mini", "classic"])
+def test_the_information_state_tensor_is_a_key_of_the_information_state(rules: str) -> None:
+    # equal information states give equal tensors (a resample's too), different ones differ
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": rules, "max_game_length": 60})
+    keys: dict[tuple[int, bytes], str] = {}
+    for seed in range(3 if rules == "mini" else 1):
+        for number, state in enumerate(_states_along(game, seed, 2, 25)):
+            for player in range(2):
+                tensor = np.asarray(state.information_state_tensor(player), np.float32)
+                string = state.information_state_string(player)
+                assert keys.setdefault((player, tensor.tobytes()), string) == string
+                sampler = pyspiel.UniformProbabilitySampler(number, 0.0, 1.0)
+                other = state.resample_from_infostate(player, sampler)
+                assert np.array_equal(other.information_state_tensor(player), tensor)
+    assert len(set(keys.values())) == len(keys) > 40
+
+
+def test_scaled_returns_divide_the_points_by_their_bound() -> None:
+    # mini: 3 colours of 1 to 3 and a joker of 5 on one rack, Handrummy doubled: 2 * 23 = 46
+    points = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini"})
+    scaled = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini", "returns": "scaled"})
+    assert (points.min_utility(), points.max_utility()) == (-46.0, 46.0)
+    assert (scaled.min_utility(), scaled.max_utility()) == (-1.0, 1.0)
+    totals = []
+    for seed in range(5):
+        ends = [_random_decision(game, seed, decisions=10_000) for game in (points, scaled)]
+        assert ends[0].history() == ends[1].history()
+        totals += ends[0].returns()
+        assert ends[1].returns() == pytest.approx([total / 46 for total in ends[0].returns()])
+    assert any(totals)
+    with pytest.raises(ValueError, match="returns_unit is one of points, scaled"):
+        pyspiel.load_game(mos.MYRUMMY, {"returns": "wins"})
 
 
 def test_a_game_of_perfect_information_resamples_to_itself() -> None:

@@ -115,10 +115,12 @@ from morpyam.myrummy.tiles import (
 
 __all__ = [
     "DRAW",
+    "EVENTS",
     "LAY",
     "MAX_MELDS",
     "NUM_ACTIONS",
     "PASS",
+    "RETURNS_UNITS",
     "Choose",
     "Encoding",
     "Step",
@@ -224,6 +226,18 @@ def _rules(instance: object, attribute: attrs.Attribute[Any], value: Any) -> Non
         raise ValueError(f"an Encoding needs a myrummy Rules value, got {value!r}")
 
 
+RETURNS_UNITS = ("points", "scaled")
+"""The values of `Encoding.returns_unit`."""
+EVENTS = ("lot", "gets", "draws", "passes", "lays", "chooses")
+"""The kinds of event in a row of the information-state vector's ``events`` field, in column
+order after the seats (see `Encoding.information_layout`)."""
+
+
+def _returns_unit(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value not in RETURNS_UNITS:
+        raise ValueError(f"returns_unit is one of {', '.join(RETURNS_UNITS)}, got {value!r}")
+
+
 def _bits(chosen: Sequence[int]) -> tuple[int, int]:
     """A multiset of at most two copies per kind as two bit masks: kinds held once or more, twice."""
     once = twice = 0
@@ -316,6 +330,10 @@ class Encoding:
 
     rules: Rules = attrs.field(validator=_rules)
     """The rules of the match."""
+    returns_unit: str = attrs.field(default="points", kw_only=True, validator=_returns_unit)
+    """What `returns` counts: ``"points"``, the match totals, or ``"scaled"``, the totals
+    divided by `max_return`'s bound in points, so every return lies in [-1, 1] whatever the
+    set (search constants tuned for that range carry over)."""
     kinds: tuple[int, ...] = attrs.field(init=False)
     """The ``Tile.index`` of each tile id: every kind the set has, ascending (all 53 in the
     box's set, so there a tile's id is its index)."""
@@ -734,20 +752,100 @@ class Encoding:
         """
         return turn.seen[player] + self.text(turn, player)
 
+    def information_layout(self, max_decisions: int) -> ObservationLayout:
+        """The fields of the information-state vector of a match cut off after
+        ``max_decisions`` player decisions: the observation's fields (`layout`), then
+        ``events``, one row for each event the player saw, in order, rows past the last all 0.
+
+        A row holds the seat the event is about (relative to the player, one-hot over the
+        players), its kind (one-hot over `EVENTS`: the lot naming who starts, a tile dealt or
+        drawn, a draw, a pass, a lay, a tile the player chose) and its tiles, a count per
+        tile id: the tile the player received or chose, the tiles a lay laid; none for a tile
+        another player received. A match has at most ``1 + rounds * tile_count +
+        max_decisions`` events (the lot, every tile dealt or drawn, every decision), so the
+        vector has ``layout.size + that * (players + 6 + len(kinds))`` numbers: under
+        ``mini``, cut off after 50 decisions, 61 rows of 18.
+
+        Raises:
+            ValueError: for a ``max_decisions`` below 1.
+        """
+        if type(max_decisions) is not int or max_decisions < 1:
+            raise ValueError(f"max_decisions is a whole number from 1, got {max_decisions!r}")
+        rules = self.rules
+        rows = 1 + rules.rounds * rules.tile_count + max_decisions
+        width = self.players + len(EVENTS) + self.lay_id
+        shapes = [(field.name, field.shape, field.high) for field in self.layout.fields]
+        shapes.append(("events", (rows, width), max(rules.copies, rules.jokers)))
+        return ObservationLayout.of(shapes)
+
+    def write_information_state(
+        self,
+        vector: npt.NDArray[np.float32],
+        layout: ObservationLayout,
+        history: Sequence[tuple[State, Step]],
+        turn: Turn,
+        player: int,
+    ) -> None:
+        """Fill ``vector`` (zeros, of ``layout``'s size, ``layout`` from `information_layout`)
+        with ``player``'s information state after ``history``, the steps that made ``turn``,
+        each with the engine state it was taken in: what `information_state` says, as numbers.
+
+        Raises:
+            ValueError: for a history with more events than ``layout`` has rows.
+        """
+        self.write(vector[: self.layout.size], turn, player)
+        events = layout.views(vector)["events"]
+        players = self.players
+        ids = self._ids
+        row = 0
+        for state, step in history:
+            kind = type(step)
+            if kind is Choose and state.player != player:
+                continue
+            if row >= len(events):
+                raise ValueError(f"the history has more than the layout's {len(events)} events")
+            line = events[row]
+            row += 1
+            if kind is FirstPlayer:
+                line[(step.player - player) % players] = 1  # type: ignore[union-attr]
+                line[players] = 1
+                continue
+            line[(state.player - player) % players] = 1
+            tiles = line[players + len(EVENTS) :]
+            if kind is Tile:
+                line[players + 1] = 1
+                if state.player == player:
+                    tiles[ids[step.index]] = 1  # type: ignore[union-attr]
+            elif kind is Draw:
+                line[players + 2] = 1
+            elif kind is Pass:
+                line[players + 3] = 1
+            elif kind is Choose:
+                line[players + 5] = 1
+                tiles[ids[step.tile.index]] = 1  # type: ignore[union-attr]
+            else:
+                line[players + 4] = 1
+                for tile in _tiles(_laid(state, step)):  # type: ignore[arg-type]
+                    tiles[ids[tile.index]] += 1
+
     def rewards(self, before: Turn, after: Turn) -> tuple[float, ...]:
         """Per player, the points the step added to their match total (R-RUM-END-2): 0 until a
         round ends, then its plus and minus points, so the rewards of a match add up to its
-        ``returns`` (but for a match cut off, whose round in play only ``returns`` scores)."""
+        ``returns`` (but for a match cut off, whose round in play only ``returns`` scores),
+        in the same unit (`returns_unit`)."""
+        scale = self._most_total if self.returns_unit == "scaled" else 1.0
         return tuple(
-            float(now - then) for now, then in zip(after.state.totals, before.state.totals)
+            float(now - then) / scale for now, then in zip(after.state.totals, before.state.totals)
         )
 
     def returns(self, turn: Turn) -> tuple[float, ...]:
         """Per player, the match total (R-RUM-END-2, R-RUM-MATCH-1): the points decide a match,
         so they are its return, as the score sheet's grand totals are. A match cut off before
         its end scores the round in play as a blocked round (`scores_if_blocked`: the lowest
-        rack wins the others' points), so that a cut-off still says who was ahead."""
-        return tuple(float(total) for total in scores_if_blocked(turn.state))
+        rack wins the others' points), so that a cut-off still says who was ahead. With
+        ``returns_unit="scaled"`` each is divided by the bound of `max_return` in points."""
+        scale = self._most_total if self.returns_unit == "scaled" else 1.0
+        return tuple(float(total) / scale for total in scores_if_blocked(turn.state))
 
     def resample(self, turn: Turn, player: int, rng: random.Random) -> Turn:
         """A turn ``player`` cannot tell from ``turn``: the tiles they cannot see dealt afresh.
@@ -821,14 +919,15 @@ class Encoding:
     @property
     def min_return(self) -> float:
         """Minus every tile of the game on the rack, by the Handrummy factor, each round: a bound
-        no total reaches (R-RUM-END-2, R-RUM-VAR-HAND)."""
-        return -self._most_total
+        no total reaches (R-RUM-END-2, R-RUM-VAR-HAND); -1 when the returns are scaled."""
+        return -self.max_return
 
     @property
     def max_return(self) -> float:
         """The winner's plus points are the others' minus points: at most every tile of the game,
-        by the Handrummy factor, each round (R-RUM-END-2, R-RUM-VAR-HAND)."""
-        return self._most_total
+        by the Handrummy factor, each round (R-RUM-END-2, R-RUM-VAR-HAND); 1 when the returns
+        are scaled."""
+        return 1.0 if self.returns_unit == "scaled" else self._most_total
 
     @property
     def return_sum(self) -> None:
