@@ -3,8 +3,9 @@
 A play of MyRummy names a whole table, and the number of tables grows with
 the table: no fixed list of ids can name them. So this encoding splits a
 turn into short decisions whose ids mean the same in every state: the player
-chooses, one at a time, the rack tiles to lay this turn, then says "lay
-them". The arrangement on the table is left to the exact solver.
+chooses, one at a time and from the lowest id up, the rack tiles to lay this
+turn, then says "lay them". The arrangement on the table is left to the exact
+solver.
 
 Action ids (56 with the box's tiles; a smaller set, `Rules.colours` and the
 fields after it, numbers only the kinds it has, in ``Tile.index`` order, and
@@ -13,15 +14,18 @@ moves ``LAY``, ``DRAW`` and ``PASS`` down: `Encoding.kinds`,
 
 | id | meaning | legal when |
 | --- | --- | --- |
-| ``0 .. 52`` | choose one more tile of kind ``id`` (``Tile.index``, the joker 52) | some legal play lays the tiles chosen with this one (and maybe more) |
+| ``0 .. 52`` | choose one more tile of kind ``id`` (``Tile.index``, the joker 52) | no higher kind is chosen, and some legal play lays the tiles chosen with this one and maybe more of this kind and above |
 | ``53`` ``LAY`` | lay the tiles chosen | some legal play lays exactly those rack tiles |
-| ``54`` ``DRAW`` | draw a tile (the tiles chosen stay on the rack) | the pool has tiles |
-| ``55`` ``PASS`` | pass | the pool is empty (R-RUM-END-3) |
+| ``54`` ``DRAW`` | draw a tile | nothing is chosen, and the pool has tiles |
+| ``55`` ``PASS`` | pass | nothing is chosen, and the pool is empty (R-RUM-END-3) |
 
 So the mask is *exact*: a chosen tile never leads into a dead end (the
-tiles chosen can always be completed to a legal play), every set of rack
-tiles some legal play lays is reached by choosing its tiles in any order,
-and ``LAY`` is accepted by `apply`. The
+tiles chosen can always be completed to a legal play), and a lay is one unit
+of decision: every set of rack tiles some legal play lays is reached by one
+path of ids only, its tiles chosen from the lowest id up, and ``LAY`` is
+accepted by `apply`. Drawing or passing is decided before the first tile
+is chosen, so choosing tiles and then drawing never reaches what drawing
+alone reaches. The
 ``LAY`` id becomes the `Play` of
 `best_play_within` with those
 tiles as ``must`` and nothing as ``may``: a function of the table, the rules
@@ -33,8 +37,8 @@ later only through the combinations it leaves, for what the next players may
 take from them (R-RUM-RE-2, R-RUM-JOK-3); the rule that picks it is the same
 for everyone, uses public information only, and never makes a set of tiles
 unlayable, so agents compared under the encoding play the same game.
-There is no undo: draw and pass stay legal after choosing, and a turn is at
-most one decision per rack tile plus one, so every match has a bounded length.
+There is no undo: once a tile is chosen the turn ends with a lay, and a turn
+is at most one decision per rack tile plus one.
 ``TimeOut`` is left out: the library keeps no clock.
 
 The encoded game's states are `Turn` values
@@ -63,13 +67,13 @@ Examples:
     ...     racks=[mr.parse_tiles("gn10 gn11 gn12 bk1"), mr.parse_tiles("J")],
     ... )
     >>> turn = Turn(state)
-    >>> [TILES[i] for i in encoding.legal_ids(turn) if i < LAY]
-    [Tile(gn10), Tile(gn11), Tile(gn12)]
+    >>> [TILES[i] for i in encoding.legal_ids(turn) if i < LAY]  # a lay starts at its lowest
+    [Tile(gn10)]
     >>> for tile in mr.parse_tiles("gn10 gn11 gn12"):
     ...     turn = encoding.apply_id(turn, tile.index)
     >>> str(encoding.action(turn, LAY))
     'play [gn10 gn11 gn12]'
-    >>> encoding.action(turn, DRAW), str(encoding.action(Turn(state), 35))
+    >>> encoding.action(Turn(state), DRAW), str(encoding.action(Turn(state), 35))
     (Draw(), 'choose gn10')
     >>> encoding.apply_id(turn, LAY).state.racks[0]
     (Tile(bk1),)
@@ -253,6 +257,14 @@ def _within(small: tuple[int, int], large: tuple[int, int]) -> bool:
     return not (small[0] & ~large[0] or small[1] & ~large[1])
 
 
+def _floor(chosen: Sequence[int]) -> int | None:
+    """The highest kind chosen (the next tile chosen is of that kind or above), or ``None``."""
+    for kind in range(len(chosen) - 1, -1, -1):
+        if chosen[kind]:
+            return kind
+    return None
+
+
 def _tiles(chosen: Sequence[int]) -> tuple[Tile, ...]:
     return tuple(tile for tile, count in zip(TILES, chosen) for _ in range(count))
 
@@ -291,14 +303,21 @@ class _Known:
             self.witnesses.append(_bits([a - b for a, b in zip(after, table)]))
         return play
 
-    def extendable(self, chosen: Sequence[int]) -> bool:
-        """Whether some legal play lays the tiles ``chosen`` and maybe more."""
+    def extendable(self, chosen: Sequence[int], floor: int = 0) -> bool:
+        """Whether some legal play lays the tiles ``chosen`` and maybe more, the more all of
+        kinds ``floor`` and up (the tiles of a lay are chosen from the lowest kind up)."""
         bits = _bits(chosen)
-        if any(_within(bits, witness) for witness in self.witnesses):
-            return True
+        low = (1 << floor) - 1
+        once, twice = bits[0] & low, bits[1] & low
+        for witness in self.witnesses:
+            if _within(bits, witness) and witness[0] & low == once and witness[1] & low == twice:
+                return True
         if any(_within(dead, bits) for dead in self.dead):
             return False
-        rest = [have - count for have, count in zip(self.rack, chosen)]
+        rest = [
+            have - count if kind >= floor else 0
+            for kind, (have, count) in enumerate(zip(self.rack, chosen))
+        ]
         return self._ask(chosen, rest) is not None
 
     def layable(self, chosen: tuple[int, ...]) -> bool:
@@ -475,35 +494,38 @@ class Encoding:
             return [index for index, _ in self.chance_probabilities(turn)]
         known = self._known(state)
         chosen = list(turn.chosen)
-        if not any(chosen):
+        floor = _floor(turn.chosen)
+        if floor is None:
             known.extendable(chosen)  # the best play: a large witness, or every tile dead
         ids = []
-        for kind in range(KINDS):
+        for kind in range(floor or 0, KINDS):
             if known.rack[kind] > chosen[kind]:
                 chosen[kind] += 1
-                if known.extendable(chosen):
+                if known.extendable(chosen, kind):
                     ids.append(self._ids[kind])
                 chosen[kind] -= 1
-        if any(turn.chosen) and known.layable(turn.chosen):
+        if floor is None:
+            ids.append(self.draw_id if any(state.pool) else self.pass_id)
+        elif known.layable(turn.chosen):
             ids.append(self.lay_id)
-        ids.append(self.draw_id if any(state.pool) else self.pass_id)
-        return ids
+        return sorted(ids)
 
     def _legal(self, turn: Turn, index: int) -> bool:
         """Whether action id ``index`` is legal at the decision ``turn`` (one question, not the mask)."""
         state = turn.state
-        if index == self.draw_id:
-            return any(state.pool)
-        if index == self.pass_id:
-            return not any(state.pool)
-        known = self._known(state)
         chosen = turn.chosen
+        floor = _floor(chosen)
+        if index == self.draw_id:
+            return floor is None and any(state.pool)
+        if index == self.pass_id:
+            return floor is None and not any(state.pool)
+        known = self._known(state)
         if index == self.lay_id:
-            return any(chosen) and known.layable(chosen)
+            return floor is not None and known.layable(chosen)
         kind = self.kinds[index]
-        if known.rack[kind] <= chosen[kind]:
+        if known.rack[kind] <= chosen[kind] or kind < (floor or 0):
             return False
-        return known.extendable((*chosen[:kind], chosen[kind] + 1, *chosen[kind + 1 :]))
+        return known.extendable((*chosen[:kind], chosen[kind] + 1, *chosen[kind + 1 :]), kind)
 
     def legal_mask(self, turn: Turn) -> npt.NDArray[np.int8]:
         """1 for each legal action id of the player to move; all 0 at a chance node or the end."""
@@ -578,6 +600,13 @@ class Encoding:
             raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
         if self._legal(turn, index):
             return
+        floor = _floor(turn.chosen)
+        if floor is not None and index in (self.draw_id, self.pass_id):
+            raise IllegalActionError(
+                "R-RUM-TURN-1",
+                f"tiles are chosen ({tiles_text(_tiles(turn.chosen))}): a lay is one decision, "
+                "so choose more tiles or lay them",
+            )
         if index == self.draw_id:
             raise IllegalActionError("R-RUM-END-3", "the pool is empty: lay tiles or pass")
         if index == self.pass_id:
@@ -592,6 +621,12 @@ class Encoding:
         tile = TILES[self.kinds[index]]
         if turn.chosen[tile.index] >= counts(state.racks[state.player])[tile.index]:
             raise IllegalActionError("R-RUM-TURN-1", f"your rack has no more {tile} to choose")
+        if floor is not None and tile.index < floor:
+            raise IllegalActionError(
+                "R-RUM-TURN-1",
+                f"a lay's tiles are chosen in id order, the lowest first: {tile} comes before "
+                f"{TILES[floor]}, chosen already",
+            )
         raise IllegalActionError(
             "R-RUM-TURN-1", f"no legal play lays {tile} together with the tiles chosen ({chosen})"
         )
