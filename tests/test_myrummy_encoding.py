@@ -367,7 +367,7 @@ def test_errors_name_the_rule() -> None:
     assert encoding.legal_ids(stuck) == []
     # a lay is one decision: its tiles lowest first, and no draw or pass after choosing
     gn10 = encoding.apply_id(turn, mr.parse_tile("gn10").index)
-    with pytest.raises(IllegalActionError, match="R-RUM-TURN-1.*a lay is one decision"):
+    with pytest.raises(IllegalActionError, match=r"R-RUM-TURN-1.*a lay is one decision"):
         encoding.apply_id(gn10, enc.DRAW)
     gn12 = enc.Turn(state, tuple(int(k == mr.parse_tile("gn12").index) for k in range(KINDS)))
     with pytest.raises(IllegalActionError, match="the lowest first: gn10 comes before gn12"):
