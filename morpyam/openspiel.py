@@ -24,7 +24,7 @@ Importing this module registers three Python games with ``pyspiel``:
 * ``python_morpyam_myrummy`` (`MyRummyGame`), of imperfect
   information: parameters ``rules`` (``classic`` or ``rummikub``), ``players`` (2 to 4),
   the knobs ``min_stay``, ``rounds``, ``rack_size``, ``opening_points``,
-  ``max_game_length``, and ``returns`` (``points`` or ``scaled``). Chance: the lot and
+  ``jokers``, ``max_game_length``, and ``returns`` (``points``, ``scaled`` or ``zero_sum``). Chance: the lot and
   every tile dealt or drawn, with its exact probability from the pool; returns: the match
   totals (R-RUM-END-2), a general-sum game, or with ``returns="scaled"`` the totals divided
   by their bound, in [-1, 1]; a match cut off scores the round in play as a blocked round
@@ -600,9 +600,11 @@ def _myrummy(params: Mapping[str, Any]) -> MyRummyEncoding:
     if min_stay != -1:
         rules = attrs.evolve(rules, min_stay=min_stay or None)
     rack_size, opening = int(params["rack_size"]), int(params["opening_points"])
+    jokers = int(params["jokers"])
     return MyRummyEncoding(
         attrs.evolve(
             rules,
+            jokers=rules.jokers if jokers == -1 else jokers,
             rounds=int(params["rounds"]),
             rack_size=rules.rack_size if rack_size == -1 else rack_size,
             opening_points=rules.opening_points if opening == -1 else opening,
@@ -615,8 +617,9 @@ class MyRummyGame(SpielGame):
     """``python_morpyam_myrummy``: parameters ``rules`` (preset name: ``classic``, ``rummikub``,
     or the small sets ``mini`` and ``midi``), ``players``, the knobs ``min_stay`` (-1: the
     preset's; 0: free rearranging), ``rounds``, ``rack_size`` and ``opening_points`` (-1: the
-    preset's), ``max_game_length`` (see the module) and ``returns`` (``points``, the match
-    totals, or ``scaled``, divided by their bound). Imperfect information: each player's
+    preset's), ``jokers`` (-1: the preset's; 0 under ``mini`` leaves its nine plain tiles),
+    ``max_game_length`` (see the module) and ``returns`` (``points``, the match totals;
+    ``scaled``, divided by their bound; ``zero_sum``, less their mean, a zero-sum game). Imperfect information: each player's
     information state is `information_state`, and as a tensor `write_information_state`.
     """
 
@@ -631,6 +634,7 @@ class MyRummyGame(SpielGame):
             "rounds": 1,
             "rack_size": -1,
             "opening_points": -1,
+            "jokers": -1,
             "max_game_length": MAX_GAME_LENGTH,
             "returns": "points",
         },

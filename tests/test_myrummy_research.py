@@ -415,3 +415,26 @@ def test_ismcts_with_a_seeded_resampler_plays_the_same_again() -> None:
     first = match()
     assert len(first) > 12  # the lot, a deal of six tiles and the decisions after
     assert match() == first
+
+
+def test_zero_sum_returns_add_up_to_zero_blocked_tied_or_cut_off() -> None:
+    # R-RUM-END-2, R-RUM-END-3: each total less the mean; with two players half the difference
+    zero_sum = {"rules": "mini", "jokers": 0, "returns": "zero_sum"}
+    game = pyspiel.load_game(mos.MYRUMMY, zero_sum)
+    points = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini", "jokers": 0})
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.num_distinct_actions() == 9 + 3  # nine plain tiles, lay, draw, pass
+    # the nine tiles 1 to 3 in three colours on one rack, 18 points, Handrummy doubled: 36
+    assert (points.min_utility(), points.max_utility()) == (-36.0, 36.0)
+    assert (game.min_utility(), game.max_utility()) == (-36.0, 36.0)
+    for cut in (3, 3000):
+        pair = [
+            pyspiel.load_game(mos.MYRUMMY, {**params, "max_game_length": cut})
+            for params in (zero_sum, {"rules": "mini", "jokers": 0})
+        ]
+        for seed in range(30):
+            zero, totals = (_random_decision(one, seed, decisions=10_000) for one in pair)
+            assert zero.is_terminal()
+            assert zero.history() == totals.history()
+            first, second = totals.returns()
+            assert zero.returns() == [(first - second) / 2, (second - first) / 2]

@@ -230,7 +230,7 @@ def _rules(instance: object, attribute: attrs.Attribute[Any], value: Any) -> Non
         raise ValueError(f"an Encoding needs a myrummy Rules value, got {value!r}")
 
 
-RETURNS_UNITS = ("points", "scaled")
+RETURNS_UNITS = ("points", "scaled", "zero_sum")
 """The values of `Encoding.returns_unit`."""
 EVENTS = ("lot", "gets", "draws", "passes", "lays", "chooses")
 """The kinds of event in a row of the information-state vector's ``events`` field, in column
@@ -350,9 +350,12 @@ class Encoding:
     rules: Rules = attrs.field(validator=_rules)
     """The rules of the match."""
     returns_unit: str = attrs.field(default="points", kw_only=True, validator=_returns_unit)
-    """What `returns` counts: ``"points"``, the match totals, or ``"scaled"``, the totals
+    """What `returns` counts: ``"points"``, the match totals; ``"scaled"``, the totals
     divided by `max_return`'s bound in points, so every return lies in [-1, 1] whatever the
-    set (search constants tuned for that range carry over)."""
+    set (search constants tuned for that range carry over); or ``"zero_sum"``, each total
+    less the mean of the totals, so the returns add up to 0 in every match, blocked, tied
+    or cut off alike (with two players, half the difference of the totals), as
+    exploitability and other two-player zero-sum methods need."""
     kinds: tuple[int, ...] = attrs.field(init=False)
     """The ``Tile.index`` of each tile id: every kind the set has, ascending (all 53 in the
     box's set, so there a tile's id is its index)."""
@@ -868,19 +871,27 @@ class Encoding:
         round ends, then its plus and minus points, so the rewards of a match add up to its
         ``returns`` (but for a match cut off, whose round in play only ``returns`` scores),
         in the same unit (`returns_unit`)."""
-        scale = self._most_total if self.returns_unit == "scaled" else 1.0
-        return tuple(
-            float(now - then) / scale for now, then in zip(after.state.totals, before.state.totals)
+        return self._in_unit(
+            [now - then for now, then in zip(after.state.totals, before.state.totals)]
         )
+
+    def _in_unit(self, points: Sequence[int]) -> tuple[float, ...]:
+        """``points`` per player in the unit of the returns (`returns_unit`)."""
+        if self.returns_unit == "scaled":
+            return tuple(float(value) / self._most_total for value in points)
+        if self.returns_unit == "zero_sum":
+            mean = Fraction(sum(points), len(points))
+            return tuple(float(value - mean) for value in points)
+        return tuple(float(value) for value in points)
 
     def returns(self, turn: Turn) -> tuple[float, ...]:
         """Per player, the match total (R-RUM-END-2, R-RUM-MATCH-1): the points decide a match,
         so they are its return, as the score sheet's grand totals are. A match cut off before
         its end scores the round in play as a blocked round (`scores_if_blocked`: the lowest
         rack wins the others' points), so that a cut-off still says who was ahead. With
-        ``returns_unit="scaled"`` each is divided by the bound of `max_return` in points."""
-        scale = self._most_total if self.returns_unit == "scaled" else 1.0
-        return tuple(float(total) / scale for total in scores_if_blocked(turn.state))
+        ``returns_unit="scaled"`` each is divided by the bound of `max_return` in points, with
+        ``"zero_sum"`` the mean of the totals is taken off each."""
+        return self._in_unit(scores_if_blocked(turn.state))
 
     def resample(self, turn: Turn, player: int, rng: random.Random) -> Turn:
         """A turn ``player`` cannot tell from ``turn``: the tiles they cannot see dealt afresh.
@@ -962,13 +973,18 @@ class Encoding:
         """The winner's plus points are the others' minus points: at most every tile of the game,
         by the Handrummy factor, each round (R-RUM-END-2, R-RUM-VAR-HAND); 1 when the returns
         are scaled."""
-        return 1.0 if self.returns_unit == "scaled" else self._most_total
+        if self.returns_unit == "scaled":
+            return 1.0
+        if self.returns_unit == "zero_sum":  # a total less the mean of totals in the bounds
+            return self._most_total * 2 * (self.players - 1) / self.players
+        return self._most_total
 
     @property
-    def return_sum(self) -> None:
+    def return_sum(self) -> float | None:
         """``None``: a round's points add up to 0, except when the lowest racks tie after an empty
-        pool and everyone scores minus (R-RUM-END-3), so the sum varies (general sum)."""
-        return None
+        pool and everyone scores minus (R-RUM-END-3), so the sum varies (general sum); 0 with
+        ``returns_unit="zero_sum"``."""
+        return 0.0 if self.returns_unit == "zero_sum" else None
 
     @property
     def max_decisions(self) -> None:
