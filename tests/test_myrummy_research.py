@@ -292,7 +292,7 @@ def _states_along(game: Any, seed: int, every: int, most: int) -> list[Any]:
     ``most`` of them: positions of every depth, mid-deal and mid-turn among them."""
     rng = random.Random(seed)
     state = game.new_initial_state()
-    found = []
+    found: list[Any] = []
     step = 0
     while not state.is_terminal() and len(found) < most:
         if step % every == every - 1:
