@@ -548,6 +548,13 @@ def test_no_other_rack_leaks() -> None:
     drawn = encoding.apply_id(encoding.apply_id(one, enc.DRAW), mr.parse_tile("pu4").index)
     assert "0 gets a tile" in encoding.information_state(drawn, 1)
     assert "0 gets pu4" in encoding.information_state(drawn, 0)
+    # the deal is a set: the same racks dealt in another order give the same keys
+    swapped = _dealt(["gn3", "bk6", "gn2", "bk7", "gn1", "bk5"])
+    assert swapped.state == one.state
+    for player in (0, 1):
+        assert encoding.information_state(swapped, player) == (
+            encoding.information_state(one, player)
+        )
 
 
 def test_observation_fields() -> None:

@@ -702,6 +702,8 @@ class Encoding:
         if type(action) is FirstPlayer:
             return dict.fromkeys(everyone, f"lot: {action.player} starts")
         if type(action) is Tile:
+            if state.deal_left:  # the deal: the rack (in `text`) shows the tiles, as a set
+                return dict.fromkeys(everyone, f"{player} gets a tile")
             return {p: f"{player} gets {action if p == player else 'a tile'}" for p in everyone}
         if type(action) is Draw:
             return dict.fromkeys(everyone, f"{player} draws")
@@ -787,6 +789,9 @@ class Encoding:
         tiles dealt or drawn to another player only as "a tile", the others' tiles chosen not at
         all, each lay as the tiles laid), one a line, then `text`
         of the turn. Two turns that differ only in what ``player`` has not seen have the same key.
+        The deal is a set: a tile dealt is "a tile" to everyone, the player's own too, and the
+        rack in `text` names them (sorted), so the order they were dealt in, which tells a
+        player nothing, makes no two keys; a tile drawn later is named to the player who draws.
         """
         return turn.seen[player] + self.text(turn, player)
 
@@ -798,8 +803,8 @@ class Encoding:
         A row holds the seat the event is about (relative to the player, one-hot over the
         players), its kind (one-hot over `EVENTS`: the lot naming who starts, a tile dealt or
         drawn, a draw, a pass, a lay, a tile the player chose) and its tiles, a count per
-        tile id: the tile the player received or chose, the tiles a lay laid; none for a tile
-        another player received. A match has at most ``1 + rounds * tile_count +
+        tile id: the tile the player drew or chose, the tiles a lay laid; none for a tile
+        dealt (the rack shows those, as a set) or another player received. A match has at most ``1 + rounds * tile_count +
         max_decisions`` events (the lot, every tile dealt or drawn, every decision), so the
         vector has ``layout.size + that * (players + 6 + len(kinds))`` numbers: under
         ``mini``, cut off after 50 decisions, 61 rows of 18.
@@ -852,7 +857,7 @@ class Encoding:
             tiles = line[players + len(EVENTS) :]
             if kind is Tile:
                 line[players + 1] = 1
-                if state.player == player:
+                if state.player == player and not state.deal_left:  # the deal: a set
                     tiles[ids[step.index]] = 1  # type: ignore[union-attr]
             elif kind is Draw:
                 line[players + 2] = 1
