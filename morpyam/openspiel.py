@@ -23,11 +23,12 @@ Importing this module registers three Python games with ``pyspiel``:
   ``games`` (1 to 6; default 1);
 * ``python_morpyam_myrummy`` (`MyRummyGame`), of imperfect
   information: parameters ``rules`` (``classic`` or ``rummikub``), ``players`` (2 to 4),
-  the knobs ``min_stay``, ``rounds``, ``rack_size``, ``opening_points``,
-  ``jokers``, ``max_game_length``, and ``returns`` (``points``, ``scaled`` or ``zero_sum``). Chance: the lot and
-  every tile dealt or drawn, with its exact probability from the pool; returns: the match
-  totals (R-RUM-END-2), a general-sum game, or with ``returns="scaled"`` the totals divided
-  by their bound, in [-1, 1]; a match cut off scores the round in play as a blocked round
+  the knobs ``min_stay``, ``rounds``, ``rack_size``, ``opening_points``, ``jokers``,
+  ``max_game_length``, and ``returns`` (``points``, ``scaled`` or ``zero_sum``). Chance: the
+  lot and every tile dealt or drawn, with its exact probability from the pool; returns: the
+  match totals (R-RUM-END-2), a general-sum game, or with ``returns="scaled"`` the totals
+  divided by their bound, in [-1, 1], or with ``returns="zero_sum"`` less their mean, a
+  zero-sum game; a match cut off scores the round in play as a blocked round
   (the lowest rack wins it). ``resample_from_infostate`` deals what a player cannot see
   afresh, in the state's history too, for information-set searches (ISMCTS); the
   information state is a string and a tensor whose size the cut-off bounds
@@ -619,8 +620,9 @@ class MyRummyGame(SpielGame):
     preset's; 0: free rearranging), ``rounds``, ``rack_size`` and ``opening_points`` (-1: the
     preset's), ``jokers`` (-1: the preset's; 0 under ``mini`` leaves its nine plain tiles),
     ``max_game_length`` (see the module) and ``returns`` (``points``, the match totals;
-    ``scaled``, divided by their bound; ``zero_sum``, less their mean, a zero-sum game). Imperfect information: each player's
-    information state is `information_state`, and as a tensor `write_information_state`.
+    ``scaled``, divided by their bound; ``zero_sum``, less their mean, a zero-sum game).
+    Imperfect information: each player's information state is `information_state`, and as
+    a tensor `write_information_state`.
     """
 
     spec = SpielGameSpec(

@@ -804,9 +804,9 @@ class Encoding:
         players), its kind (one-hot over `EVENTS`: the lot naming who starts, a tile dealt or
         drawn, a draw, a pass, a lay, a tile the player chose) and its tiles, a count per
         tile id: the tile the player drew or chose, the tiles a lay laid; none for a tile
-        dealt (the rack shows those, as a set) or another player received. A match has at most ``1 + rounds * tile_count +
-        max_decisions`` events (the lot, every tile dealt or drawn, every decision), so the
-        vector has ``layout.size + that * (players + 6 + len(kinds))`` numbers: under
+        dealt (the rack shows those, as a set) or another player received. A match has at
+        most ``1 + rounds * tile_count + max_decisions`` events (the lot, every tile dealt or
+        drawn, every decision), so the vector has ``layout.size + that * (players + 6 + len(kinds))`` numbers: under
         ``mini``, cut off after 50 decisions, 61 rows of 18.
 
         Raises:
