@@ -12,7 +12,8 @@ Three measurements, each a subcommand:
 - ``ismcts``: OpenSpiel's ``ISMCTSBot`` with ``--simulations`` a decision against the
   random player or the greedy bot (`GreedyBot`, laying its play one tile at a time)
   over ``--games`` matches, seats alternating: wins, draws and the win rate ± standard
-  error. Its leaves are scored by the rules' own count of a blocked round
+  error. The bot resamples with a sampler seeded by ``--seed``, so a run plays the same
+  matches again. Its leaves are scored by the rules' own count of a blocked round
   (`scores_if_blocked`, scaled by the game's return bound), not by random rollouts,
   which on the box's tiles cost seconds each.
 
@@ -43,9 +44,12 @@ from morpyam.myrummy.encoding import Encoding
 Chooser = Callable[[Any], int]
 
 
-def load(rules: str, max_length: int) -> Any:
-    """The OpenSpiel game of the preset, cut off after ``max_length`` decisions."""
-    return pyspiel.load_game(mos.MYRUMMY, {"rules": rules, "max_game_length": max_length})
+def load(rules: str, max_length: int, **knobs: Any) -> Any:
+    """The OpenSpiel game of the preset, cut off after ``max_length`` decisions, with the
+    game's other parameters in ``knobs`` (``None`` leaves one as the preset has it)."""
+    params = {"rules": rules, "max_game_length": max_length}
+    params.update((name, value) for name, value in knobs.items() if value is not None)
+    return pyspiel.load_game(mos.MYRUMMY, params)
 
 
 def count_tree(game: Any, cap: int) -> tuple[int, bool]:
@@ -148,13 +152,14 @@ class BlockedScoreEvaluator(mcts.Evaluator):  # type: ignore[misc]
 
 
 def run_tree(args: argparse.Namespace) -> None:
-    game = load(args.rules, args.max_length)
+    game = load(args.rules, args.max_length, jokers=args.jokers, rack_size=args.rack_size)
     start = time.process_time()
     found, complete = count_tree(game, args.cap)
     seconds = time.process_time() - start
     size = f"{found:,}" if complete else f"more than {found:,}"
     print(
-        f"{args.rules}, cut off after {args.max_length} decisions: {size} histories, "
+        f"{args.rules} (jokers {args.jokers}, racks of {args.rack_size}; None: the preset's), "
+        f"cut off after {args.max_length} decisions: {size} histories, "
         f"{seconds:.1f} s ({1e6 * seconds / found:.0f} µs a history)"
     )
 
@@ -196,6 +201,11 @@ def run_ismcts(args: argparse.Namespace) -> None:
     bot = ismcts.ISMCTSBot(
         game, evaluator, 2.0, args.simulations, random_state=np.random.RandomState(args.seed)
     )
+    # the bot's own resampling is unseeded: a seeded one makes a run play the same again
+    resampling = random.Random(args.seed)
+    bot.set_resampler(
+        lambda state, player: state.resample_from_infostate(player, resampling.random)
+    )
     rng = random.Random(args.seed)
     wins = draws = 0
     outcomes = []
@@ -231,6 +241,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     tree.add_argument("--rules", default="mini")
     tree.add_argument("--max-length", type=int, default=2, help="decisions before the cut-off")
     tree.add_argument("--cap", type=int, default=5_000_000, help="stop counting here")
+    tree.add_argument("--jokers", type=int, default=None, help="the set's jokers")
+    tree.add_argument("--rack-size", type=int, default=None, help="tiles dealt to a rack")
     tree.set_defaults(run=run_tree)
     mccfr = commands.add_parser("mccfr", help="outcome-sampling MCCFR, then its policy")
     mccfr.add_argument("--rules", default="mini")

@@ -23,13 +23,16 @@ Importing this module registers three Python games with ``pyspiel``:
   ``games`` (1 to 6; default 1);
 * ``python_morpyam_myrummy`` (`MyRummyGame`), of imperfect
   information: parameters ``rules`` (``classic`` or ``rummikub``), ``players`` (2 to 4),
-  the knobs ``min_stay``, ``rounds``, ``rack_size``, ``opening_points``, and
-  ``max_game_length``. Chance: the lot and every tile dealt or drawn, with its exact
-  probability from the pool; returns: the match totals (R-RUM-END-2), a general-sum game;
-  a match cut off scores the round in play as a blocked round (the lowest rack wins it).
-  ``resample_from_infostate`` deals what a player cannot see afresh, for information-set
-  searches (ISMCTS); the information state is a string, and asking for its tensor raises
-  a ``ValueError``.
+  the knobs ``min_stay``, ``rounds``, ``rack_size``, ``opening_points``, ``jokers``,
+  ``max_game_length``, and ``returns`` (``points``, ``scaled`` or ``zero_sum``). Chance: the
+  lot and every tile dealt or drawn, with its exact probability from the pool; returns: the
+  match totals (R-RUM-END-2), a general-sum game, or with ``returns="scaled"`` the totals
+  divided by their bound, in [-1, 1], or with ``returns="zero_sum"`` less their mean, a
+  zero-sum game; a match cut off scores the round in play as a blocked round
+  (the lowest rack wins it). ``resample_from_infostate`` deals what a player cannot see
+  afresh, in the state's history too, for information-set searches (ISMCTS); the
+  information state is a string and a tensor whose size the cut-off bounds
+  (`Encoding.information_layout`).
 
 Morpyam and the score sheet are sequential, with explicit stochastic chance (every throw of the
 dice, every Plus tile dealt, with its exact probability), of perfect
@@ -100,6 +103,7 @@ __all__ = [
     "YAHTZEE",
     "MorpyamGame",
     "MyRummyGame",
+    "MyRummyState",
     "Observer",
     "SpielGame",
     "SpielGameSpec",
@@ -147,6 +151,9 @@ class SpielGameSpec:
     `HiddenInformation`, whose
     ``information_state`` is OpenSpiel's information state string, and the
     observation is the player's own view."""
+    information_state_tensor: bool = False
+    """Whether the game gives its information state as a tensor as well (a game of hidden
+    information whose encoding has an ``information_layout``)."""
 
     def game_type(self, encoding: GameEncoding[Any, Any]) -> Any:
         """The ``pyspiel.GameType`` of the game; ``encoding`` says whether it is constant-sum."""
@@ -170,7 +177,7 @@ class SpielGameSpec:
             max_num_players=self.players[1],
             min_num_players=self.players[0],
             provides_information_state_string=not self.perfect_information,
-            provides_information_state_tensor=False,
+            provides_information_state_tensor=self.information_state_tensor,
             provides_observation_string=True,
             provides_observation_tensor=True,
             parameter_specification=dict(self.parameters),
@@ -203,24 +210,32 @@ class Observer:
 
 
 class _InformationStates:
-    """The information state of a game with hidden information: a string, no tensor."""
+    """The information state of a game with hidden information: a string and, when the
+    encoding lays it out for the game's cut-off (``information_layout``), a tensor."""
 
-    def __init__(self, encoding: HiddenInformation[Any]) -> None:
+    def __init__(self, encoding: HiddenInformation[Any], max_length: int) -> None:
         self._encoding = encoding
-        self.tensor = np.zeros(0, np.float32)
-        """Empty: the games provide no information state tensor."""
-        self.dict: dict[str, Any] = {}
+        layout = getattr(encoding, "information_layout", None)
+        self._layout = None if layout is None else layout(max_length)
+        self.tensor = np.zeros(0 if self._layout is None else self._layout.size, np.float32)
+        """The information state vector (empty for a game that provides none)."""
+        self.dict: dict[str, Any] = {} if self._layout is None else self._layout.views(self.tensor)
 
     def set_from(self, state: SpielState, player: int) -> None:
-        """Refuse: the games provide the information state as a string only.
+        """Write ``player``'s information state of ``state`` into ``tensor``.
 
         Raises:
-            ValueError: always, saying what to use instead.
+            ValueError: for a game that provides the information state as a string only.
         """
-        raise ValueError(
-            "the game provides no information state tensor (a player's whole history has no "
-            "fixed size): use information_state_string, or observation_tensor (the player's own "
-            "view of the position)"
+        if self._layout is None:
+            raise ValueError(
+                "the game provides no information state tensor (a player's whole history has "
+                "no fixed size): use information_state_string, or observation_tensor (the "
+                "player's own view of the position)"
+            )
+        self.tensor.fill(0)
+        self._encoding.write_information_state(  # type: ignore[attr-defined]
+            self.tensor, self._layout, state.steps(), state.game_state, player
         )
 
     def string_from(self, state: SpielState, player: int) -> str:
@@ -246,15 +261,23 @@ class _Shared:
     ``length`` counts the player decisions made so far (not the chance outcomes).
     """
 
-    __slots__ = ("encoding", "length", "max_length", "state")
+    __slots__ = ("encoding", "length", "log", "max_length", "state")
 
     def __init__(
-        self, encoding: GameEncoding[Any, Any], max_length: int, length: int, state: Any
+        self,
+        encoding: GameEncoding[Any, Any],
+        max_length: int,
+        length: int,
+        state: Any,
+        log: Any = None,
     ) -> None:
         self.encoding = encoding
         self.max_length = max_length
         self.length = length
         self.state = state
+        self.log = log
+        """For a game that keeps its steps: ``None`` at the start, else the pair (the log
+        before, (the engine state, the step taken in it))."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -374,6 +397,70 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         return self._encoding.text(self.game_state, 0)
 
+    def steps(self) -> list[tuple[Any, Any]]:
+        """The steps of the game so far, each with the engine state it was taken in (empty
+        for a game whose states do not keep them)."""
+        steps = []
+        log = self._now.log
+        while log is not None:
+            log, step = log
+            steps.append(step)
+        steps.reverse()
+        return steps
+
+
+class MyRummyState(SpielState):
+    """A state of ``python_morpyam_myrummy``: a `SpielState` that keeps the steps of its match,
+    so that a resample deals the hidden tiles afresh in its history too.
+
+    ``resample_from_infostate`` returns a state whose ``history()``, replayed from a new
+    state, reaches that same state, and whose every player's information state and
+    observation agree with the tiles dealt afresh (`Encoding.resample_history`).
+    """
+
+    _replaying: Any = None
+
+    def _apply_action(self, action: int) -> None:
+        now = self._now
+        replaying = self._replaying
+        if replaying is not None:
+            step, turn = replaying
+            self._replaying = None
+        else:
+            step = self._decode(action)
+            turn = now.encoding.apply(now.state, step)
+        decision = not now.state.is_chance
+        log = (now.log, (now.state.state, step))
+        self._now = _Shared(now.encoding, now.max_length, now.length + decision, turn, log)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> SpielState:
+        """A state ``player_id`` cannot tell from this one, its hidden tiles dealt afresh with
+        ``probability_sampler`` in its history as well (see the class).
+
+        ``probability_sampler`` returns floats in [0, 1) (as
+        ``pyspiel.UniformProbabilitySampler``); a seeded one gives the same state again.
+        OpenSpiel's ``ISMCTSBot`` resamples with an unseeded sampler: for a search that
+        plays the same again from its seeds, give it a resampler with its own seed
+        (``bot.set_resampler``).
+
+        Raises:
+            ValueError: for a seat out of range.
+        """
+        now = self._now
+        players = now.encoding.players
+        if type(player_id) is not int or not 0 <= player_id < players:
+            raise ValueError(f"player_id is a seat 0 to {players - 1}, got {player_id!r}")
+        steps = self.steps()
+        encoding: MyRummyEncoding = now.encoding  # type: ignore[assignment]
+        replayed = encoding.resample_history(steps, player_id, _SamplerRandom(probability_sampler))
+        fresh: MyRummyState = self.get_game().new_initial_state()
+        for index, step, turn in replayed:
+            fresh._replaying = (step, turn)
+            pyspiel.State.apply_action(fresh, index)
+        return fresh
+
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game over any game encoding: the class of a registered game sets ``spec``.
@@ -442,7 +529,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
             if params:
                 raise ValueError(f"observation parameters are not supported, got {params}")
             if iig_obs_type is not None and iig_obs_type.perfect_recall:
-                return _InformationStates(self.encoding)  # type: ignore[arg-type]
+                return _InformationStates(self.encoding, self.max_length)  # type: ignore[arg-type]
             if iig_obs_type is None or (
                 iig_obs_type.public_info
                 and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
@@ -514,13 +601,16 @@ def _myrummy(params: Mapping[str, Any]) -> MyRummyEncoding:
     if min_stay != -1:
         rules = attrs.evolve(rules, min_stay=min_stay or None)
     rack_size, opening = int(params["rack_size"]), int(params["opening_points"])
+    jokers = int(params["jokers"])
     return MyRummyEncoding(
         attrs.evolve(
             rules,
+            jokers=rules.jokers if jokers == -1 else jokers,
             rounds=int(params["rounds"]),
             rack_size=rules.rack_size if rack_size == -1 else rack_size,
             opening_points=rules.opening_points if opening == -1 else opening,
-        )
+        ),
+        returns_unit=str(params["returns"]),
     )
 
 
@@ -528,8 +618,11 @@ class MyRummyGame(SpielGame):
     """``python_morpyam_myrummy``: parameters ``rules`` (preset name: ``classic``, ``rummikub``,
     or the small sets ``mini`` and ``midi``), ``players``, the knobs ``min_stay`` (-1: the
     preset's; 0: free rearranging), ``rounds``, ``rack_size`` and ``opening_points`` (-1: the
-    preset's), and ``max_game_length`` (see the module). Imperfect information: each
-    player's information state is `information_state`.
+    preset's), ``jokers`` (-1: the preset's; 0 under ``mini`` leaves its nine plain tiles),
+    ``max_game_length`` (see the module) and ``returns`` (``points``, the match totals;
+    ``scaled``, divided by their bound; ``zero_sum``, less their mean, a zero-sum game).
+    Imperfect information: each player's information state is `information_state`, and as
+    a tensor `write_information_state`.
     """
 
     spec = SpielGameSpec(
@@ -543,11 +636,18 @@ class MyRummyGame(SpielGame):
             "rounds": 1,
             "rack_size": -1,
             "opening_points": -1,
+            "jokers": -1,
             "max_game_length": MAX_GAME_LENGTH,
+            "returns": "points",
         },
         _myrummy,
         perfect_information=False,
+        information_state_tensor=True,
     )
+
+    def new_initial_state(self) -> MyRummyState:
+        """The start of a match: the lot, then the deal, as chance nodes."""
+        return MyRummyState(self, self.encoding, self.max_length)
 
 
 GAMES: tuple[type[SpielGame], ...] = (MorpyamGame, YahtzeeGame, MyRummyGame)

@@ -97,7 +97,9 @@ def within(small: tuple[int, ...], large: tuple[int, ...]) -> bool:
 def test_the_ids_reach_exactly_the_lays_of_plays(state: mr.State) -> None:
     # R-RUM-TURN-1, R-RUM-OPEN-1, R-RUM-OPEN-3, R-RUM-VAR-HAND, R-RUM-RE-2, R-RUM-JOK-3: the
     # sets of rack tiles the ids lay are those of the brute force enumeration of plays, both
-    # ways, and at every set chosen each tile id is legal exactly when some play lays more
+    # ways, and at every set chosen each tile id is legal exactly when some play lays more,
+    # the more all of that tile's kind and above (a lay's tiles are chosen lowest first, so
+    # each lay is reached one way only); draw only before a tile is chosen
     brute = {laid_by(state, play) for play in mr.plays(state)}
     encoding = enc.Encoding(state.rules)
     reached: set[tuple[int, ...]] = set()
@@ -109,13 +111,17 @@ def test_the_ids_reach_exactly_the_lays_of_plays(state: mr.State) -> None:
         chosen = turn.chosen
         for kind in range(KINDS):
             grown = (*chosen[:kind], chosen[kind] + 1, *chosen[kind + 1 :])
-            expected = any(within(grown, lay) for lay in brute)
+            floor = max((k for k in range(KINDS) if chosen[k]), default=0)
+            expected = kind >= floor and any(
+                within(grown, lay) and lay[:kind] == grown[:kind] for lay in brute
+            )
             assert (kind in ids) == expected, (str(state.table), state.rack, chosen, kind)
-            if kind in ids and grown not in visited:
+            if kind in ids:
+                assert grown not in visited  # one order of choosing per set of tiles
                 visited.add(grown)
                 frontier.append(encoding.apply_id(turn, kind))
-        assert (enc.LAY in ids) == (chosen in brute)
-        assert (enc.DRAW in ids) == (state.pool_size > 0)
+        assert (enc.LAY in ids) == (chosen in brute and any(chosen))
+        assert (enc.DRAW in ids) == (state.pool_size > 0 and not any(chosen))
         if enc.LAY in ids:
             reached.add(chosen)
             after = encoding.apply_id(turn, enc.LAY)
@@ -176,7 +182,8 @@ def test_handrummy_needs_the_whole_rack() -> None:
     encoding = enc.Encoding(HANDRUMMY)
     rack = mr.parse_tiles("gn1 gn2 gn3")
     whole = enc.Turn(mr.position(HANDRUMMY, racks=[rack, ()]))
-    assert encoding.legal_ids(whole) == [tile.index for tile in rack] + [enc.DRAW]
+    # a lay is chosen from its lowest tile up: gn1 starts it, gn2 and gn3 follow one by one
+    assert encoding.legal_ids(whole) == [rack[0].index, enc.DRAW]
     for tile in rack:
         assert enc.LAY not in encoding.legal_ids(whole)
         whole = encoding.apply_id(whole, tile.index)
@@ -209,7 +216,8 @@ def test_laying_off_in_the_opening_turn_follows_the_rules() -> None:
             continue
         assert str(play) == "play [bk5 bk6 bk7 bk8] [gn10 gn11 gn12]"
         turn = encoding.apply_id(enc.Turn(state), bk8.index)
-        assert encoding.legal_ids(turn) == [t.index for t in rack if t != bk8] + [enc.DRAW]
+        # bk8 is the lowest tile of the lay; gn10 must follow (gn11 and gn12 come after it)
+        assert encoding.legal_ids(turn) == [mr.parse_tile("gn10").index]
         assert best_play_within(state, [bk8]) is None
 
 
@@ -287,10 +295,19 @@ def test_masks_of_long_random_matches_agree_with_another_order_of_the_methods(na
     # R-RUM-RE-2, R-RUM-JOK-3: racks of up to 40 tiles, tables of up to 89 (mostly groups);
     # the recorded ids came from the relaxation's bound asked first and the copy program
     # before the integer program, today's from the integer program first (data README)
+    # the recorded ids let a lay's tiles be chosen in any order: today's tile ids are those
+    # of them from the highest kind chosen up, LAY as recorded, and a draw only before choosing
     data = json.loads((LONG_RANDOM_MATCHES / name).read_text(encoding="utf-8"))
     state = mr.state_from_json(data["state"])
     turn = enc.Turn(state, tuple(data["chosen"]))
-    assert enc.Encoding(state.rules).legal_ids(turn) == data["legal_ids"]
+    floor = max((k for k in range(KINDS) if turn.chosen[k]), default=-1)
+    ids = enc.Encoding(state.rules).legal_ids(turn)
+    recorded = data["legal_ids"]
+    assert {i for i in ids if i < KINDS} <= {i for i in recorded if floor <= i < KINDS}
+    assert (enc.LAY in ids) == (enc.LAY in recorded)
+    assert (enc.DRAW in ids) == (enc.DRAW in recorded and floor < 0)
+    if floor < 0:  # nothing chosen: the lowest tile of the largest recorded lay starts one
+        assert ids
 
 
 def test_ids_are_fixed() -> None:
@@ -344,9 +361,17 @@ def test_errors_name_the_rule() -> None:
         encoding.apply_id(encoding.apply_id(turn, mr.parse_tile("gn10").index), enc.LAY)
     with pytest.raises(IllegalActionError, match="R-RUM-TURN-1"):
         encoding.apply_id(turn, enc.PASS)
-    # a Turn made with tiles no play lays: no tile id, no LAY (the first mask found bk1 dead)
+    # a Turn made by hand with tiles no play lays: no tile id, no LAY, and no draw once a
+    # tile is chosen (the mask never leads there)
     stuck = enc.Turn(state, tuple(int(k == mr.parse_tile("bk1").index) for k in range(KINDS)))
-    assert encoding.legal_ids(stuck) == [enc.DRAW]
+    assert encoding.legal_ids(stuck) == []
+    # a lay is one decision: its tiles lowest first, and no draw or pass after choosing
+    gn10 = encoding.apply_id(turn, mr.parse_tile("gn10").index)
+    with pytest.raises(IllegalActionError, match=r"R-RUM-TURN-1.*a lay is one decision"):
+        encoding.apply_id(gn10, enc.DRAW)
+    gn12 = enc.Turn(state, tuple(int(k == mr.parse_tile("gn12").index) for k in range(KINDS)))
+    with pytest.raises(IllegalActionError, match="the lowest first: gn10 comes before gn12"):
+        encoding.apply_id(gn12, mr.parse_tile("gn10").index)
     with pytest.raises(ValueError, match="out of range"):
         encoding.apply_id(turn, 56)
     empty = enc.Turn(attrs.evolve(state, pool=(0,) * KINDS))
@@ -384,7 +409,7 @@ def test_the_cache_forgets_old_turns_and_answers_the_same() -> None:
                 rack = [TILES[colour * 13 + value - 1], TILES[(colour * 13 + value + other) % 52]]
                 encoding.legal_ids(enc.Turn(mr.position(CLASSIC, racks=[rack, ()])))
     assert len(encoding._memo) < 13 * 4 * 5
-    assert encoding.legal_ids(first) == expected == [35, 36, 37, enc.DRAW]
+    assert encoding.legal_ids(first) == expected == [35, enc.DRAW]  # gn10 starts the lay
 
 
 def as_game_encoding(encoding: enc.Encoding) -> GameEncoding[enc.Turn, enc.Step]:
@@ -446,12 +471,21 @@ def test_steps_and_ids_map_both_ways() -> None:
         enc.Choose("gn4")  # type: ignore[arg-type]
 
 
-def test_a_draw_keeps_the_chosen_tiles_on_the_rack() -> None:
-    # R-RUM-TURN-1: drawing ends the turn; the tiles chosen were never laid
+def test_a_lay_is_chosen_one_way_and_a_draw_comes_before_choosing() -> None:
+    # R-RUM-TURN-1: a turn lays or draws; the ids choose a lay's tiles lowest first, so every
+    # lay is one path of ids, and drawing is offered only before the first tile is chosen
     encoding = enc.Encoding(CLASSIC)
-    state = mr.position(CLASSIC, racks=[mr.parse_tiles("gn10 gn11 gn12 bk1"), ()])
-    turn = encoding.apply_id(enc.Turn(state), mr.parse_tile("gn10").index)
-    drawn = encoding.apply_id(turn, enc.DRAW)
+    state = mr.position(CLASSIC, racks=[mr.parse_tiles("gn10 gn11 gn12 gn13 bk1"), ()])
+    turn = enc.Turn(state)
+    gn = [mr.parse_tile(f"gn{value}").index for value in (10, 11, 12, 13)]
+    assert encoding.legal_ids(turn) == [gn[0], gn[1], enc.DRAW]  # 10-11-12(-13) or 11-12-13
+    turn = encoding.apply_id(turn, gn[0])
+    assert encoding.legal_ids(turn) == [gn[1]]
+    turn = encoding.apply_id(turn, gn[1])
+    assert encoding.legal_ids(turn) == [gn[2]]
+    turn = encoding.apply_id(turn, gn[2])
+    assert encoding.legal_ids(turn) == [gn[3], enc.LAY]
+    drawn = encoding.apply_id(enc.Turn(state), enc.DRAW)
     assert drawn.is_chance
     assert drawn.chosen == (0,) * KINDS
     assert drawn.state.racks[0] == state.racks[0]
@@ -514,6 +548,13 @@ def test_no_other_rack_leaks() -> None:
     drawn = encoding.apply_id(encoding.apply_id(one, enc.DRAW), mr.parse_tile("pu4").index)
     assert "0 gets a tile" in encoding.information_state(drawn, 1)
     assert "0 gets pu4" in encoding.information_state(drawn, 0)
+    # the deal is a set: the same racks dealt in another order give the same keys
+    swapped = _dealt(["gn3", "bk6", "gn2", "bk7", "gn1", "bk5"])
+    assert swapped.state == one.state
+    for player in (0, 1):
+        assert encoding.information_state(swapped, player) == (
+            encoding.information_state(one, player)
+        )
 
 
 def test_observation_fields() -> None:

@@ -14,6 +14,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import morpyam.myrummy as mr  # noqa: E402
 import morpyam.openspiel as mos  # noqa: E402
 from morpyam.myrummy.encoding import Choose, Encoding, Turn  # noqa: E402
+from morpyam.myrummy.tiles import tiles_text  # noqa: E402
 
 SMALL = {"rack_size": 6, "opening_points": 10, "max_game_length": 40}
 
@@ -165,12 +166,48 @@ def test_ids_openspiel_would_refuse_are_value_errors() -> None:
     assert str(state) != before
 
 
-def test_the_information_state_tensor_is_refused_with_what_to_use() -> None:
-    game = pyspiel.load_game(mos.MYRUMMY, SMALL)
-    state = _random_decision(game, 0, decisions=1)
-    with pytest.raises(ValueError, match="information_state_string"):
-        state.information_state_tensor(0)
-    assert state.information_state_string(0)
+def test_the_information_state_tensor_is_sized_by_the_cut_off() -> None:
+    # mini: 10 tiles; a match cut off after 50 decisions sees at most the lot, 10 tiles dealt
+    # or drawn and 50 decisions: 61 rows of 2 seats + 6 kinds of event + 10 tile ids
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini", "max_game_length": 50})
+    assert game.get_type().provides_information_state_tensor
+    assert game.information_state_tensor_size() == game.observation_tensor_size() + 61 * 18
+    assert game.information_state_tensor_shape() == [game.information_state_tensor_size()]
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("rules", ["mini", "classic"])
+def test_the_information_state_tensor_is_a_key_of_the_information_state(rules: str) -> None:
+    # equal information states give equal tensors (a resample's too), different ones differ
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": rules, "max_game_length": 60})
+    keys: dict[tuple[int, bytes], str] = {}
+    for seed in range(3 if rules == "mini" else 1):
+        for number, state in enumerate(_states_along(game, seed, 2, 25)):
+            for player in range(2):
+                tensor = np.asarray(state.information_state_tensor(player), np.float32)
+                string = state.information_state_string(player)
+                assert keys.setdefault((player, tensor.tobytes()), string) == string
+                sampler = pyspiel.UniformProbabilitySampler(number, 0.0, 1.0)
+                other = state.resample_from_infostate(player, sampler)
+                assert np.array_equal(other.information_state_tensor(player), tensor)
+    assert len(set(keys.values())) == len(keys) > 40
+
+
+def test_scaled_returns_divide_the_points_by_their_bound() -> None:
+    # mini: 3 colours of 1 to 3 and a joker of 5 on one rack, Handrummy doubled: 2 * 23 = 46
+    points = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini"})
+    scaled = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini", "returns": "scaled"})
+    assert (points.min_utility(), points.max_utility()) == (-46.0, 46.0)
+    assert (scaled.min_utility(), scaled.max_utility()) == (-1.0, 1.0)
+    totals = []
+    for seed in range(5):
+        ends = [_random_decision(game, seed, decisions=10_000) for game in (points, scaled)]
+        assert ends[0].history() == ends[1].history()
+        totals += ends[0].returns()
+        assert ends[1].returns() == pytest.approx([total / 46 for total in ends[0].returns()])
+    assert any(totals)
+    with pytest.raises(ValueError, match="returns_unit is one of points, scaled"):
+        pyspiel.load_game(mos.MYRUMMY, {"returns": "wins"})
 
 
 def test_a_game_of_perfect_information_resamples_to_itself() -> None:
@@ -249,3 +286,165 @@ def test_outcome_sampling_mccfr_runs_on_the_mini_set() -> None:
     probabilities = policy.action_probabilities(state)
     assert set(probabilities) == set(state.legal_actions())
     assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+def _states_along(game: Any, seed: int, every: int, most: int) -> list[Any]:
+    """States of one seeded random match at every ``every``-th step, chance included, up to
+    ``most`` of them: positions of every depth, mid-deal and mid-turn among them."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    found: list[Any] = []
+    step = 0
+    while not state.is_terminal() and len(found) < most:
+        if step % every == every - 1:
+            found.append(state.clone())
+        if state.is_chance_node():
+            ids, shares = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(ids, shares)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        step += 1
+    return found
+
+
+def _named_less_laid(information_state: str, seat: int) -> Counter[str]:
+    """The tiles ``seat``'s own information state names as drawn, less those they laid, where
+    that is more than nothing (R-RUM-SET-2: a player sees their own draws; R-RUM-RE-3: laid
+    tiles stay on the table; the deal is named by the rack alone)."""
+    held: Counter[str] = Counter()
+    for line in information_state.splitlines():
+        if line.startswith(f"{seat} gets ") and line != f"{seat} gets a tile":
+            held[line.removeprefix(f"{seat} gets ")] += 1
+        elif line.startswith(f"{seat} lays "):
+            held.subtract(line.removeprefix(f"{seat} lays ").split())
+    return +held
+
+
+def _check_resamples_leak_nothing(game: Any, states: list[Any], seed: int) -> int:
+    """Resample each state for each player; check it against a replay of its own history."""
+    checked = 0
+    for number, state in enumerate(states):
+        for player in range(game.num_players()):
+            sampler = pyspiel.UniformProbabilitySampler(seed * 1000 + number, 0.0, 1.0)
+            resampled = state.resample_from_infostate(player, sampler)
+            assert resampled.information_state_string(player) == (
+                state.information_state_string(player)
+            )
+            replay = game.new_initial_state()
+            for action in resampled.history():
+                replay.apply_action(action)  # every id checked legal on the way
+            assert replay.game_state == resampled.game_state
+            assert replay.history() == resampled.history()
+            after = resampled.game_state.state
+            for seat in range(game.num_players()):
+                seen = resampled.information_state_string(seat)
+                assert seen == replay.information_state_string(seat)
+                assert resampled.observation_tensor(seat) == replay.observation_tensor(seat)
+                # the tiles each player's history says they drew and kept are on the rack
+                # resampled
+                rack = Counter(map(str, after.racks[seat]))
+                if after.round == 0:  # the log names the draws of every round
+                    assert _named_less_laid(seen, seat) <= rack
+                assert f"rack {tiles_text(after.racks[seat])};" in seen
+            checked += 1
+    return checked
+
+
+def test_a_resampled_state_leaks_nothing_of_the_tiles_dealt_afresh() -> None:
+    # R-RUM-SET-2: every player's history of a resample holds the tiles dealt afresh; with
+    # three players and two rounds too (R-RUM-MATCH-1: the rounds played are kept as dealt)
+    for params, seeds in (
+        ({"rules": "mini"}, range(4)),
+        ({"rules": "mini", "players": 3, "rounds": 2}, range(2)),
+        ({"rules": "classic"}, range(1)),
+    ):
+        game = pyspiel.load_game(mos.MYRUMMY, params)
+        checked = sum(
+            _check_resamples_leak_nothing(game, _states_along(game, seed, 3, 8), seed)
+            for seed in seeds
+        )
+        assert checked >= 12
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rules", "every"), [("mini", 1), ("classic", 6)])
+def test_resampled_states_of_every_depth_leak_nothing(rules: str, every: int) -> None:
+    # R-RUM-SET-2 over 200 states and more, from the deal to late in a match
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": rules})
+    states = [
+        state
+        for seed in range(20)
+        for state in _states_along(game, 100 + seed, every + seed % 4, 12)
+    ]
+    assert len(states) >= 100
+    depths = {len(state.history()) for state in states}
+    assert max(depths) >= 4 * min(depths) + 20  # from the deal to later turns
+    assert _check_resamples_leak_nothing(game, states, 7) >= 200
+
+
+def test_a_resample_no_longer_names_the_true_tiles_of_another_player() -> None:
+    # the other player's information state in a resample names the rack dealt afresh
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": "classic"})
+    state = _random_decision(game, 2, decisions=4)
+    truth = state.game_state.state.racks[1]
+    differ = 0
+    for draw in range(5):
+        resampled = state.resample_from_infostate(
+            0, pyspiel.UniformProbabilitySampler(draw, 0.0, 1.0)
+        )
+        rack = resampled.game_state.state.racks[1]
+        seen = resampled.information_state_string(1)
+        assert _named_less_laid(seen, 1) <= Counter(map(str, rack))
+        assert f"rack {tiles_text(rack)};" in seen
+        differ += rack != truth
+    assert differ >= 4  # fourteen tiles or more from about ninety: a repeat is rare
+
+
+def test_ismcts_with_a_seeded_resampler_plays_the_same_again() -> None:
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini"})
+
+    def match() -> list[int]:
+        evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(2))
+        resampling = random.Random(3)
+        bot.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, resampling.random)
+        )
+        rng = random.Random(4)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids, shares = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(ids, shares)[0])
+            else:
+                state.apply_action(bot.step(state))
+        return list(state.history())
+
+    first = match()
+    assert len(first) > 12  # the lot, a deal of six tiles and the decisions after
+    assert match() == first
+
+
+def test_zero_sum_returns_add_up_to_zero_blocked_tied_or_cut_off() -> None:
+    # R-RUM-END-2, R-RUM-END-3: each total less the mean; with two players half the difference
+    zero_sum = {"rules": "mini", "jokers": 0, "returns": "zero_sum"}
+    game = pyspiel.load_game(mos.MYRUMMY, zero_sum)
+    points = pyspiel.load_game(mos.MYRUMMY, {"rules": "mini", "jokers": 0})
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.num_distinct_actions() == 9 + 3  # nine plain tiles, lay, draw, pass
+    # the nine tiles 1 to 3 in three colours on one rack, 18 points, Handrummy doubled: 36
+    assert (points.min_utility(), points.max_utility()) == (-36.0, 36.0)
+    assert (game.min_utility(), game.max_utility()) == (-36.0, 36.0)
+    for cut in (3, 3000):
+        pair = [
+            pyspiel.load_game(mos.MYRUMMY, {**params, "max_game_length": cut})
+            for params in (zero_sum, {"rules": "mini", "jokers": 0})
+        ]
+        for seed in range(30):
+            zero, totals = (_random_decision(one, seed, decisions=10_000) for one in pair)
+            assert zero.is_terminal()
+            assert zero.history() == totals.history()
+            first, second = totals.returns()
+            assert zero.returns() == [(first - second) / 2, (second - first) / 2]

@@ -3,8 +3,9 @@
 A play of MyRummy names a whole table, and the number of tables grows with
 the table: no fixed list of ids can name them. So this encoding splits a
 turn into short decisions whose ids mean the same in every state: the player
-chooses, one at a time, the rack tiles to lay this turn, then says "lay
-them". The arrangement on the table is left to the exact solver.
+chooses, one at a time and from the lowest id up, the rack tiles to lay this
+turn, then says "lay them". The arrangement on the table is left to the exact
+solver.
 
 Action ids (56 with the box's tiles; a smaller set, `Rules.colours` and the
 fields after it, numbers only the kinds it has, in ``Tile.index`` order, and
@@ -13,15 +14,18 @@ moves ``LAY``, ``DRAW`` and ``PASS`` down: `Encoding.kinds`,
 
 | id | meaning | legal when |
 | --- | --- | --- |
-| ``0 .. 52`` | choose one more tile of kind ``id`` (``Tile.index``, the joker 52) | some legal play lays the tiles chosen with this one (and maybe more) |
+| ``0 .. 52`` | choose one more tile of kind ``id`` (``Tile.index``, the joker 52) | no higher kind is chosen, and some legal play lays the tiles chosen with this one and maybe more of this kind and above |
 | ``53`` ``LAY`` | lay the tiles chosen | some legal play lays exactly those rack tiles |
-| ``54`` ``DRAW`` | draw a tile (the tiles chosen stay on the rack) | the pool has tiles |
-| ``55`` ``PASS`` | pass | the pool is empty (R-RUM-END-3) |
+| ``54`` ``DRAW`` | draw a tile | nothing is chosen, and the pool has tiles |
+| ``55`` ``PASS`` | pass | nothing is chosen, and the pool is empty (R-RUM-END-3) |
 
 So the mask is *exact*: a chosen tile never leads into a dead end (the
-tiles chosen can always be completed to a legal play), every set of rack
-tiles some legal play lays is reached by choosing its tiles in any order,
-and ``LAY`` is accepted by `apply`. The
+tiles chosen can always be completed to a legal play), and a lay is one unit
+of decision: every set of rack tiles some legal play lays is reached by one
+path of ids only, its tiles chosen from the lowest id up, and ``LAY`` is
+accepted by `apply`. Drawing or passing is decided before the first tile
+is chosen, so choosing tiles and then drawing never reaches what drawing
+alone reaches. The
 ``LAY`` id becomes the `Play` of
 `best_play_within` with those
 tiles as ``must`` and nothing as ``may``: a function of the table, the rules
@@ -33,8 +37,8 @@ later only through the combinations it leaves, for what the next players may
 take from them (R-RUM-RE-2, R-RUM-JOK-3); the rule that picks it is the same
 for everyone, uses public information only, and never makes a set of tiles
 unlayable, so agents compared under the encoding play the same game.
-There is no undo: draw and pass stay legal after choosing, and a turn is at
-most one decision per rack tile plus one, so every match has a bounded length.
+There is no undo: once a tile is chosen the turn ends with a lay, and a turn
+is at most one decision per rack tile plus one.
 ``TimeOut`` is left out: the library keeps no clock.
 
 The encoded game's states are `Turn` values
@@ -63,13 +67,13 @@ Examples:
     ...     racks=[mr.parse_tiles("gn10 gn11 gn12 bk1"), mr.parse_tiles("J")],
     ... )
     >>> turn = Turn(state)
-    >>> [TILES[i] for i in encoding.legal_ids(turn) if i < LAY]
-    [Tile(gn10), Tile(gn11), Tile(gn12)]
+    >>> [TILES[i] for i in encoding.legal_ids(turn) if i < LAY]  # a lay starts at its lowest
+    [Tile(gn10)]
     >>> for tile in mr.parse_tiles("gn10 gn11 gn12"):
     ...     turn = encoding.apply_id(turn, tile.index)
     >>> str(encoding.action(turn, LAY))
     'play [gn10 gn11 gn12]'
-    >>> encoding.action(turn, DRAW), str(encoding.action(Turn(state), 35))
+    >>> encoding.action(Turn(state), DRAW), str(encoding.action(Turn(state), 35))
     (Draw(), 'choose gn10')
     >>> encoding.apply_id(turn, LAY).state.racks[0]
     (Tile(bk1),)
@@ -77,6 +81,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from fractions import Fraction
@@ -114,10 +119,12 @@ from morpyam.myrummy.tiles import (
 
 __all__ = [
     "DRAW",
+    "EVENTS",
     "LAY",
     "MAX_MELDS",
     "NUM_ACTIONS",
     "PASS",
+    "RETURNS_UNITS",
     "Choose",
     "Encoding",
     "Step",
@@ -223,6 +230,18 @@ def _rules(instance: object, attribute: attrs.Attribute[Any], value: Any) -> Non
         raise ValueError(f"an Encoding needs a myrummy Rules value, got {value!r}")
 
 
+RETURNS_UNITS = ("points", "scaled", "zero_sum")
+"""The values of `Encoding.returns_unit`."""
+EVENTS = ("lot", "gets", "draws", "passes", "lays", "chooses")
+"""The kinds of event in a row of the information-state vector's ``events`` field, in column
+order after the seats (see `Encoding.information_layout`)."""
+
+
+def _returns_unit(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value not in RETURNS_UNITS:
+        raise ValueError(f"returns_unit is one of {', '.join(RETURNS_UNITS)}, got {value!r}")
+
+
 def _bits(chosen: Sequence[int]) -> tuple[int, int]:
     """A multiset of at most two copies per kind as two bit masks: kinds held once or more, twice."""
     once = twice = 0
@@ -236,6 +255,14 @@ def _bits(chosen: Sequence[int]) -> tuple[int, int]:
 
 def _within(small: tuple[int, int], large: tuple[int, int]) -> bool:
     return not (small[0] & ~large[0] or small[1] & ~large[1])
+
+
+def _floor(chosen: Sequence[int]) -> int | None:
+    """The highest kind chosen (the next tile chosen is of that kind or above), or ``None``."""
+    for kind in range(len(chosen) - 1, -1, -1):
+        if chosen[kind]:
+            return kind
+    return None
 
 
 def _tiles(chosen: Sequence[int]) -> tuple[Tile, ...]:
@@ -276,14 +303,21 @@ class _Known:
             self.witnesses.append(_bits([a - b for a, b in zip(after, table)]))
         return play
 
-    def extendable(self, chosen: Sequence[int]) -> bool:
-        """Whether some legal play lays the tiles ``chosen`` and maybe more."""
+    def extendable(self, chosen: Sequence[int], floor: int = 0) -> bool:
+        """Whether some legal play lays the tiles ``chosen`` and maybe more, the more all of
+        kinds ``floor`` and up (the tiles of a lay are chosen from the lowest kind up)."""
         bits = _bits(chosen)
-        if any(_within(bits, witness) for witness in self.witnesses):
-            return True
+        low = (1 << floor) - 1
+        once, twice = bits[0] & low, bits[1] & low
+        for witness in self.witnesses:
+            if _within(bits, witness) and witness[0] & low == once and witness[1] & low == twice:
+                return True
         if any(_within(dead, bits) for dead in self.dead):
             return False
-        rest = [have - count for have, count in zip(self.rack, chosen)]
+        rest = [
+            have - count if kind >= floor else 0
+            for kind, (have, count) in enumerate(zip(self.rack, chosen))
+        ]
         return self._ask(chosen, rest) is not None
 
     def layable(self, chosen: tuple[int, ...]) -> bool:
@@ -315,6 +349,13 @@ class Encoding:
 
     rules: Rules = attrs.field(validator=_rules)
     """The rules of the match."""
+    returns_unit: str = attrs.field(default="points", kw_only=True, validator=_returns_unit)
+    """What `returns` counts: ``"points"``, the match totals; ``"scaled"``, the totals
+    divided by `max_return`'s bound in points, so every return lies in [-1, 1] whatever the
+    set (search constants tuned for that range carry over); or ``"zero_sum"``, each total
+    less the mean of the totals, so the returns add up to 0 in every match, blocked, tied
+    or cut off alike (with two players, half the difference of the totals), as
+    exploitability and other two-player zero-sum methods need."""
     kinds: tuple[int, ...] = attrs.field(init=False)
     """The ``Tile.index`` of each tile id: every kind the set has, ascending (all 53 in the
     box's set, so there a tile's id is its index)."""
@@ -456,35 +497,38 @@ class Encoding:
             return [index for index, _ in self.chance_probabilities(turn)]
         known = self._known(state)
         chosen = list(turn.chosen)
-        if not any(chosen):
+        floor = _floor(turn.chosen)
+        if floor is None:
             known.extendable(chosen)  # the best play: a large witness, or every tile dead
         ids = []
-        for kind in range(KINDS):
+        for kind in range(floor or 0, KINDS):
             if known.rack[kind] > chosen[kind]:
                 chosen[kind] += 1
-                if known.extendable(chosen):
+                if known.extendable(chosen, kind):
                     ids.append(self._ids[kind])
                 chosen[kind] -= 1
-        if any(turn.chosen) and known.layable(turn.chosen):
+        if floor is None:
+            ids.append(self.draw_id if any(state.pool) else self.pass_id)
+        elif known.layable(turn.chosen):
             ids.append(self.lay_id)
-        ids.append(self.draw_id if any(state.pool) else self.pass_id)
-        return ids
+        return sorted(ids)
 
     def _legal(self, turn: Turn, index: int) -> bool:
         """Whether action id ``index`` is legal at the decision ``turn`` (one question, not the mask)."""
         state = turn.state
-        if index == self.draw_id:
-            return any(state.pool)
-        if index == self.pass_id:
-            return not any(state.pool)
-        known = self._known(state)
         chosen = turn.chosen
+        floor = _floor(chosen)
+        if index == self.draw_id:
+            return floor is None and any(state.pool)
+        if index == self.pass_id:
+            return floor is None and not any(state.pool)
+        known = self._known(state)
         if index == self.lay_id:
-            return any(chosen) and known.layable(chosen)
+            return floor is not None and known.layable(chosen)
         kind = self.kinds[index]
-        if known.rack[kind] <= chosen[kind]:
+        if known.rack[kind] <= chosen[kind] or kind < (floor or 0):
             return False
-        return known.extendable((*chosen[:kind], chosen[kind] + 1, *chosen[kind + 1 :]))
+        return known.extendable((*chosen[:kind], chosen[kind] + 1, *chosen[kind + 1 :]), kind)
 
     def legal_mask(self, turn: Turn) -> npt.NDArray[np.int8]:
         """1 for each legal action id of the player to move; all 0 at a chance node or the end."""
@@ -559,6 +603,13 @@ class Encoding:
             raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
         if self._legal(turn, index):
             return
+        floor = _floor(turn.chosen)
+        if floor is not None and index in (self.draw_id, self.pass_id):
+            raise IllegalActionError(
+                "R-RUM-TURN-1",
+                f"tiles are chosen ({tiles_text(_tiles(turn.chosen))}): a lay is one decision, "
+                "so choose more tiles or lay them",
+            )
         if index == self.draw_id:
             raise IllegalActionError("R-RUM-END-3", "the pool is empty: lay tiles or pass")
         if index == self.pass_id:
@@ -573,6 +624,12 @@ class Encoding:
         tile = TILES[self.kinds[index]]
         if turn.chosen[tile.index] >= counts(state.racks[state.player])[tile.index]:
             raise IllegalActionError("R-RUM-TURN-1", f"your rack has no more {tile} to choose")
+        if floor is not None and tile.index < floor:
+            raise IllegalActionError(
+                "R-RUM-TURN-1",
+                f"a lay's tiles are chosen in id order, the lowest first: {tile} comes before "
+                f"{TILES[floor]}, chosen already",
+            )
         raise IllegalActionError(
             "R-RUM-TURN-1", f"no legal play lays {tile} together with the tiles chosen ({chosen})"
         )
@@ -645,6 +702,8 @@ class Encoding:
         if type(action) is FirstPlayer:
             return dict.fromkeys(everyone, f"lot: {action.player} starts")
         if type(action) is Tile:
+            if state.deal_left:  # the deal: the rack (in `text`) shows the tiles, as a set
+                return dict.fromkeys(everyone, f"{player} gets a tile")
             return {p: f"{player} gets {action if p == player else 'a tile'}" for p in everyone}
         if type(action) is Draw:
             return dict.fromkeys(everyone, f"{player} draws")
@@ -730,23 +789,114 @@ class Encoding:
         tiles dealt or drawn to another player only as "a tile", the others' tiles chosen not at
         all, each lay as the tiles laid), one a line, then `text`
         of the turn. Two turns that differ only in what ``player`` has not seen have the same key.
+        The deal is a set: a tile dealt is "a tile" to everyone, the player's own too, and the
+        rack in `text` names them (sorted), so the order they were dealt in, which tells a
+        player nothing, makes no two keys; a tile drawn later is named to the player who draws.
         """
         return turn.seen[player] + self.text(turn, player)
+
+    def information_layout(self, max_decisions: int) -> ObservationLayout:
+        """The fields of the information-state vector of a match cut off after
+        ``max_decisions`` player decisions: the observation's fields (`layout`), then
+        ``events``, one row for each event the player saw, in order, rows past the last all 0.
+
+        A row holds the seat the event is about (relative to the player, one-hot over the
+        players), its kind (one-hot over `EVENTS`: the lot naming who starts, a tile dealt or
+        drawn, a draw, a pass, a lay, a tile the player chose) and its tiles, a count per
+        tile id: the tile the player drew or chose, the tiles a lay laid; none for a tile
+        dealt (the rack shows those, as a set) or another player received. A match has at
+        most ``1 + rounds * tile_count + max_decisions`` events (the lot, every tile dealt or
+        drawn, every decision), so the vector has ``layout.size + that * (players + 6 + len(kinds))`` numbers: under
+        ``mini``, cut off after 50 decisions, 61 rows of 18.
+
+        Raises:
+            ValueError: for a ``max_decisions`` below 1.
+        """
+        if type(max_decisions) is not int or max_decisions < 1:
+            raise ValueError(f"max_decisions is a whole number from 1, got {max_decisions!r}")
+        rules = self.rules
+        rows = 1 + rules.rounds * rules.tile_count + max_decisions
+        width = self.players + len(EVENTS) + self.lay_id
+        shapes = [(field.name, field.shape, field.high) for field in self.layout.fields]
+        shapes.append(("events", (rows, width), max(rules.copies, rules.jokers)))
+        return ObservationLayout.of(shapes)
+
+    def write_information_state(
+        self,
+        vector: npt.NDArray[np.float32],
+        layout: ObservationLayout,
+        history: Sequence[tuple[State, Step]],
+        turn: Turn,
+        player: int,
+    ) -> None:
+        """Fill ``vector`` (zeros, of ``layout``'s size, ``layout`` from `information_layout`)
+        with ``player``'s information state after ``history``, the steps that made ``turn``,
+        each with the engine state it was taken in: what `information_state` says, as numbers.
+
+        Raises:
+            ValueError: for a history with more events than ``layout`` has rows.
+        """
+        self.write(vector[: self.layout.size], turn, player)
+        events = layout.views(vector)["events"]
+        players = self.players
+        ids = self._ids
+        row = 0
+        for state, step in history:
+            kind = type(step)
+            if kind is Choose and state.player != player:
+                continue
+            if row >= len(events):
+                raise ValueError(f"the history has more than the layout's {len(events)} events")
+            line = events[row]
+            row += 1
+            if kind is FirstPlayer:
+                line[(step.player - player) % players] = 1  # type: ignore[union-attr]
+                line[players] = 1
+                continue
+            line[(state.player - player) % players] = 1
+            tiles = line[players + len(EVENTS) :]
+            if kind is Tile:
+                line[players + 1] = 1
+                if state.player == player and not state.deal_left:  # the deal: a set
+                    tiles[ids[step.index]] = 1  # type: ignore[union-attr]
+            elif kind is Draw:
+                line[players + 2] = 1
+            elif kind is Pass:
+                line[players + 3] = 1
+            elif kind is Choose:
+                line[players + 5] = 1
+                tiles[ids[step.tile.index]] = 1  # type: ignore[union-attr]
+            else:
+                line[players + 4] = 1
+                for tile in _tiles(_laid(state, step)):  # type: ignore[arg-type]
+                    tiles[ids[tile.index]] += 1
 
     def rewards(self, before: Turn, after: Turn) -> tuple[float, ...]:
         """Per player, the points the step added to their match total (R-RUM-END-2): 0 until a
         round ends, then its plus and minus points, so the rewards of a match add up to its
-        ``returns`` (but for a match cut off, whose round in play only ``returns`` scores)."""
-        return tuple(
-            float(now - then) for now, then in zip(after.state.totals, before.state.totals)
+        ``returns`` (but for a match cut off, whose round in play only ``returns`` scores),
+        in the same unit (`returns_unit`)."""
+        return self._in_unit(
+            [now - then for now, then in zip(after.state.totals, before.state.totals)]
         )
+
+    def _in_unit(self, points: Sequence[int]) -> tuple[float, ...]:
+        """``points`` per player in the unit of the returns (`returns_unit`)."""
+        if self.returns_unit == "scaled":
+            return tuple(float(value) / self._most_total for value in points)
+        if self.returns_unit == "zero_sum":
+            mean = Fraction(sum(points), len(points))
+            return tuple(float(value - mean) for value in points)
+        return tuple(float(value) for value in points)
 
     def returns(self, turn: Turn) -> tuple[float, ...]:
         """Per player, the match total (R-RUM-END-2, R-RUM-MATCH-1): the points decide a match,
         so they are its return, as the score sheet's grand totals are. A match cut off before
         its end scores the round in play as a blocked round (`scores_if_blocked`: the lowest
-        rack wins the others' points), so that a cut-off still says who was ahead."""
-        return tuple(float(total) for total in scores_if_blocked(turn.state))
+        rack wins the others' points), so that a cut-off still says who was ahead. With
+        ``returns_unit="scaled"`` each is divided by the bound of `max_return` in points, with
+        ``"zero_sum"`` the mean of the totals is taken off each."""
+        return self._in_unit(scores_if_blocked(turn.state))
 
     def resample(self, turn: Turn, player: int, rng: random.Random) -> Turn:
         """A turn ``player`` cannot tell from ``turn``: the tiles they cannot see dealt afresh.
@@ -756,9 +906,9 @@ class Encoding:
         state is unchanged. Tiles another player has chosen but not laid yet are
         not seen by ``player``: the turn returned has nothing chosen then. What the
         other players have seen is kept as it was, as a key of their history
-        only (the tiles it names on their racks may be dealt elsewhere now).
-        This is OpenSpiel's ``resample_from_infostate``, which information-set
-        searches (ISMCTS) ask for.
+        only (the tiles it names on their racks may be dealt elsewhere now):
+        `resample_history` deals the hidden tiles afresh in every player's history
+        too, as OpenSpiel's ``resample_from_infostate`` does.
 
         Raises:
             ValueError: for a ``turn`` that is not a ``Turn``, a seat out of range or an
@@ -770,23 +920,76 @@ class Encoding:
         chosen = turn.chosen if turn.state.player == player else _NOTHING
         return Turn(state, chosen, turn.seen)
 
+    def resample_history(
+        self, history: Sequence[tuple[State, Step]], player: int, rng: random.Random
+    ) -> list[tuple[int, Step, Turn]]:
+        """A match ``player`` cannot tell from the one ``history`` played, and what every player
+        saw of it: each step's id, the step, and the turn after it, from `new_state`.
+
+        ``history`` is every step of the match so far, each with the engine state it was taken
+        in. The tiles ``player`` cannot see are dealt afresh with ``rng``: the other racks and
+        the pool now as `resample` deals them (every arrangement equally likely), then the
+        tiles each other player received this round, in an order where every tile they laid
+        came to them before they laid it. Everything public is kept: the lot, who received a
+        tile when, every draw, pass and lay, and ``player``'s own tiles and choices. Tiles
+        another player chose and did not lay (a turn still open) are left out, as ``player``
+        never saw them. Replaying the ids from a new match reaches the last turn, and there
+        every player's information state and observation agree with the tiles dealt afresh.
+        Rounds already finished are kept as they were dealt: their racks were scored in the
+        public totals.
+
+        Raises:
+            ValueError: for a seat out of range, an ``rng`` that is not a `random.Random`, or
+                a ``history`` that is not a match of these rules from its start.
+        """
+        if type(player) is not int or not 0 <= player < self.players:
+            raise ValueError(f"player is a seat 0 to {self.players - 1}, got {player!r}")
+        if not isinstance(rng, random.Random):
+            raise ValueError(f"rng must be a random.Random, got {rng!r}")
+        steps = list(history)
+        if not steps:
+            return []
+        last_state, last_step = steps[-1]
+        now = self._advance(Turn(last_state), last_step).state
+        kept = _kept_steps(steps, player)
+        dealt = determinise(observe(now, player), rng)
+        steps = _dealt_afresh(kept, now, dealt, player, rng)
+        turn = self.new_state()
+        replayed = []
+        for state, step in steps:
+            if state.is_chance:
+                index = self.chance_id(step)
+            elif isinstance(step, Play):
+                index = self.lay_id
+            else:
+                index = self.action_id(turn, step)
+            turn = self._advance(turn, step)
+            replayed.append((index, step, turn))
+        return replayed
+
     @property
     def min_return(self) -> float:
         """Minus every tile of the game on the rack, by the Handrummy factor, each round: a bound
-        no total reaches (R-RUM-END-2, R-RUM-VAR-HAND)."""
-        return -self._most_total
+        no total reaches (R-RUM-END-2, R-RUM-VAR-HAND); -1 when the returns are scaled."""
+        return -self.max_return
 
     @property
     def max_return(self) -> float:
         """The winner's plus points are the others' minus points: at most every tile of the game,
-        by the Handrummy factor, each round (R-RUM-END-2, R-RUM-VAR-HAND)."""
+        by the Handrummy factor, each round (R-RUM-END-2, R-RUM-VAR-HAND); 1 when the returns
+        are scaled."""
+        if self.returns_unit == "scaled":
+            return 1.0
+        if self.returns_unit == "zero_sum":  # a total less the mean of totals in the bounds
+            return self._most_total * 2 * (self.players - 1) / self.players
         return self._most_total
 
     @property
-    def return_sum(self) -> None:
+    def return_sum(self) -> float | None:
         """``None``: a round's points add up to 0, except when the lowest racks tie after an empty
-        pool and everyone scores minus (R-RUM-END-3), so the sum varies (general sum)."""
-        return None
+        pool and everyone scores minus (R-RUM-END-3), so the sum varies (general sum); 0 with
+        ``returns_unit="zero_sum"``."""
+        return 0.0 if self.returns_unit == "zero_sum" else None
 
     @property
     def max_decisions(self) -> None:
@@ -832,3 +1035,56 @@ def _told(seen: tuple[str, ...], events: dict[int, str]) -> tuple[str, ...]:
     return tuple(
         log + events[player] + "\n" if player in events else log for player, log in enumerate(seen)
     )
+
+
+def _kept_steps(steps: list[tuple[State, Step]], player: int) -> list[tuple[State, Step]]:
+    """``steps`` without the tiles another player chose and did not lay: those ``player``
+    never saw (a turn still open, or tiles chosen before a draw)."""
+    kept: list[tuple[State, Step]] = []
+    waiting: list[tuple[State, Step]] = []
+    for state, step in steps:
+        if type(step) is Choose and state.player != player:
+            waiting.append((state, step))
+            continue
+        if waiting and isinstance(step, Play):
+            kept.extend(waiting)
+        waiting = []
+        kept.append((state, step))
+    return kept
+
+
+def _dealt_afresh(
+    steps: list[tuple[State, Step]],
+    now: State,
+    dealt: State,
+    player: int,
+    rng: random.Random,
+) -> list[tuple[State, Step]]:
+    """``steps`` with the tiles each other player received this round replaced: their rack in
+    ``dealt`` and the tiles they laid, each laid tile received before its lay, at random."""
+    this_round = [
+        at
+        for at, (state, _) in enumerate(steps)
+        if state.round == now.round and state.first is not None
+    ]
+    changed = list(steps)
+    for seat in range(now.players):
+        if seat == player:
+            continue
+        slots = [
+            at for at in this_round if type(steps[at][1]) is Tile and steps[at][0].player == seat
+        ]
+        due: list[tuple[float, Tile]] = [(math.inf, tile) for tile in dealt.racks[seat]]
+        for at in this_round:
+            state, step = steps[at]
+            if isinstance(step, Play) and state.player == seat:
+                due.extend((at, tile) for tile in _tiles(_laid(state, step)))
+        if len(due) != len(slots):
+            raise ValueError("the history is not a match of these rules from its start")
+        for at in reversed(slots):
+            can = [place for place, (deadline, _) in enumerate(due) if deadline > at]
+            if not can:
+                raise ValueError("the history is not a match of these rules from its start")
+            _, tile = due.pop(can[rng.randrange(len(can))])
+            changed[at] = (steps[at][0], tile)
+    return changed
