@@ -23,6 +23,7 @@ JSON reported and skipped.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Callable, Hashable, Mapping
@@ -166,7 +167,7 @@ def _text_list(data: Mapping[str, Any], key: str) -> list[str] | None:
     return value
 
 
-def meaning(kit: Kit, text: str) -> Hashable:
+def _meaning(kit: Kit, text: str) -> Hashable:
     """What an action's notation means in ``kit``'s game, as a value two writings of one action
     share (the melds of a MyRummy play, a group's colours, the dice kept in any order); text
     the game's reader refuses (a meld the rules forbid) is compared by its words, with its
@@ -174,10 +175,10 @@ def meaning(kit: Kit, text: str) -> Hashable:
 
     Examples:
         >>> rummy = KITS["myrummy"]
-        >>> meaning(rummy, "play [gn4 gn5 gn6] {bk9 gn9 gy9}") == meaning(
+        >>> _meaning(rummy, "play [gn4 gn5 gn6] {bk9 gn9 gy9}") == _meaning(
         ...     rummy, "play {gy9 gn9 bk9} [gn4 gn5 gn6]")
         True
-        >>> meaning(KITS["morpyam"], "resign 1") == meaning(KITS["morpyam"], "place a1")
+        >>> _meaning(KITS["morpyam"], "resign 1") == _meaning(KITS["morpyam"], "place a1")
         False
     """
     seat = resign_text(text)
@@ -206,18 +207,18 @@ def _meanings(kit: Kit, texts: Any, where: str) -> dict[Hashable, str]:
     """Each action of ``texts`` by its meaning, with its text."""
     if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
         raise MalformedError(f"{where} is a list of text")
-    return {meaning(kit, text): text for text in texts}
+    return {_meaning(kit, text): text for text in texts}
 
 
 _WEIGHT = re.compile(r"(0|[1-9][0-9]{0,30})(?:/([1-9][0-9]{0,30}))?", re.ASCII)
 
 
-def weight(value: object, where: str) -> Fraction:
+def _weight(value: object, where: str) -> Fraction:
     """A weight or a probability, read exactly as a fraction: ``"1/6"``, ``"2/12"``, ``"1"``
     or a whole number, so that two writings of one value compare equal.
 
     Examples:
-        >>> weight("1", "w") == weight("1/1", "w") == weight(1, "w") == weight("3/3", "w")
+        >>> _weight("1", "w") == _weight("1/1", "w") == _weight(1, "w") == _weight("3/3", "w")
         True
 
     Raises:
@@ -272,12 +273,12 @@ def _case(answer: _Answer, data: Mapping[str, Any]) -> None:
     if not isinstance(probes, dict):
         raise MalformedError("'probes' is an object: action to its result")
     corpus_probes = {
-        meaning(kit, p["action"]): p
+        _meaning(kit, p["action"]): p
         for p in case.get("probes", ())
         if isinstance(p, dict) and isinstance(p.get("action"), str)
     }
     for action, result in probes.items():
-        probe = corpus_probes.get(meaning(kit, action))
+        probe = corpus_probes.get(_meaning(kit, action))
         if probe is None:
             answer.report(f"`{action}` is no probe of the case")
             continue
@@ -286,19 +287,19 @@ def _case(answer: _Answer, data: Mapping[str, Any]) -> None:
 
 def _chance(answer: _Answer, kit: Kit, case: Mapping[str, Any], chance: dict[str, Any]) -> None:
     outcomes = case.get("legal", [])
-    given = dict(zip(_meanings(kit, outcomes, "the corpus's legal"), case.get("chance", [])))
-    texts = dict(zip(_meanings(kit, outcomes, "the corpus's legal"), outcomes))
+    _meanings(kit, outcomes, "the corpus's legal")
+    given = {_meaning(kit, o): (o, p) for o, p in zip(outcomes, case.get("chance", []))}
     answered = set()
     for outcome, probability in chance.items():
-        value = weight(probability, f"chance of {outcome}")
-        key = meaning(kit, outcome)
+        value = _weight(probability, f"chance of {outcome}")
+        key = _meaning(kit, outcome)
         answered.add(key)
-        if key not in given or weight(given[key], outcome) != value:
-            said = given.get(key, "no outcome")
+        text, said = given.get(key, (outcome, "no outcome"))
+        if key not in given or _weight(said, text) != value:
             answer.report(
                 f"`{outcome}` has probability {said} in the corpus, {probability} in the answers"
             )
-    missing = sorted(texts[key] for key in given if key not in answered)
+    missing = sorted(text for key, (text, _) in given.items() if key not in answered)
     if missing:
         answer.report(f"an outcome in the corpus, not in the answers: {named(missing)}")
 
@@ -323,7 +324,7 @@ def _best(answer: _Answer, kit: Kit, case: Mapping[str, Any], best: Any) -> None
     if (
         isinstance(play, str)
         and isinstance(plays, list)
-        and meaning(kit, play) not in _meanings(kit, plays, "the corpus's plays")
+        and _meaning(kit, play) not in _meanings(kit, plays, "the corpus's plays")
     ):
         answer.report(f"best play `{play}` is no legal play of the corpus")
 
@@ -383,13 +384,13 @@ def _counts(answer: _Answer, data: Mapping[str, Any]) -> None:
     if given is None:
         return
     corpus = {
-        meaning(kit, row["action"]): row
+        _meaning(kit, row["action"]): row
         for row in line.get("divide", ())
         if isinstance(row, dict) and isinstance(row.get("action"), str)
     }
     answered = set()
     for row in _rows(given, "divide", "action", str):
-        key = meaning(kit, row["action"])
+        key = _meaning(kit, row["action"])
         want = corpus.get(key)
         label = f"after `{row['action']}`"
         if want is None:
@@ -418,7 +419,7 @@ def _paths_and_weight(
             f"{label}: paths {want.get('paths')} in the corpus, {short(row['paths'])} in the "
             "answers"
         )
-    if "weight" in row and weight(row["weight"], f"{label}: weight") != weight(
+    if "weight" in row and _weight(row["weight"], f"{label}: weight") != _weight(
         want.get("weight"), f"the corpus's {label}: weight"
     ):
         answer.report(
@@ -489,8 +490,8 @@ def _judge_key(kit: Kit) -> Callable[[list[Any]], Hashable]:
     def key(row: list[Any]) -> Hashable:
         if len(row) < 4 or not all(isinstance(row[i], str) for i in (0, 1, 3)):
             raise MalformedError("a judge row has its rack, table, opened and play")
-        table = meaning(kit, f"play {row[1]}") if row[1] else ()
-        return (tuple(sorted(row[0].split())), table, row[2] is True, meaning(kit, row[3]))
+        table = _meaning(kit, f"play {row[1]}") if row[1] else ()
+        return (tuple(sorted(row[0].split())), table, row[2] is True, _meaning(kit, row[3]))
 
     return key
 
@@ -498,7 +499,7 @@ def _judge_key(kit: Kit) -> Callable[[list[Any]], Hashable]:
 def _same_cell(given: Any, want: Any) -> bool:
     """Whether a table's cell is answered: a list (the figures a roll shows) in any order."""
     if isinstance(given, list) and isinstance(want, list):
-        return sorted(map(short, given)) == sorted(map(short, want))
+        return sorted(map(json.dumps, given)) == sorted(map(json.dumps, want))
     return bool(given == want)
 
 
