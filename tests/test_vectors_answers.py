@@ -4,6 +4,8 @@ reported with its case, its rule IDs and the rule's text."""
 from __future__ import annotations
 
 import json
+import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from morpyam.vectors import check_answers, read_lines
 CORPUS = Path(__file__).parent / "data" / "vectors"
 STRAIGHT = "morpyam/classic-2p/straight-on-the-first-roll"
 AIR = "morpyam/classic-2p/first-roll-in-the-air"
+OPENING = "myrummy/classic-opening"
 
 
 def _corpus_line(name: str, line_id: str) -> dict[str, Any]:
@@ -64,6 +67,136 @@ def test_answers_that_agree_are_clean(tmp_path: Path) -> None:
     assert (report.cases, report.counts, report.tables) == (12, len(counts), len(tables))
 
 
+def _reworded(text: str) -> str:
+    """The same action written otherwise: a MyRummy play's melds, and a group's colours, in
+    reverse order; the dice rolled or kept reversed. The notation reads both alike."""
+    if text.startswith("play "):
+        melds = re.findall(r"\[[^]]*\]|\{[^}]*\}", text)
+        melds = ["{" + " ".join(m[1:-1].split()[::-1]) + "}" if m[0] == "{" else m for m in melds]
+        return "play " + " ".join(melds[::-1])
+    words = text.split()
+    dice = [i for i, word in enumerate(words) if word.isdigit()]
+    if words[0] in ("dice", "roll") and "resign" not in words:
+        for i, j in zip(dice, dice[::-1]):
+            words[i] = text.split()[j]
+    return " ".join(words)
+
+
+def _whole_weight(text: str) -> str:
+    """``"28/1"`` as ``"28"``, ``"1/6"`` as ``"2/12"``: the same fraction, written otherwise."""
+    value = Fraction(text)
+    return (
+        str(value.numerator)
+        if value.denominator == 1
+        else f"{2 * value.numerator}/{2 * value.denominator}"
+    )
+
+
+def test_actions_are_compared_by_meaning_and_weights_as_fractions(tmp_path: Path) -> None:
+    # the notation reads a meld's tiles and a play's melds in any order (R-RUM-TURN-1), and
+    # the dice kept or rolled as a multiset; "1", "1/1" and "2/2" are one weight
+    assert _reworded("play [gn4 gn5 gn6 gn7] {pu9 bk9 gn9 gy9}") == (
+        "play {gy9 gn9 bk9 pu9} [gn4 gn5 gn6 gn7]"
+    )
+    assert _reworded("roll keep 1 6 call mini") == "roll keep 6 1 call mini"
+    counts = [line for _, line in read_lines(CORPUS / "counts.jsonl")]
+    tables = [line for _, line in read_lines(CORPUS / "tables.jsonl")]
+    cases = [
+        case for name in ("morpyam.jsonl", "myrummy.jsonl") for _, case in read_lines(CORPUS / name)
+    ]
+    answers: list[dict[str, Any]] = []
+    reworded = 0
+    for line in counts:
+        divide = [
+            {**row, "action": _reworded(row["action"]), "weight": _whole_weight(row["weight"])}
+            for row in line["divide"]
+        ]
+        reworded += sum(a["action"] != b["action"] for a, b in zip(divide, line["divide"]))
+        counts_ = [{**row, "weight": _whole_weight(row["weight"])} for row in line["counts"]]
+        answers.append({"id": line["id"], "counts": counts_, "divide": divide[::-1]})
+    for case in cases:
+        honest = _honest_case(case)
+        honest["legal"] = [_reworded(action) for action in case["legal"]]
+        honest["chance"] = {
+            _reworded(outcome): _whole_weight(p) for outcome, p in honest["chance"].items()
+        }
+        honest["probes"] = {_reworded(a): result for a, result in honest["probes"].items()}
+        if case.get("plays") is not None:
+            honest["plays"] = [_reworded(play) for play in case["plays"]]
+        if case.get("best") is not None:
+            best = case["best"]
+            honest["best"] = {**best, "play": best["play"] and _reworded(best["play"])}
+        reworded += sum(_reworded(a) != a for a in [*case["legal"], *(case.get("plays") or [])])
+        answers.append(honest)
+    for table in tables:
+        rows = table["rows"]
+        if table["kind"] == "judge":
+            rows = [
+                [
+                    " ".join(r[0].split()[::-1]),
+                    r[1] and _reworded(f"play {r[1]}")[5:],
+                    r[2],
+                    _reworded(r[3]),
+                    *r[4:],
+                ]
+                for r in rows
+            ]
+        answers.append({"id": table["id"], "rows": rows})
+    assert reworded > 100
+    report = check_answers(CORPUS, _answers(tmp_path, *answers))
+    assert [str(m) for m in report.mismatches] == []
+    assert (report.cases, report.counts) == (len(cases), len(counts))
+
+
+def test_a_group_s_colours_in_another_order_are_the_same_play(tmp_path: Path) -> None:
+    # R-RUM-MELD-1: a group is a set of colours; the corpus writes {pu9 bk9 gn9 gy9}
+    case = _corpus_line("myrummy.jsonl", "myrummy/classic-2p/joker-in-a-group")
+    play = "play [bk11 bk12 J] {pu9 bk9 gn9 gy9}"
+    assert play in case["plays"]
+    answer: dict[str, Any] = {
+        "id": case["id"],
+        "plays": [p.replace("{pu9 bk9 gn9 gy9}", "{bk9 gn9 gy9 pu9}") for p in case["plays"]],
+        "best": {"tiles": 4, "points": 41, "play": "play {bk9 gn9 gy9 pu9} [bk11 bk12 J]"},
+    }
+    assert check_answers(CORPUS, _answers(tmp_path, answer)).mismatches == ()
+    answer["plays"] = answer["plays"][1:]
+    answer["best"] = {"tiles": 4, "points": 40, "play": "play [bk11 bk12 J]"}
+    whats = [m.what for m in check_answers(CORPUS, _answers(tmp_path, answer)).mismatches]
+    assert whats == [
+        f"a play in the corpus, not in the answers: `{case['plays'][0]}`",
+        "best points: 41 in the corpus, 40 in the answers",
+        "best play `play [bk11 bk12 J]` is no legal play of the corpus",
+    ]
+
+
+def test_a_divide_lacking_a_first_action_is_reported(tmp_path: Path) -> None:
+    line = _corpus_line("counts.jsonl", OPENING)
+    draw = line["divide"][0]
+    assert draw["action"] == "draw"
+    answer = {"id": OPENING, "divide": [draw, {"action": "pass", "paths": 1}]}
+    whats = [m.what for m in check_answers(CORPUS, _answers(tmp_path, answer)).mismatches]
+    others = [row["action"] for row in line["divide"][1:]]  # in the corpus's order
+    assert whats == [
+        "after `pass`: not in the corpus",
+        f"a first action in the corpus, not in the answers: `{others[0]}`, `{others[1]}`, "
+        f"`{others[2]}`, `{others[3]}`, `{others[4]}` and {len(others) - 5} more",
+    ]
+
+
+def test_a_weight_differs_by_its_value_not_its_writing(tmp_path: Path) -> None:
+    # the opening's divide: drawing is one path of weight 1 (R-RUM-TURN-1)
+    answer: dict[str, Any] = {"id": OPENING}
+    answer["counts"] = [{"depth": 1, "paths": 28, "weight": "28"}]
+    answer["divide"] = [
+        {"action": row["action"], "weight": "1" if row["weight"] == "1/1" else row["weight"]}
+        for row in _corpus_line("counts.jsonl", OPENING)["divide"]
+    ]
+    assert check_answers(CORPUS, _answers(tmp_path, answer)).mismatches == ()
+    answer["divide"][0]["weight"] = "1/2"
+    (mismatch,) = check_answers(CORPUS, _answers(tmp_path, answer)).mismatches
+    assert mismatch.what == 'after `draw`: weight 1/1 in the corpus, "1/2" in the answers'
+
+
 def test_each_disagreement_names_the_case_and_the_rule(tmp_path: Path) -> None:
     straight = _honest_case(_corpus_line("morpyam.jsonl", STRAIGHT))
     straight["legal"].remove("place c3")
@@ -71,7 +204,8 @@ def test_each_disagreement_names_the_case_and_the_rule(tmp_path: Path) -> None:
     straight["probes"]["place d3"] = {"refused": "R-CELL-1"}  # R-CELL-3 in the rule book
     straight["probes"]["place c3"]["after"]["player"] = 0
     straight["scores"] = [1, 0]
-    air = {"id": AIR, "chance": {"dice 1 1 1 1 1": "1/7000"}}
+    air = _honest_case(_corpus_line("morpyam.jsonl", AIR))
+    air = {"id": AIR, "chance": {**air["chance"], "dice 1 1 1 1 1": "1/7000"}}
     report = check_answers(CORPUS, _answers(tmp_path, straight, air))
     whats = [(m.line, m.case, m.what, m.rule) for m in report.mismatches]
     assert whats == [
@@ -145,7 +279,8 @@ def test_table_disagreements_name_the_roll_and_the_rule(tmp_path: Path) -> None:
         ({"id": STRAIGHT, "legal": "place c3"}, "the answer is malformed: 'legal' is a list"),
         ({"id": STRAIGHT, "probes": {"place c3": {}}}, "has 'refused' or 'after'"),
         ({"id": "morpyam/figures/classic", "rows": 3}, "'rows' is a list of rows"),
-        ({"id": AIR, "chance": {"dice 1 1 1 1 1": "2/15552"}}, "not in lowest terms"),
+        ({"id": AIR, "chance": {"dice 1 1 1 1 1": "1/0"}}, 'is not a fraction such as "1/6"'),
+        ({"id": OPENING, "divide": [{"action": ["draw"]}]}, "each with its 'action'"),
     ],
 )
 def test_malformed_answers_are_reported(tmp_path: Path, line: Any, what: str) -> None:

@@ -10,6 +10,12 @@ not checked. Each disagreement is a `Mismatch` of the answers file, naming
 the case and its rule IDs; `morpyam.vectors.rule_book.rule_text` gives each
 rule's text.
 
+Actions are compared by what they mean, not by their text: both the corpus's
+and the answer's are read with the game's own notation reader, so the melds
+of a MyRummy play, a group's colours or the dice kept may come in any order.
+Weights and probabilities are compared as fractions (``"1"``, ``"1/1"`` and
+``"2/2"`` are one value).
+
 The answers file and the corpus are untrusted input, read as `check_corpus`
 reads a corpus: refused by size before they are read, a line that is not
 JSON reported and skipped.
@@ -17,13 +23,17 @@ JSON reported and skipped.
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Hashable, Mapping
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from morpyam.kit.texts import MAX_ACTION_LENGTH
 from morpyam.vectors.check import Files
 from morpyam.vectors.check_tables import BOX_RULE, FIGURE_RULE
 from morpyam.vectors.corpus import (
@@ -33,8 +43,8 @@ from morpyam.vectors.corpus import (
     read_manifest,
     read_values,
 )
-from morpyam.vectors.kits import GAMES, KITS
-from morpyam.vectors.report import CheckReport, MalformedError, Mismatch, fraction, short
+from morpyam.vectors.kits import GAMES, KITS, Kit, resign_text
+from morpyam.vectors.report import CheckReport, MalformedError, Mismatch, named, short
 from morpyam.vectors.tables import TABLES_FILE
 
 __all__ = ["check_answers"]
@@ -157,47 +167,166 @@ def _text_list(data: Mapping[str, Any], key: str) -> list[str] | None:
     return value
 
 
+def _meaning(kit: Kit, text: str) -> Hashable:
+    """What an action's notation means in ``kit``'s game, as a value two writings of one action
+    share (the melds of a MyRummy play, a group's colours, the dice kept in any order); text
+    the game's reader refuses (a meld the rules forbid) is compared by its words, with its
+    melds and a group's tiles in any order.
+
+    Examples:
+        >>> rummy = KITS["myrummy"]
+        >>> _meaning(rummy, "play [gn4 gn5 gn6] {bk9 gn9 gy9}") == _meaning(
+        ...     rummy, "play {gy9 gn9 bk9} [gn4 gn5 gn6]")
+        True
+        >>> _meaning(KITS["morpyam"], "resign 1") == _meaning(KITS["morpyam"], "place a1")
+        False
+    """
+    seat = resign_text(text)
+    if seat is not None:
+        return ("resign", seat)
+    if len(text) > MAX_ACTION_LENGTH:
+        return ("text", text)
+    try:
+        return ("action", kit.parse_action(text))
+    except ValueError:  # NotationError, or a meld the rules forbid (IllegalActionError)
+        pass
+    # a meld the reader refuses still has its tiles in any order: its words, then each
+    # bracketed meld (a group's tiles sorted), the melds sorted
+    melds = _BRACKETED.findall(text)
+    sets = (
+        "{" + " ".join(sorted(m[1:-1].split())) + "}" if m[0] == "{" else " ".join(m.split())
+        for m in melds
+    )
+    return ("written", tuple(_BRACKETED.sub(" ", text).split()), tuple(sorted(sets)))
+
+
+_BRACKETED = re.compile(r"\[[^\]]*\]|\{[^}]*\}", re.ASCII)
+
+
+def _meanings(kit: Kit, texts: Any, where: str) -> dict[Hashable, str]:
+    """Each action of ``texts`` by its meaning, with its text."""
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        raise MalformedError(f"{where} is a list of text")
+    return {_meaning(kit, text): text for text in texts}
+
+
+_WEIGHT = re.compile(r"(0|[1-9][0-9]{0,30})(?:/([1-9][0-9]{0,30}))?", re.ASCII)
+
+
+def _weight(value: object, where: str) -> Fraction:
+    """A weight or a probability, read exactly as a fraction: ``"1/6"``, ``"2/12"``, ``"1"``
+    or a whole number, so that two writings of one value compare equal.
+
+    Examples:
+        >>> _weight("1", "w") == _weight("1/1", "w") == _weight(1, "w") == _weight("3/3", "w")
+        True
+
+    Raises:
+        MalformedError: for anything else, naming ``where``.
+    """
+    if type(value) is int and 0 <= value < 10**31:
+        return Fraction(value)
+    match = _WEIGHT.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        raise MalformedError(f'{where}: {short(value)} is not a fraction such as "1/6"')
+    return Fraction(int(match[1]), int(match[2] or 1))
+
+
+def _set_of_actions(
+    answer: _Answer, kit: Kit, corpus: Any, given: Any, what: str, where: str
+) -> None:
+    """Report the actions of the corpus the answer lacks, and those it adds."""
+    want = _meanings(kit, corpus, f"the corpus's {where}")
+    got = _meanings(kit, given, repr(where))
+    missing = sorted(text for key, text in want.items() if key not in got)
+    extra = sorted(text for key, text in got.items() if key not in want)
+    if missing:
+        answer.report(f"{what} in the corpus, not in the answers: {named(missing)}")
+    if extra:
+        answer.report(f"{what} in the answers, not in the corpus: {named(extra)}")
+
+
 def _case(answer: _Answer, data: Mapping[str, Any]) -> None:
     case = answer.entry.data
     kit = KITS[str(case.get("game"))]
     legal = _text_list(data, "legal")
     if legal is not None:
-        corpus = set(case.get("legal", ()))
-        missing = sorted(corpus - set(legal))
-        extra = sorted(set(legal) - corpus)
-        if missing:
-            answer.report(f"legal in the corpus, not in the answers: {_listed(missing)}")
-        if extra:
-            answer.report(f"legal in the answers, not in the corpus: {_listed(extra)}")
+        _set_of_actions(answer, kit, case.get("legal", []), legal, "legal", "legal")
+    if data.get("plays") is not None and case.get("plays") is not None:
+        _set_of_actions(answer, kit, case["plays"], data["plays"], "a play", "plays")
     chance = data.get("chance")
     if chance is not None:
         if not isinstance(chance, dict):
             raise MalformedError("'chance' is an object: outcome to probability")
-        given = dict(zip(case.get("legal", ()), case.get("chance", ())))
-        for outcome, probability in chance.items():
-            value = fraction(probability, f"chance of {outcome}")
-            if outcome not in given or fraction(given[outcome], outcome) != value:
-                said = given.get(outcome, "no outcome")
-                answer.report(
-                    f"`{outcome}` has probability {said} in the corpus, {probability} in the answers"
-                )
+        _chance(answer, kit, case, chance)
     for key in ("node", "current_player", "scores", "winners"):
         if key in data and data[key] != case.get(key):
             answer.report(
                 f"{key}: {short(case.get(key))} in the corpus, {short(data[key])} in the answers"
             )
+    best = data.get("best")
+    if best is not None:
+        _best(answer, kit, case, best)
     probes = data.get("probes")
     if probes is None:
         return
     if not isinstance(probes, dict):
         raise MalformedError("'probes' is an object: action to its result")
-    corpus_probes = {p.get("action"): p for p in case.get("probes", ()) if isinstance(p, dict)}
+    corpus_probes = {
+        _meaning(kit, p["action"]): p
+        for p in case.get("probes", ())
+        if isinstance(p, dict) and isinstance(p.get("action"), str)
+    }
     for action, result in probes.items():
-        probe = corpus_probes.get(action)
+        probe = corpus_probes.get(_meaning(kit, action))
         if probe is None:
             answer.report(f"`{action}` is no probe of the case")
             continue
         _probe(answer, kit.absent, case.get("state", {}), action, probe, result)
+
+
+def _chance(answer: _Answer, kit: Kit, case: Mapping[str, Any], chance: dict[str, Any]) -> None:
+    outcomes = case.get("legal", [])
+    _meanings(kit, outcomes, "the corpus's legal")
+    given = {_meaning(kit, o): (o, p) for o, p in zip(outcomes, case.get("chance", []))}
+    answered = set()
+    for outcome, probability in chance.items():
+        value = _weight(probability, f"chance of {outcome}")
+        key = _meaning(kit, outcome)
+        answered.add(key)
+        text, said = given.get(key, (outcome, "no outcome"))
+        if key not in given or _weight(said, text) != value:
+            answer.report(
+                f"`{outcome}` has probability {said} in the corpus, {probability} in the answers"
+            )
+    missing = sorted(text for key, (text, _) in given.items() if key not in answered)
+    if missing:
+        answer.report(f"an outcome in the corpus, not in the answers: {named(missing)}")
+
+
+def _best(answer: _Answer, kit: Kit, case: Mapping[str, Any], best: Any) -> None:
+    """MyRummy's best play: its tiles and points compared; its play, when given, must be a
+    legal play the corpus lists (another arrangement of the same score is as good)."""
+    want = case.get("best")
+    if not isinstance(best, dict):
+        raise MalformedError("'best' is an object with 'tiles' and 'points'")
+    if not isinstance(want, dict):
+        answer.report("best: no best play in the corpus for this case")
+        return
+    for key in ("tiles", "points"):
+        if key in best and best[key] != want.get(key):
+            answer.report(
+                f"best {key}: {short(want.get(key))} in the corpus, {short(best[key])} in the "
+                "answers"
+            )
+    play = best.get("play")
+    plays = case.get("plays")
+    if (
+        isinstance(play, str)
+        and isinstance(plays, list)
+        and _meaning(kit, play) not in _meanings(kit, plays, "the corpus's plays")
+    ):
+        answer.report(f"best play `{play}` is no legal play of the corpus")
 
 
 def _probe(
@@ -240,25 +369,63 @@ def _probe(
 
 def _counts(answer: _Answer, data: Mapping[str, Any]) -> None:
     line = answer.entry.data
-    for key, name in (("counts", "depth"), ("divide", "action")):
-        given = data.get(key)
-        if given is None:
-            continue
-        if not isinstance(given, list) or not all(isinstance(r, dict) for r in given):
-            raise MalformedError(f"{key!r} is a list of objects")
-        corpus = {row.get(name): row for row in line.get(key, ()) if isinstance(row, dict)}
-        for row in given:
-            want = corpus.get(row.get(name))
-            label = f"depth {row.get(name)}" if key == "counts" else f"after `{row.get(name)}`"
+    kit = KITS[str(line.get("game"))]
+    given = data.get("counts")
+    if given is not None:
+        corpus = {row.get("depth"): row for row in line.get("counts", ()) if isinstance(row, dict)}
+        for row in _rows(given, "counts", "depth", int):
+            want = corpus.get(row["depth"])
+            label = f"depth {row['depth']}"
             if want is None:
                 answer.report(f"{label}: not in the corpus")
                 continue
-            for member in ("paths", "weight"):
-                if member in row and row[member] != want.get(member):
-                    answer.report(
-                        f"{label}: {member} {want.get(member)} in the corpus, "
-                        f"{short(row[member])} in the answers"
-                    )
+            _paths_and_weight(answer, label, want, row)
+    given = data.get("divide")
+    if given is None:
+        return
+    corpus = {
+        _meaning(kit, row["action"]): row
+        for row in line.get("divide", ())
+        if isinstance(row, dict) and isinstance(row.get("action"), str)
+    }
+    answered = set()
+    for row in _rows(given, "divide", "action", str):
+        key = _meaning(kit, row["action"])
+        want = corpus.get(key)
+        label = f"after `{row['action']}`"
+        if want is None:
+            answer.report(f"{label}: not in the corpus")
+            continue
+        answered.add(key)
+        _paths_and_weight(answer, label, want, row)
+    missing = [row["action"] for key, row in corpus.items() if key not in answered]
+    if missing:
+        answer.report(f"a first action in the corpus, not in the answers: {named(missing)}")
+
+
+def _rows(given: Any, key: str, name: str, kind: type) -> list[dict[str, Any]]:
+    if not isinstance(given, list) or not all(
+        isinstance(r, dict) and type(r.get(name)) is kind for r in given
+    ):
+        raise MalformedError(f"{key!r} is a list of objects, each with its {name!r}")
+    return given
+
+
+def _paths_and_weight(
+    answer: _Answer, label: str, want: Mapping[str, Any], row: Mapping[str, Any]
+) -> None:
+    if "paths" in row and row["paths"] != want.get("paths"):
+        answer.report(
+            f"{label}: paths {want.get('paths')} in the corpus, {short(row['paths'])} in the "
+            "answers"
+        )
+    if "weight" in row and _weight(row["weight"], f"{label}: weight") != _weight(
+        want.get("weight"), f"the corpus's {label}: weight"
+    ):
+        answer.report(
+            f"{label}: weight {want.get('weight')} in the corpus, {short(row['weight'])} in the "
+            "answers"
+        )
 
 
 def _table(answer: _Answer, data: Mapping[str, Any]) -> None:
@@ -268,18 +435,20 @@ def _table(answer: _Answer, data: Mapping[str, Any]) -> None:
         raise MalformedError("'rows' is a list of rows")
     columns = table.get("columns", [])
     judge = table.get("kind") == "judge"
-    key: Callable[[list[Any]], Any] = (lambda r: tuple(r[:4])) if judge else (lambda r: r[0])
+    kit = KITS[str(table.get("game"))]
+    key = _judge_key(kit) if judge else _roll_key
     corpus = {key(row): row for row in table.get("rows", ())}
     for row in rows:
         want = corpus.get(key(row))
         if want is None:
-            answer.report(f"no row {short(key(row))} in the table")
+            answer.report(f"no row {short(row[:4] if judge else row[0])} in the table")
             continue
+        start = 4 if judge else 1
         differ = [
             f"{columns[i] if i < len(columns) else i} {short(want[i])} in the corpus, "
             f"{short(row[i]) if i < len(row) else 'nothing'} in the answers"
-            for i in range(1, len(want))
-            if (row[i] if i < len(row) else None) != want[i]
+            for i in range(start, len(want))
+            if not _same_cell(row[i] if i < len(row) else None, want[i])
         ]
         if not differ:
             continue
@@ -301,15 +470,37 @@ def _table(answer: _Answer, data: Mapping[str, Any]) -> None:
             boxes = [
                 str(columns[i])
                 for i in range(1, min(len(want), len(columns)))
-                if (row[i] if i < len(row) else None) != want[i]
+                if not _same_cell(row[i] if i < len(row) else None, want[i])
             ]
             rule = BOX_RULE.get(boxes[0]) if boxes else None
         answer.report(f"`{row[0]}`: {'; '.join(differ)}", rule)
 
 
-def _listed(actions: list[str]) -> str:
-    shown = ", ".join(f"`{a}`" for a in actions[:5])
-    return shown + (f" and {len(actions) - 5} more" if len(actions) > 5 else "")
+def _roll_key(row: list[Any]) -> Hashable:
+    """A table row's roll, its faces in any order."""
+    if not isinstance(row[0], str):
+        raise MalformedError("a row starts with its roll, as text")
+    return tuple(sorted(row[0].split()))
+
+
+def _judge_key(kit: Kit) -> Callable[[list[Any]], Hashable]:
+    """A judge row's rack (its tiles in any order), table and play (by meaning), and whether
+    the player has opened."""
+
+    def key(row: list[Any]) -> Hashable:
+        if len(row) < 4 or not all(isinstance(row[i], str) for i in (0, 1, 3)):
+            raise MalformedError("a judge row has its rack, table, opened and play")
+        table = _meaning(kit, f"play {row[1]}") if row[1] else ()
+        return (tuple(sorted(row[0].split())), table, row[2] is True, _meaning(kit, row[3]))
+
+    return key
+
+
+def _same_cell(given: Any, want: Any) -> bool:
+    """Whether a table's cell is answered: a list (the figures a roll shows) in any order."""
+    if isinstance(given, list) and isinstance(want, list):
+        return sorted(map(json.dumps, given)) == sorted(map(json.dumps, want))
+    return bool(given == want)
 
 
 _CHECKS: dict[str, Callable[[_Answer, Mapping[str, Any]], None]] = {
