@@ -19,6 +19,7 @@ import attrs
 from morpyam.dice import OUTCOMES
 from morpyam.errors import _shown
 from morpyam.figures import Figure, Label, Special, classify
+from morpyam.kit.presets import preset_repr
 from morpyam.layouts import MIN_LINE, Layout
 
 __all__ = [
@@ -377,21 +378,7 @@ class Rules:
             )
 
     def __repr__(self) -> str:
-        # the preset it is, or the nearest preset with the fields that differ: short and exact
-        best: tuple[str, list[str]] | None = None
-        for name, preset in PRESETS.items():
-            base = preset(self.players)
-            changed = [
-                f"{field.name}={getattr(self, field.name)!r}"
-                for field in attrs.fields(Rules)
-                if field.init and getattr(self, field.name) != getattr(base, field.name)
-            ]
-            if best is None or len(changed) < len(best[1]):
-                best = (name, changed)
-        assert best is not None
-        name, changed = best
-        made = f"Rules.{name}(players={self.players})"
-        return f"attrs.evolve({made}, {', '.join(changed)})" if changed else made
+        return preset_repr(self, PRESETS)
 
     def run_value(self, length: int) -> int:
         """The points a maximal run of ``length`` tokens scores (R-LINE-2)."""

@@ -21,9 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+import attrs
+
 from morpyam.errors import shown
 
-__all__ = ["rules_from"]
+__all__ = ["preset_repr", "rules_from"]
 
 R = TypeVar("R")
 
@@ -60,3 +62,36 @@ def rules_from(
     if not isinstance(rules, kind):
         raise ValueError(f"rules must be a {game}Rules, a preset name or None, got {shown(rules)}")
     return rules
+
+
+def preset_repr(rules: Any, presets: Mapping[str, Callable[..., Any]]) -> str:
+    """The Python that makes ``rules`` (an attrs value with a ``players`` field), short and
+    exact: the preset it is (``Rules.classic(players=2)``), or the nearest preset with the
+    fields that differ (``attrs.evolve(Rules.classic(players=2), ko_length=None)``). A
+    preset that refuses the number of players starts from its own count, the players then
+    being one of the fields that differ.
+
+    Examples:
+        >>> from morpyam.rules import PRESETS, Rules
+        >>> preset_repr(Rules.flash(players=3), PRESETS)
+        'Rules.flash(players=3)'
+        >>> preset_repr(attrs.evolve(Rules.classic(), ko_length=None), PRESETS)
+        'attrs.evolve(Rules.classic(players=2), ko_length=None)'
+    """
+    best: tuple[str, list[str]] | None = None
+    for name, preset in presets.items():
+        try:
+            base, made = preset(rules.players), f"Rules.{name}(players={rules.players})"
+        except ValueError:
+            base, made = preset(), f"Rules.{name}()"
+        changed = [
+            f"{field.name}={getattr(rules, field.name)!r}"
+            for field in attrs.fields(type(rules))
+            if field.init and getattr(rules, field.name) != getattr(base, field.name)
+        ]
+        if best is None or len(changed) < len(best[1]):
+            best = (made, changed)
+    if best is None:
+        raise ValueError("preset_repr needs at least one preset")
+    made, changed = best
+    return f"attrs.evolve({made}, {', '.join(changed)})" if changed else made

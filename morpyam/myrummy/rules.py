@@ -24,6 +24,7 @@ from typing import Any, Literal
 import attrs
 
 from morpyam.errors import shown as _shown
+from morpyam.kit.presets import preset_repr
 from morpyam.myrummy.tiles import COLOURS, JOKER_INDEX, KINDS, Tile
 
 __all__ = ["EMPTY_POOL_ENDINGS", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "EmptyPool", "Rules"]
@@ -149,24 +150,7 @@ class Rules:
             )
 
     def __repr__(self) -> str:
-        # the preset it is, or the nearest preset with the fields that differ: short and exact
-        best: tuple[str, list[str]] | None = None
-        for name, preset in PRESETS.items():
-            try:
-                base = preset(self.players)
-            except ValueError:  # a small set deals fewer racks (R-RUM-SET-2)
-                continue
-            changed = [
-                f"{field.name}={getattr(self, field.name)!r}"
-                for field in attrs.fields(Rules)
-                if getattr(self, field.name) != getattr(base, field.name)
-            ]
-            if best is None or len(changed) < len(best[1]):
-                best = (name, changed)
-        assert best is not None  # the classic preset takes every number of players
-        name, changed = best
-        made = f"Rules.{name}(players={self.players})"
-        return f"attrs.evolve({made}, {', '.join(changed)})" if changed else made
+        return preset_repr(self, PRESETS)
 
     def describe(self) -> str:
         """Every reading these rules make, in words: one line per rule ID, in rule-book order.

@@ -23,6 +23,7 @@ from morpyam.dice import OUTCOMES
 from morpyam.errors import IllegalActionError
 from morpyam.errors import shown as _shown
 from morpyam.figures import FACES
+from morpyam.kit.presets import preset_repr
 
 __all__ = [
     "BOXES",
@@ -361,24 +362,7 @@ class Rules:
         )
 
     def __repr__(self) -> str:
-        # the preset it is, or the nearest preset with the fields that differ: short and exact;
-        # a count of players the preset refuses (more than 6) is one of the fields that differ
-        best: tuple[str, list[str]] | None = None
-        for name, preset in PRESETS.items():
-            try:
-                base, made = preset(self.players), f"Rules.{name}(players={self.players})"
-            except ValueError:
-                base, made = preset(), f"Rules.{name}()"
-            changed = [
-                f"{field.name}={getattr(self, field.name)!r}"
-                for field in attrs.fields(Rules)
-                if getattr(self, field.name) != getattr(base, field.name)
-            ]
-            if best is None or len(changed) < len(best[1]):
-                best = (made, changed)
-        assert best is not None
-        made, changed = best
-        return f"attrs.evolve({made}, {', '.join(changed)})" if changed else made
+        return preset_repr(self, PRESETS)
 
     @classmethod
     def megawuerfel(cls, players: int = 1) -> Rules:
