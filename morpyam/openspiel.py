@@ -523,14 +523,18 @@ def register_description(game: GameDescription) -> type[SpielGame]:
     Raises:
         ValueError: when the description's default parameters make no encoding.
     """
-    for known in GAMES:
-        if known.spec.short_name == game.openspiel_name:
-            register(known)
-            return known
-    name = "".join(part.title() for part in game.name.split("_")) + "Game"
-    spiel_game = type(name, (SpielGame,), {"spec": spec_of(game)})
+    known = {spiel_game.spec.short_name: spiel_game for spiel_game in (*GAMES, *_DESCRIBED)}
+    spiel_game = known.get(game.openspiel_name)
+    if spiel_game is None:
+        name = "".join(part.title() for part in game.name.split("_")) + "Game"
+        spiel_game = type(name, (SpielGame,), {"spec": spec_of(game)})
+        _DESCRIBED.append(spiel_game)
     register(spiel_game)
     return spiel_game
+
+
+_DESCRIBED: list[type[SpielGame]] = []
+"""The classes `register_description` made for the games not in `GAMES`."""
 
 
 for _game in descriptions():
