@@ -28,21 +28,14 @@ import attrs
 
 from morpyam.actions import (
     Action,
-    DealTile,
-    LoseTurn,
-    Pass,
     Place,
-    PlaceTile,
-    Roll,
-    RollResult,
 )
+from morpyam.description import random_action
 from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, resign, sample_chance
 from morpyam.errors import IllegalActionError
-from morpyam.figures import Figure, Label, Special
 from morpyam.files import rules_from_json, rules_to_json
 from morpyam.game import Game
 from morpyam.kit.descriptions import GameDescription, description
-from morpyam.layouts import Cell
 from morpyam.notation import parse_action
 from morpyam.rules import Rules
 from morpyam.state import State
@@ -66,9 +59,6 @@ __all__ = [
     "random_action",
 ]
 
-_LABELS: tuple[Label, ...] = (*Figure, *Special)
-_CALLS: tuple[Label | None, ...] = (None, *_LABELS)
-
 
 class EngineCheckError(AssertionError):
     """An invariant of the engine does not hold at some state."""
@@ -77,25 +67,6 @@ class EngineCheckError(AssertionError):
 def _require(condition: bool, message: str) -> None:
     if not condition:
         raise EngineCheckError(message)
-
-
-def random_action(state: State, rng: random.Random) -> Action:
-    """Any well-formed action, legal at ``state`` or not: random cells, keeps, calls, faces, tiles."""
-    layout = state.layout
-    kind = rng.randrange(6)
-    if kind == 0:
-        keep = tuple(rng.randint(1, 6) for _ in range(rng.randint(0, 4)))
-        return Roll(keep, rng.choice(_CALLS))
-    if kind == 1:
-        return Place(Cell(rng.randrange(layout.height + 2), rng.randrange(layout.width + 2)))
-    if kind == 2:
-        return RollResult(tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 5))))
-    if kind == 3:
-        return DealTile(rng.choice(_LABELS))
-    if kind == 4:
-        cell = Cell(rng.randrange(layout.height + 1), rng.randrange(layout.width + 1))
-        return PlaceTile(rng.choice(_LABELS), cell)
-    return Pass() if rng.random() < 0.5 else LoseTurn()
 
 
 def _fields(state: State) -> tuple[object, ...]:
@@ -281,7 +252,22 @@ def _check_described(
             game.apply(state, action)
         except IllegalActionError as error:
             raise EngineCheckError(f"listed {action!r} was refused: {error}") from None
+    if described.random_action is not None:
+        for _ in range(_PROBES):
+            action = described.random_action(state, rng)
+            if action in legal:
+                continue
+            try:
+                game.apply(state, action)
+            except IllegalActionError as error:
+                _require(bool(error.rule), f"{error!r} names no rule")
+            else:
+                raise EngineCheckError(f"{action!r} was accepted but not listed")
     return legal
+
+
+_PROBES = 5
+"""How many random well-formed actions `check_game` tries at each state."""
 
 
 def check_game(
@@ -299,7 +285,10 @@ def check_game(
 
     The one conformance check of every game, read from its description
     (`morpyam.kit.descriptions`): the game satisfies `Game`; at every state
-    the legal actions are distinct and each is accepted, a chance node's
+    the legal actions are distinct and each is accepted, a few random
+    well-formed actions that are not listed (the description's
+    ``random_action``) are refused with an ``IllegalActionError`` naming a
+    rule, a chance node's
     outcomes are the legal actions with exact probabilities summing to 1, the
     scores are one per player, and a finished game has winners and no action;
     with the feature ``state_json`` every state survives its JSON document;

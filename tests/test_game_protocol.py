@@ -172,3 +172,34 @@ def test_the_conformance_check_can_fail() -> None:
         check_game(_described(object()), games=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="games must be an int >= 1"):
         check_game("yahtzee", games=0)
+
+
+class _HidesItsPass:
+    """Morpyam, but not listing a pass that apply still accepts."""
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(morpyam, name)
+
+    def legal_actions(self, state: morpyam.State) -> tuple[morpyam.Action, ...]:
+        legal = morpyam.legal_actions(state)
+        hidden = tuple(action for action in legal if action != morpyam.Pass())
+        return hidden or legal
+
+
+def test_the_conformance_check_probes_actions_that_are_not_listed() -> None:
+    import attrs
+
+    from morpyam.kit.descriptions import description
+    from morpyam.testing import EngineCheckError, check_game
+
+    # R-TURN-4: a player may pass; a probe draws Pass() and apply accepts it unlisted.
+    morpyam_game = description("morpyam")
+    broken = attrs.evolve(
+        morpyam_game,
+        name="hiding",
+        game=_HidesItsPass(),
+        bots={},
+        features=morpyam_game.features - {"bots"},
+    )
+    with pytest.raises(EngineCheckError, match=r"hiding: Pass\(\) was accepted but not listed"):
+        check_game(broken, "flash", games=1, seed=1, encoding=False)

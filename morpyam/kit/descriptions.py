@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import random
 import types
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -173,6 +174,9 @@ class GameDescription:
     """The game's state documents, when it has them."""
     bots: Mapping[str, Callable[[], Any]] = attrs.field(factory=dict, converter=_frozen_mapping)
     """The game's bots (`Chooser` factories), by name."""
+    random_action: Callable[[Any, random.Random], Any] | None = None
+    """Any well-formed action at a state, legal there or not, drawn with the generator: the
+    conformance check plays those not listed and expects an ``IllegalActionError``."""
 
     def __attrs_post_init__(self) -> None:
         if self.default_preset not in self.presets:
