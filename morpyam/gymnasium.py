@@ -97,7 +97,8 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
     Any game with a `GameEncoding` plugs in
     the same way: ``GameEnv(encoding, seat=0, render_mode=None, illegal_reward=-1.0)``.
     The other seats play a uniformly random legal action; an env that seats
-    bots there overrides ``_opponent_action`` (as ``MorpyamEnv`` does).
+    bots there overrides ``_opponent_action`` (as `DescribedEnv` does with the
+    opponents of the game's description).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
@@ -139,7 +140,7 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
     def _opponent_action(self, state: Any) -> Any:
         """The action of a seat the agent does not play: a uniformly random legal action.
 
-        A game's env may seat stronger players here (``MorpyamEnv`` seats a bot).
+        A game's env may seat stronger players here (`DescribedEnv` seats its description's).
         """
         return self._rng.choice(self.encoding.legal_actions(state))
 

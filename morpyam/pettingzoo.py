@@ -6,7 +6,8 @@ score-sheet game for 1 to 6, `myrummy_env`
 a MyRummy match for 2 to 4. All are
 `AECGameEnv`, which names no game and plays
 any `GameEncoding`: the factories only turn
-their options into an encoding. Each agent's observation is a dict:
+their options into an encoding, through the game's description
+(`game_env`, which makes the environment of any registered game). Each agent's observation is a dict:
 ``"observation"``, the encoding's vector seen from that agent
 (`morpyam.encoding`), and ``"action_mask"``, 1 for each
 legal action id (all 0 for an agent not to move). Actions are the
