@@ -14,9 +14,12 @@ names it, and every adapter plays it through its own checker.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import ClassVar
 
 import attrs
@@ -335,10 +338,6 @@ def test_the_toy_registered_first_gets_every_framework_on_import() -> None:
     """In a fresh interpreter: the toy registers, then the adapters are imported, untouched."""
     pytest.importorskip("pyspiel")
     pytest.importorskip("pettingzoo")
-    import pathlib
-    import subprocess
-    import sys
-
     script = (
         "import sys; sys.path.insert(0, sys.argv[1])\n"
         "import test_plugging_a_game as toy\n"
@@ -353,7 +352,7 @@ def test_the_toy_registered_first_gets_every_framework_on_import() -> None:
         "morpyam.pettingzoo.game_env('test_nim').reset(seed=1)\n"
         "print('plugged')\n"
     )
-    here = pathlib.Path(__file__).parent
+    here = Path(__file__).parent
     done = subprocess.run(
         [sys.executable, "-c", script, str(here)],
         capture_output=True,
@@ -593,3 +592,32 @@ def test_gymnasium_plays_the_toy_against_a_random_seat() -> None:
         finals.add(reward)
         assert reward == NimEncoding().returns(env.game_state)[1]
     assert finals == {1.0, -1.0}  # the random seat wins some and loses some
+
+
+def test_a_game_of_another_package_registers_through_its_entry_point(tmp_path: Path) -> None:
+    """An installed distribution that names the toy under ``morpyam.games`` is found on the
+    registry's first use, with no call to ``register``."""
+    info = tmp_path / "nim_for_morpyam-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-for-morpyam\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[morpyam.games]\nnim = test_plugging_a_game:NIM_DESCRIPTION\n"
+    )
+    script = (
+        "import sys; sys.path[:0] = sys.argv[1:3]\n"
+        "from morpyam.kit.descriptions import description, descriptions\n"
+        "print([game.name for game in descriptions()])\n"
+        "print(description('test_nim').long_name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path), str(Path(__file__).parent)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "['morpyam', 'yahtzee', 'myrummy', 'test_nim']",
+        "Nim (test)",
+    ]
