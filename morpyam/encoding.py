@@ -63,7 +63,7 @@ from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, samp
 from morpyam.errors import _shown
 from morpyam.figures import Figure, Label, Special, shown
 from morpyam.game import Game
-from morpyam.kit import presets
+from morpyam.kit import descriptions, presets
 from morpyam.rules import PRESETS, Rules
 from morpyam.state import State
 from morpyam.tiles import LABEL_ORDER
@@ -87,18 +87,8 @@ __all__ = [
     "win_rewards",
 ]
 
-MAX_DECISIONS = 3000
-"""The default cut-off of every adapter: a game stops after this many player decisions.
-
-Chance outcomes are not counted (OpenSpiel's ``max_game_length`` counts the
-same way), and every seat's decisions are, a bot's included. A Morpyam game
-can last forever (players may pass), so every adapter stops it here by
-default: uniformly random two-player games take about 770 decisions and go
-past 3,000 about once in 2,000 games. A score-sheet game always ends within
-4 decisions a turn (1,872 for 6 players and 6 games), so the cut-off never
-fires there. OpenSpiel scores a game it cuts off on points; PettingZoo and
-Gymnasium report it as *truncated*.
-"""
+MAX_DECISIONS = descriptions.MAX_DECISIONS
+"""The default cut-off of every adapter (`morpyam.kit.descriptions.MAX_DECISIONS`)."""
 
 KEEP_MASKS = (1 << DICE) - 1
 """Keep masks ``0 .. 30`` over the five sorted dice (keeping all five is no roll)."""

@@ -58,18 +58,8 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 import numpy as np
 import numpy.typing as npt
 
-from morpyam.bots import BOTS, make_bot
-from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, rules_from
-from morpyam.myrummy.actions import Play
-from morpyam.myrummy.bots import GreedyBot
-from morpyam.myrummy.encoding import Encoding as MyRummyEncoding
-from morpyam.myrummy.encoding import Turn
-from morpyam.myrummy.encoding import rules_from as myrummy_rules
-from morpyam.myrummy.rules import Rules as MyRummyRules
-from morpyam.rules import Rules
-from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
-from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
-from morpyam.yahtzee.rules import Rules as YahtzeeRules
+from morpyam.encoding import MAX_DECISIONS, GameEncoding
+from morpyam.kit.descriptions import GameDescription, description, descriptions
 
 __all__ = [
     "ENVS",
@@ -77,6 +67,7 @@ __all__ = [
     "MYRUMMY_ID",
     "MYRUMMY_OPPONENTS",
     "YAHTZEE_ID",
+    "DescribedEnv",
     "GameEnv",
     "MorpyamEnv",
     "MyRummyEnv",
@@ -90,7 +81,7 @@ YAHTZEE_ID = "morpyam/Yahtzee-v0"
 """The Gymnasium id of `YahtzeeEnv`."""
 MYRUMMY_ID = "morpyam/MyRummy-v0"
 """The Gymnasium id of `MyRummyEnv`."""
-MYRUMMY_OPPONENTS = ("random", "greedy")
+MYRUMMY_OPPONENTS = tuple(description("myrummy").opponents)
 """The seats `MyRummyEnv` can put at the other seats."""
 
 Obs = npt.NDArray[np.float32]
@@ -106,7 +97,8 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
     Any game with a `GameEncoding` plugs in
     the same way: ``GameEnv(encoding, seat=0, render_mode=None, illegal_reward=-1.0)``.
     The other seats play a uniformly random legal action; an env that seats
-    bots there overrides ``_opponent_action`` (as ``MorpyamEnv`` does).
+    bots there overrides ``_opponent_action`` (as `DescribedEnv` does with the
+    opponents of the game's description).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
@@ -148,7 +140,7 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
     def _opponent_action(self, state: Any) -> Any:
         """The action of a seat the agent does not play: a uniformly random legal action.
 
-        A game's env may seat stronger players here (``MorpyamEnv`` seats a bot).
+        A game's env may seat stronger players here (`DescribedEnv` seats its description's).
         """
         return self._rng.choice(self.encoding.legal_actions(state))
 
@@ -247,7 +239,68 @@ class GameEnv(gymnasium.Env[Obs, np.int64]):
         return text
 
 
-class MorpyamEnv(GameEnv):
+class DescribedEnv(GameEnv):
+    """One agent's seat of any registered game (`morpyam.kit.descriptions`), from its description.
+
+    The encoding comes from the description's ``encode`` (``rules`` and the game's
+    ``options``: ``players``, ...), and the other seats are the description's
+    ``opponents`` (a uniformly random legal action for a game that names none).
+    A registered game whose id is not in `ENVS` is registered with Gymnasium
+    under its description's ``gymnasium_id`` with this class.
+
+    Args:
+        game: a game's name or its description.
+        rules: a ``Rules`` of the game, a preset name or ``None`` (its default preset).
+        opponent: the player at every other seat, one of the description's ``opponents``
+            (``None``: its ``default_opponent``).
+        seat: the agent's seat.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        illegal_reward: the reward of an illegal action, which ends the episode.
+        max_decisions: the cut-off in decisions, the other seats' included (``None``: none).
+        options: the game's own options (``players``, ...).
+
+    Raises:
+        KeyError: for a name no game is registered under.
+        ValueError: for an unknown opponent, bad rules, options, seat, render mode or cut-off.
+    """
+
+    def __init__(
+        self,
+        game: str | GameDescription,
+        rules: object = None,
+        *,
+        opponent: str | None = None,
+        seat: int = 0,
+        render_mode: str | None = None,
+        illegal_reward: float = -1.0,
+        max_decisions: int | None = MAX_DECISIONS,
+        **options: Any,
+    ) -> None:
+        described = description(game) if isinstance(game, str) else game
+        opponents = described.opponents
+        name = described.default_opponent if opponent is None else opponent
+        if opponents and name not in opponents:
+            raise ValueError(f"opponent must be one of {', '.join(opponents)}, got {opponent!r}")
+        if not opponents and opponent is not None:
+            raise ValueError(f"{described.long_name} seats no named opponent, got {opponent!r}")
+        super().__init__(
+            described.encode(rules, **options),
+            seat=seat,
+            render_mode=render_mode,
+            illegal_reward=illegal_reward,
+            max_decisions=max_decisions,
+        )
+        self.description = described
+        """The game's description."""
+        self._chooser = opponents[name](self.encoding) if name is not None else None
+
+    def _opponent_action(self, state: Any) -> Any:
+        if self._chooser is None:
+            return super()._opponent_action(state)
+        return self._chooser.choose(state, self._rng)
+
+
+class MorpyamEnv(DescribedEnv):
     """Morpyam for one agent against bots (see the module).
 
     Args:
@@ -267,7 +320,7 @@ class MorpyamEnv(GameEnv):
 
     def __init__(
         self,
-        rules: Rules | str | None = None,
+        rules: object = None,
         *,
         players: int = 2,
         opponent: str = "random",
@@ -276,23 +329,24 @@ class MorpyamEnv(GameEnv):
         illegal_reward: float = -1.0,
         max_decisions: int | None = MAX_DECISIONS,
     ) -> None:
-        if opponent not in BOTS:
-            raise ValueError(f"opponent must be one of {', '.join(BOTS)}, got {opponent!r}")
         super().__init__(
-            Encoding(rules_from(rules, players)),
+            "morpyam",
+            rules,
+            players=players,
+            opponent=opponent,
             seat=seat,
             render_mode=render_mode,
             illegal_reward=illegal_reward,
             max_decisions=max_decisions,
         )
-        self.opponent = make_bot(opponent)
+        self.opponent: Any = self._chooser
         """The bot at the other seats."""
 
     def _opponent_action(self, state: Any) -> Any:
         return self.opponent.choose(state, self._rng)
 
 
-class YahtzeeEnv(GameEnv):
+class YahtzeeEnv(DescribedEnv):
     """The score-sheet solitaire (see the module): ``games`` columns, one player.
 
     Args:
@@ -306,7 +360,7 @@ class YahtzeeEnv(GameEnv):
 
     def __init__(
         self,
-        rules: YahtzeeRules | str | None = None,
+        rules: object = None,
         *,
         games: int = 1,
         render_mode: str | None = None,
@@ -314,7 +368,10 @@ class YahtzeeEnv(GameEnv):
         max_decisions: int | None = MAX_DECISIONS,
     ) -> None:
         super().__init__(
-            YahtzeeEncoding(yahtzee_rules(rules), players=1, games=games),
+            "yahtzee",
+            rules,
+            players=1,
+            games=games,
             seat=0,
             render_mode=render_mode,
             illegal_reward=illegal_reward,
@@ -322,7 +379,7 @@ class YahtzeeEnv(GameEnv):
         )
 
 
-class MyRummyEnv(GameEnv):
+class MyRummyEnv(DescribedEnv):
     """MyRummy for one agent against the other seats (see the module); each step is one id of
     `morpyam.myrummy.encoding` (choose a tile, lay, draw, pass).
 
@@ -344,7 +401,7 @@ class MyRummyEnv(GameEnv):
 
     def __init__(
         self,
-        rules: MyRummyRules | str | None = None,
+        rules: object = None,
         *,
         players: int = 2,
         opponent: str = "random",
@@ -353,12 +410,11 @@ class MyRummyEnv(GameEnv):
         illegal_reward: float = -1.0,
         max_decisions: int | None = MAX_DECISIONS,
     ) -> None:
-        if opponent not in MYRUMMY_OPPONENTS:
-            raise ValueError(
-                f"opponent must be one of {', '.join(MYRUMMY_OPPONENTS)}, got {opponent!r}"
-            )
         super().__init__(
-            MyRummyEncoding(myrummy_rules(rules, players)),
+            "myrummy",
+            rules,
+            players=players,
+            opponent=opponent,
             seat=seat,
             render_mode=render_mode,
             illegal_reward=illegal_reward,
@@ -366,22 +422,6 @@ class MyRummyEnv(GameEnv):
         )
         self.opponent = opponent
         """The name of the other seats' player."""
-        self._bot = GreedyBot()
-        self._plan: tuple[Any, list[int]] | None = None
-
-    def _opponent_action(self, state: Any) -> Any:
-        """A random legal step, or the greedy bot's play one tile at a time, then ``LAY``."""
-        if self.opponent == "random":
-            return super()._opponent_action(state)
-        turn: Turn = state
-        encoding: MyRummyEncoding = self.encoding  # type: ignore[assignment]
-        plan = self._plan
-        if plan is None or plan[0] is not turn.state:  # a new turn: ask the bot once
-            action = self._bot.choose(turn.state, self._rng)
-            if not isinstance(action, Play):
-                return action
-            plan = self._plan = (turn.state, encoding.play_ids(turn, action))
-        return encoding.action(turn, plan[1][sum(turn.chosen)])
 
 
 ENVS: tuple[tuple[str, str, str | None], ...] = (
@@ -389,15 +429,15 @@ ENVS: tuple[tuple[str, str, str | None], ...] = (
     (YAHTZEE_ID, "morpyam.gymnasium:YahtzeeEnv", None),
     (MYRUMMY_ID, "morpyam.gymnasium:MyRummyEnv", None),
 )
-"""The registered envs: id, entry point, and vector entry point (``None``: Gymnasium's own).
+"""The package's own envs: id, entry point, and vector entry point (``None``: Gymnasium's own).
 
-A game plugs in with one line here: its id and an entry point that makes a
-`GameEnv` of its encoding.
+Every other registered game (`morpyam.kit.descriptions`) is registered under its
+description's ``gymnasium_id`` as a `DescribedEnv`, with no line here.
 """
 
 
 def register_envs() -> None:
-    """Register the `ENVS` with Gymnasium (once).
+    """Register the `ENVS` and every other registered game with Gymnasium (once each).
 
     Importing this module calls it; the ``gymnasium.envs`` entry point names it.
     Morpyam's ``vector_entry_point`` is
@@ -409,6 +449,13 @@ def register_envs() -> None:
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id, entry_point=entry_point, vector_entry_point=vector_entry_point
+            )
+    for described in descriptions():
+        if described.gymnasium_id not in gymnasium.registry:
+            gymnasium.register(
+                id=described.gymnasium_id,
+                entry_point="morpyam.gymnasium:DescribedEnv",
+                kwargs={"game": described.name},
             )
 
 

@@ -53,9 +53,8 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 import numpy as np
 import numpy.typing as npt
 
-from morpyam.bots import BOTS, make_bot
-from morpyam.encoding import MAX_DECISIONS, Encoding, rules_from
-from morpyam.rules import Rules
+from morpyam.encoding import MAX_DECISIONS
+from morpyam.kit.descriptions import description
 from morpyam.vector import VectorEngine, unsupported
 
 __all__ = ["VECTORISED_OPPONENTS", "MorpyamVectorEnv"]
@@ -91,7 +90,7 @@ class MorpyamVectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], An
     def __init__(
         self,
         num_envs: int = 16,
-        rules: Rules | str | None = None,
+        rules: object = None,
         *,
         players: int = 2,
         opponent: str = "random",
@@ -100,7 +99,9 @@ class MorpyamVectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], An
         illegal_reward: float = -1.0,
         max_decisions: int | None = MAX_DECISIONS,
     ) -> None:
-        self.rules = rules_from(rules, players)
+        described = description("morpyam")
+        encoding = described.encode(rules, players=players)
+        self.rules = encoding.rules
         """The rules of every game."""
         refused = unsupported(self.rules)
         if refused:
@@ -111,9 +112,10 @@ class MorpyamVectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], An
             )
         if type(num_envs) is not int or num_envs < 1:
             raise ValueError(f"num_envs must be an int >= 1, got {num_envs!r}")
-        if opponent not in BOTS:
+        bots = described.opponents
+        if opponent not in bots:
             raise ValueError(
-                f"opponent must be one of {', '.join(BOTS)}, got {opponent!r}"
+                f"opponent must be one of {', '.join(bots)}, got {opponent!r}"
                 f" (the NumPy engine plays {', '.join(VECTORISED_OPPONENTS)} itself,"
                 " the others are the scalar bots)"
             )
@@ -128,14 +130,13 @@ class MorpyamVectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], An
         self.num_envs = num_envs
         self.seat = seat
         """The agent's seat in every game."""
-        self.opponent = None if opponent in VECTORISED_OPPONENTS else make_bot(opponent)
+        self.opponent = None if opponent in VECTORISED_OPPONENTS else bots[opponent](encoding)
         """The scalar bot at the other seats, or ``None`` when the NumPy engine plays them."""
         self.render_mode = render_mode
         self.illegal_reward = float(illegal_reward)
         """The reward of an illegal id (the game ends)."""
         self.max_decisions = max_decisions
         """The cut-off in player decisions (every seat's), or ``None``."""
-        encoding = Encoding(self.rules)
         self._encoding = encoding
         self.single_observation_space = spaces.Box(
             low=0.0, high=encoding.layout.high(), dtype=np.float32

@@ -88,12 +88,8 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 
 import numpy as np
 
-from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, HiddenInformation
-from morpyam.myrummy.encoding import Encoding as MyRummyEncoding
-from morpyam.myrummy.rules import PRESETS as MYRUMMY_PRESETS
-from morpyam.rules import PRESETS
-from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
-from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
+from morpyam.encoding import MAX_DECISIONS, GameEncoding, HiddenInformation
+from morpyam.kit.descriptions import GameDescription, description, descriptions
 
 __all__ = [
     "GAMES",
@@ -110,6 +106,8 @@ __all__ = [
     "SpielState",
     "YahtzeeGame",
     "register",
+    "register_description",
+    "spec_of",
 ]
 
 MORPYAM = "python_morpyam"
@@ -453,7 +451,7 @@ class MyRummyState(SpielState):
         if type(player_id) is not int or not 0 <= player_id < players:
             raise ValueError(f"player_id is a seat 0 to {players - 1}, got {player_id!r}")
         steps = self.steps()
-        encoding: MyRummyEncoding = now.encoding  # type: ignore[assignment]
+        encoding: Any = now.encoding  # MyRummy's encoding, found through its description
         replayed = encoding.resample_history(steps, player_id, _SamplerRandom(probability_sampler))
         fresh: MyRummyState = self.get_game().new_initial_state()
         for index, step, turn in replayed:
@@ -550,18 +548,16 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
-def _morpyam(params: Mapping[str, Any]) -> Encoding:
-    preset = params["rules"]
-    if preset not in PRESETS:
-        raise ValueError(f"rules must be one of {', '.join(PRESETS)}, got {preset!r}")
-    return Encoding(PRESETS[preset](int(params["players"])))
-
-
-def _yahtzee(params: Mapping[str, Any]) -> YahtzeeEncoding:
-    return YahtzeeEncoding(
-        yahtzee_rules(str(params["rules"])),
-        players=int(params["players"]),
-        games=int(params["games"]),
+def spec_of(game: GameDescription) -> SpielGameSpec:
+    """The `SpielGameSpec` a game's description (`morpyam.kit.descriptions`) makes."""
+    return SpielGameSpec(
+        game.openspiel_name,
+        game.long_name,
+        game.players,
+        game.parameters,
+        game.from_parameters,
+        perfect_information=game.perfect_information,
+        information_state_tensor="information_state_tensor" in game.features,
     )
 
 
@@ -571,47 +567,13 @@ class MorpyamGame(SpielGame):
     ``max_game_length`` is the cut-off in player decisions (see the module).
     """
 
-    spec = SpielGameSpec(
-        MORPYAM,
-        "Morpyam",
-        (2, 4),
-        {"rules": "classic", "players": 2, "max_game_length": MAX_GAME_LENGTH},
-        _morpyam,
-    )
+    spec = spec_of(description("morpyam"))
 
 
 class YahtzeeGame(SpielGame):
     """``python_morpyam_yahtzee``: parameters ``rules`` (preset name), ``players``, ``games``."""
 
-    spec = SpielGameSpec(
-        YAHTZEE,
-        "Morpyam score sheet (Yahtzee)",
-        (1, 6),
-        {"rules": "hasbro", "players": 1, "games": 1},
-        _yahtzee,
-    )
-
-
-def _myrummy(params: Mapping[str, Any]) -> MyRummyEncoding:
-    preset = params["rules"]
-    if preset not in MYRUMMY_PRESETS:
-        raise ValueError(f"rules must be one of {', '.join(MYRUMMY_PRESETS)}, got {preset!r}")
-    rules = MYRUMMY_PRESETS[preset](int(params["players"]))
-    min_stay = int(params["min_stay"])
-    if min_stay != -1:
-        rules = attrs.evolve(rules, min_stay=min_stay or None)
-    rack_size, opening = int(params["rack_size"]), int(params["opening_points"])
-    jokers = int(params["jokers"])
-    return MyRummyEncoding(
-        attrs.evolve(
-            rules,
-            jokers=rules.jokers if jokers == -1 else jokers,
-            rounds=int(params["rounds"]),
-            rack_size=rules.rack_size if rack_size == -1 else rack_size,
-            opening_points=rules.opening_points if opening == -1 else opening,
-        ),
-        returns_unit=str(params["returns"]),
-    )
+    spec = spec_of(description("yahtzee"))
 
 
 class MyRummyGame(SpielGame):
@@ -625,25 +587,7 @@ class MyRummyGame(SpielGame):
     a tensor `write_information_state`.
     """
 
-    spec = SpielGameSpec(
-        MYRUMMY,
-        "MyRummy",
-        (2, 4),
-        {
-            "rules": "classic",
-            "players": 2,
-            "min_stay": -1,
-            "rounds": 1,
-            "rack_size": -1,
-            "opening_points": -1,
-            "jokers": -1,
-            "max_game_length": MAX_GAME_LENGTH,
-            "returns": "points",
-        },
-        _myrummy,
-        perfect_information=False,
-        information_state_tensor=True,
-    )
+    spec = spec_of(description("myrummy"))
 
     def new_initial_state(self) -> MyRummyState:
         """The start of a match: the lot, then the deal, as chance nodes."""
@@ -665,5 +609,28 @@ def register(game: type[SpielGame]) -> None:
         pyspiel.register_game(spec.game_type(spec.encoding(spec.parameters)), game)
 
 
-for _game in GAMES:
-    register(_game)
+def register_description(game: GameDescription) -> type[SpielGame]:
+    """Register a described game (`morpyam.kit.descriptions`) with ``pyspiel``, once, and return
+    its `SpielGame` class (one of `GAMES` for the package's own games).
+
+    Importing this module calls it for every registered game.
+
+    Raises:
+        ValueError: when the description's default parameters make no encoding.
+    """
+    known = {spiel_game.spec.short_name: spiel_game for spiel_game in (*GAMES, *_DESCRIBED)}
+    spiel_game = known.get(game.openspiel_name)
+    if spiel_game is None:
+        name = "".join(part.title() for part in game.name.split("_")) + "Game"
+        spiel_game = type(name, (SpielGame,), {"spec": spec_of(game)})
+        _DESCRIBED.append(spiel_game)
+    register(spiel_game)
+    return spiel_game
+
+
+_DESCRIBED: list[type[SpielGame]] = []
+"""The classes `register_description` made for the games not in `GAMES`."""
+
+
+for _game in descriptions():
+    register_description(_game)

@@ -6,7 +6,8 @@ score-sheet game for 1 to 6, `myrummy_env`
 a MyRummy match for 2 to 4. All are
 `AECGameEnv`, which names no game and plays
 any `GameEncoding`: the factories only turn
-their options into an encoding. Each agent's observation is a dict:
+their options into an encoding, through the game's description
+(`game_env`, which makes the environment of any registered game). Each agent's observation is a dict:
 ``"observation"``, the encoding's vector seen from that agent
 (`morpyam.encoding`), and ``"action_mask"``, 1 for each
 legal action id (all 0 for an agent not to move). Actions are the
@@ -56,22 +57,16 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
 import numpy as np
 import numpy.typing as npt
 
-from morpyam.encoding import MAX_DECISIONS, Encoding, GameEncoding, rules_from
-from morpyam.myrummy.encoding import Encoding as MyRummyEncoding
-from morpyam.myrummy.encoding import rules_from as myrummy_rules
-from morpyam.myrummy.rules import Rules as MyRummyRules
-from morpyam.rules import Rules
-from morpyam.yahtzee.encoding import Encoding as YahtzeeEncoding
-from morpyam.yahtzee.encoding import rules_from as yahtzee_rules
-from morpyam.yahtzee.rules import Rules as YahtzeeRules
+from morpyam.encoding import MAX_DECISIONS, GameEncoding
+from morpyam.kit.descriptions import GameDescription, description
 
-__all__ = ["AECGameEnv", "env", "myrummy_env", "yahtzee_env"]
+__all__ = ["AECGameEnv", "env", "game_env", "myrummy_env", "yahtzee_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
 
 def env(
-    rules: Rules | str | None = None,
+    rules: object = None,
     *,
     players: int = 2,
     render_mode: str | None = None,
@@ -96,16 +91,11 @@ def env(
     Raises:
         ValueError: for rules that are none of those, or a bad option.
     """
-    return AECGameEnv(
-        Encoding(rules_from(rules, players)),
-        name="morpyam_v0",
-        render_mode=render_mode,
-        max_steps=max_steps,
-    )
+    return game_env("morpyam", rules, players=players, render_mode=render_mode, max_steps=max_steps)
 
 
 def yahtzee_env(
-    rules: YahtzeeRules | str | None = None,
+    rules: object = None,
     *,
     players: int = 2,
     games: int = 1,
@@ -121,16 +111,18 @@ def yahtzee_env(
         ValueError: for rules that are not a yahtzee ``Rules`` or a preset name
             (``"megawuerfel"``, ``"hasbro"``), or a bad option.
     """
-    return AECGameEnv(
-        YahtzeeEncoding(yahtzee_rules(rules), players=players, games=games),
-        name="morpyam_yahtzee_v0",
+    return game_env(
+        "yahtzee",
+        rules,
+        players=players,
+        games=games,
         render_mode=render_mode,
         max_steps=max_steps,
     )
 
 
 def myrummy_env(
-    rules: MyRummyRules | str | None = None,
+    rules: object = None,
     *,
     players: int = 2,
     render_mode: str | None = None,
@@ -155,9 +147,37 @@ def myrummy_env(
     Raises:
         ValueError: for rules that are none of those, or a bad option.
     """
+    return game_env("myrummy", rules, players=players, render_mode=render_mode, max_steps=max_steps)
+
+
+def game_env(
+    game: str | GameDescription,
+    rules: object = None,
+    *,
+    render_mode: str | None = None,
+    max_steps: int | None = MAX_DECISIONS,
+    **options: Any,
+) -> AECGameEnv:
+    """An AEC environment of any registered game (`morpyam.kit.descriptions`).
+
+    ``game`` is a game's name or its description; ``rules`` and ``options``
+    (``players``, and a game's own, such as the score sheet's ``games``) go to its
+    encoding; the environment is named as the description says.
+
+    Examples:
+        >>> import morpyam.pettingzoo
+        >>> game = morpyam.pettingzoo.game_env("yahtzee", players=3, games=2)
+        >>> (game.metadata["name"], len(game.possible_agents))
+        ('morpyam_yahtzee_v0', 3)
+
+    Raises:
+        KeyError: for a name no game is registered under.
+        ValueError: for rules or options the game refuses, or a bad option.
+    """
+    described = description(game) if isinstance(game, str) else game
     return AECGameEnv(
-        MyRummyEncoding(myrummy_rules(rules, players)),
-        name="morpyam_myrummy_v0",
+        described.encode(rules, **options),
+        name=described.pettingzoo_name,
         render_mode=render_mode,
         max_steps=max_steps,
     )

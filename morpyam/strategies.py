@@ -33,13 +33,13 @@ except ModuleNotFoundError as missing:  # pragma: no cover - tested in a subproc
     ) from None
 
 from morpyam.actions import Action
+from morpyam.description import random_action
 from morpyam.engine import apply, legal_actions, new_game, sample_chance
 from morpyam.figures import Figure, Label, Special
 from morpyam.layouts import Cell, Layout
 from morpyam.rules import PRESETS as RULE_PRESETS
 from morpyam.rules import Rules
 from morpyam.state import State
-from morpyam.testing import random_action
 
 __all__ = [
     "cells",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -27,19 +28,14 @@ import attrs
 
 from morpyam.actions import (
     Action,
-    DealTile,
-    LoseTurn,
-    Pass,
     Place,
-    PlaceTile,
-    Roll,
-    RollResult,
 )
+from morpyam.description import random_action
 from morpyam.engine import apply, chance_outcomes, legal_actions, new_game, resign, sample_chance
 from morpyam.errors import IllegalActionError
-from morpyam.figures import Figure, Label, Special
 from morpyam.files import rules_from_json, rules_to_json
-from morpyam.layouts import Cell
+from morpyam.game import Game
+from morpyam.kit.descriptions import GameDescription, description
 from morpyam.notation import parse_action
 from morpyam.rules import Rules
 from morpyam.state import State
@@ -55,15 +51,13 @@ __all__ = [
     "EngineCheckError",
     "check_encoding",
     "check_engine",
+    "check_game",
     "check_state",
     "check_vectors",
     "export_vectors",
     "play_checked",
     "random_action",
 ]
-
-_LABELS: tuple[Label, ...] = (*Figure, *Special)
-_CALLS: tuple[Label | None, ...] = (None, *_LABELS)
 
 
 class EngineCheckError(AssertionError):
@@ -75,25 +69,6 @@ def _require(condition: bool, message: str) -> None:
         raise EngineCheckError(message)
 
 
-def random_action(state: State, rng: random.Random) -> Action:
-    """Any well-formed action, legal at ``state`` or not: random cells, keeps, calls, faces, tiles."""
-    layout = state.layout
-    kind = rng.randrange(6)
-    if kind == 0:
-        keep = tuple(rng.randint(1, 6) for _ in range(rng.randint(0, 4)))
-        return Roll(keep, rng.choice(_CALLS))
-    if kind == 1:
-        return Place(Cell(rng.randrange(layout.height + 2), rng.randrange(layout.width + 2)))
-    if kind == 2:
-        return RollResult(tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 5))))
-    if kind == 3:
-        return DealTile(rng.choice(_LABELS))
-    if kind == 4:
-        cell = Cell(rng.randrange(layout.height + 1), rng.randrange(layout.width + 1))
-        return PlaceTile(rng.choice(_LABELS), cell)
-    return Pass() if rng.random() < 0.5 else LoseTurn()
-
-
 def _fields(state: State) -> tuple[object, ...]:
     return attrs.astuple(state, recurse=False)
 
@@ -101,7 +76,8 @@ def _fields(state: State) -> tuple[object, ...]:
 def check_state(state: State, rng: random.Random, *, probes: int = 20) -> tuple[Action, ...]:
     """Check every invariant at ``state`` and return its legal actions.
 
-    Checked: tokens are conserved; a terminal state has winners and no
+    Checked: the game protocol's invariants that `check_game` checks at every
+    state of every described game, read from Morpyam's description; tokens are conserved; a terminal state has winners and no
     actions; at a chance node the outcomes are the legal actions, with exact
     positive probabilities summing to 1, and ``sample_chance`` draws one of
     them; every legal action is accepted, and five of them read back from
@@ -114,7 +90,12 @@ def check_state(state: State, rng: random.Random, *, probes: int = 20) -> tuple[
     """
     rules = state.rules
     legal = legal_actions(state)
-    _require(len(set(legal)) == len(legal), "legal_actions lists an action twice")
+    try:
+        _check_described(
+            description("morpyam"), state, rules.players, rng, full=False, listed=legal
+        )
+    except EngineCheckError as error:
+        raise EngineCheckError(f"morpyam: {error}") from None
     placed = [rules.tokens_per_player - left for left in state.tokens_left]
     owners = list(state.board.values())
     _require(
@@ -216,6 +197,175 @@ def check_engine(
     _require(rules_from_json(rules_to_json(rules)) == rules, "the rules do not survive JSON")
     rng = random.Random(seed)
     return [play_checked(rules, rng, resign_rate=resign_rate) for _ in range(games)]
+
+
+def _check_described(
+    described: GameDescription,
+    state: Any,
+    players: int,
+    rng: random.Random,
+    *,
+    full: bool = True,
+    listed: Sequence[Any] | None = None,
+) -> list[Any]:
+    """Check one state of a described game through the game protocol and its description; return
+    its legal actions. With ``full`` (else the caller checks these), the chance probabilities are
+    checked and an outcome drawn with ``rng``, each legal action is applied, and the state goes
+    through its JSON document. ``listed``: the legal actions when the caller has them."""
+    game = described.game
+    documents = described.state_json
+    if full and documents is not None:
+        _require(
+            documents.from_json(documents.to_json(state)) == state,
+            "a state does not survive its JSON document",
+        )
+    legal = list(game.legal_actions(state) if listed is None else listed)
+    _require(len(set(legal)) == len(legal), "legal_actions lists an action twice")
+    outcomes = list(game.chance_outcomes(state)) if full or not legal or state.is_chance else []
+    _require(len(game.scores(state)) == players, "scores are not one per player")
+    if state.is_terminal:
+        _require(not legal and not outcomes, "a finished game still has actions")
+        _require(state.current_player is None and not state.is_chance, "a finished game moves")
+        _require(bool(state.winners), "a finished game has no winner")
+        _require(state.winners <= set(range(players)), "a winner is no player")
+        return legal
+    _require(not state.winners, "a game that goes on has winners")
+    if state.is_chance:
+        _require(state.current_player is None, "a chance node has a current player")
+        _require([a for a, _ in outcomes] == legal, "outcomes differ from legal_actions")
+        if full:
+            _require(
+                all(isinstance(p, Fraction) and p > 0 for _, p in outcomes),
+                "chance probabilities must be positive Fractions",
+            )
+            _require(sum(p for _, p in outcomes) == 1, "chance probabilities do not sum to 1")
+            _require(
+                game.sample_chance(state, rng) in legal, "sample_chance drew an unlisted outcome"
+            )
+    else:
+        _require(not outcomes, "a decision node has chance outcomes")  # (checked when full)
+        _require(state.current_player in range(players), "the current player is no player")
+    if not full:
+        return legal
+    for action in legal:
+        try:
+            game.apply(state, action)
+        except IllegalActionError as error:
+            raise EngineCheckError(f"listed {action!r} was refused: {error}") from None
+    if described.random_action is not None:
+        for _ in range(_PROBES):
+            action = described.random_action(state, rng)
+            if action in legal:
+                continue
+            try:
+                game.apply(state, action)
+            except IllegalActionError as error:
+                _require(bool(error.rule), f"{error!r} names no rule")
+            else:
+                raise EngineCheckError(f"{action!r} was accepted but not listed")
+    return legal
+
+
+_PROBES = 5
+"""How many random well-formed actions `check_game` tries at each state."""
+
+
+def check_game(
+    game: GameDescription | str,
+    rules: object = None,
+    *,
+    games: int = 3,
+    seed: int = 0,
+    players: int | None = None,
+    max_steps: int = 100_000,
+    bots: bool = True,
+    encoding: bool = True,
+) -> list[Any]:
+    """Play ``games`` games of any described game, checking what its description promises; return the ends.
+
+    The one conformance check of every game, read from its description
+    (`morpyam.kit.descriptions`): the game satisfies `Game`; at every state
+    the legal actions are distinct and each is accepted, a few random
+    well-formed actions that are not listed (the description's
+    ``random_action``) are refused with an ``IllegalActionError`` naming a
+    rule, a chance node's
+    outcomes are the legal actions with exact probabilities summing to 1, the
+    scores are one per player, and a finished game has winners and no action;
+    with the feature ``state_json`` every state survives its JSON document;
+    with ``bots``, the first game is played by the description's bots in turn
+    (each choice must be legal), the others by random legal actions; and with
+    ``encoding`` and the ``numpy`` extra, the encoding passes `check_encoding`.
+    ``rules`` is a ``Rules`` of the game, a preset name or ``None`` (its default
+    preset), for ``players`` when given; the game is played by ``rules.players``
+    players (every game's ``Rules`` says how many).
+
+    Examples:
+        >>> ends = check_game("yahtzee", games=1, seed=2)
+        >>> ends[0].is_terminal
+        True
+
+    Raises:
+        EngineCheckError: naming the game and the first invariant that fails, or a game
+            that has not ended after ``max_steps`` steps.
+        ValueError: for fewer than one game, or rules the game refuses.
+        KeyError: for a name no game is registered under.
+    """
+    if type(games) is not int or games < 1:
+        raise ValueError(f"games must be an int >= 1, got {games!r}")
+    described = description(game) if isinstance(game, str) else game
+    rules = described.rules(rules, players)
+    engine = described.game
+    try:
+        _require(isinstance(engine, Game), "the game does not satisfy the Game protocol")
+        ends = _play_described(
+            described, rules, games=games, seed=seed, max_steps=max_steps, bots=bots
+        )
+        if not encoding:
+            return ends
+        try:
+            encoded = described.encode(rules)
+        except ImportError:  # pragma: no cover - the numpy extra is installed in the test session
+            return ends
+        check_encoding(encoded, games=games, seed=seed, max_steps=max_steps)
+    except EngineCheckError as error:
+        raise EngineCheckError(f"{described.name}: {error}") from None
+    return ends
+
+
+def _play_described(
+    described: GameDescription, rules: Any, *, games: int, seed: int, max_steps: int, bots: bool
+) -> list[Any]:
+    engine = described.game
+    seats = [make() for make in described.bots.values()] if bots else []
+    rng = random.Random(seed)
+    ends = []
+    for index in range(games):
+        state = engine.new_game(rules)
+        players = rules.players
+        decisions = 0
+        for _ in range(max_steps):
+            legal = _check_described(described, state, players, rng)
+            if state.is_terminal:
+                break
+            if state.is_chance:
+                action = engine.sample_chance(state, rng)
+            elif index == 0 and seats:
+                bot = seats[decisions % len(seats)]
+                action = bot.choose(state, rng)
+                decisions += 1
+                try:
+                    engine.apply(state, action)
+                except IllegalActionError as error:
+                    raise EngineCheckError(
+                        f"the bot {type(bot).__name__} chose {action!r}, which is illegal: {error}"
+                    ) from None
+            else:
+                action = rng.choice(legal)
+            state = engine.apply(state, action)
+        else:
+            raise EngineCheckError(f"the game has not ended after {max_steps} steps")
+        ends.append(state)
+    return ends
 
 
 def _check_encoded(encoding: GameEncoding[Any, Any], state: Any) -> list[Any]:

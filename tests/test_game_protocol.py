@@ -113,3 +113,93 @@ def test_play_out_takes_any_sampler_for_chance() -> None:
     for action in log:  # the sampler's outcomes and the decisions, in the order they came
         replayed = yz.apply(replayed, action)
     assert replayed == end
+
+
+# --- one conformance check, read from each game's description ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "players"),
+    [("morpyam", "flash", 3), ("yahtzee", "hasbro", 2), ("myrummy", "mini", 2)],
+)
+def test_every_described_game_passes_the_conformance_check(
+    name: str, rules: str, players: int
+) -> None:
+    from morpyam.testing import check_game
+
+    ends = check_game(name, rules, players=players, games=2 if name != "morpyam" else 1, seed=5)
+    assert ends
+    assert all(end.is_terminal and end.winners <= set(range(players)) for end in ends)
+
+
+def _described(game: object) -> object:
+    import attrs
+
+    from morpyam.kit.descriptions import description
+
+    return attrs.evolve(description("yahtzee"), name="broken_yahtzee", game=game)
+
+
+class _ListsAStrangeScore:
+    """The score sheet, but listing an extra action at each decision that apply refuses."""
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(morpyam.yahtzee, name)
+
+    def legal_actions(self, state: morpyam.yahtzee.State) -> tuple[morpyam.yahtzee.Action, ...]:
+        legal = morpyam.yahtzee.legal_actions(state)
+        if state.is_chance or state.is_terminal:
+            return legal
+        return (*legal, morpyam.yahtzee.RollResult((1, 1, 1, 1, 1)))  # no roll at a decision
+
+
+class _ScoresOnePlayerTooMany(_ListsAStrangeScore):
+    def legal_actions(self, state: morpyam.yahtzee.State) -> tuple[morpyam.yahtzee.Action, ...]:
+        return morpyam.yahtzee.legal_actions(state)
+
+    def scores(self, state: morpyam.yahtzee.State) -> tuple[int, ...]:
+        return (*morpyam.yahtzee.scores(state), 0)
+
+
+def test_the_conformance_check_can_fail() -> None:
+    from morpyam.testing import EngineCheckError, check_game
+
+    with pytest.raises(EngineCheckError, match=r"broken_yahtzee: listed RollResult.*was refused"):
+        check_game(_described(_ListsAStrangeScore()), games=1)  # type: ignore[arg-type]
+    with pytest.raises(EngineCheckError, match="scores are not one per player"):
+        check_game(_described(_ScoresOnePlayerTooMany()), games=1)  # type: ignore[arg-type]
+    with pytest.raises(EngineCheckError, match="does not satisfy the Game protocol"):
+        check_game(_described(object()), games=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="games must be an int >= 1"):
+        check_game("yahtzee", games=0)
+
+
+class _HidesItsPass:
+    """Morpyam, but not listing a pass that apply still accepts."""
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(morpyam, name)
+
+    def legal_actions(self, state: morpyam.State) -> tuple[morpyam.Action, ...]:
+        legal = morpyam.legal_actions(state)
+        hidden = tuple(action for action in legal if action != morpyam.Pass())
+        return hidden or legal
+
+
+def test_the_conformance_check_probes_actions_that_are_not_listed() -> None:
+    import attrs
+
+    from morpyam.kit.descriptions import description
+    from morpyam.testing import EngineCheckError, check_game
+
+    # R-TURN-4: a player may pass; a probe draws Pass() and apply accepts it unlisted.
+    morpyam_game = description("morpyam")
+    broken = attrs.evolve(
+        morpyam_game,
+        name="hiding",
+        game=_HidesItsPass(),
+        bots={},
+        features=morpyam_game.features - {"bots"},
+    )
+    with pytest.raises(EngineCheckError, match=r"hiding: Pass\(\) was accepted but not listed"):
+        check_game(broken, "flash", games=1, seed=1, encoding=False)

@@ -116,7 +116,7 @@ def test_truncation_render_and_errors() -> None:
     with pytest.raises(ValueError, match="rules must be"):
         mpz.env("chess")
     with pytest.raises(ValueError, match="rules must be"):
-        mpz.env(yz.Rules.hasbro())  # type: ignore[arg-type]
+        mpz.env(yz.Rules.hasbro())  # a score-sheet Rules: refused at run time
     with pytest.raises(ValueError, match="rules must be one of"):
         mpz.yahtzee_env("chess")
     with pytest.raises(ValueError, match="render_mode"):

@@ -1,5 +1,8 @@
 """A game the package has never heard of plugs into simulation and the three adapters unchanged.
 
+It registers a description (`morpyam.kit.descriptions`), and every framework
+finds it there: no adapter is edited and no adapter class is written for it.
+
 The toy is Nim with a chance node: chance deals a pile of 3 to 6 stones
 (each with probability 1/4), then two players take 1 or 2 stones in turn,
 and whoever takes the last stone wins. It is written here, in the test, as
@@ -11,9 +14,12 @@ names it, and every adapter plays it through its own checker.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import ClassVar
 
 import attrs
@@ -25,8 +31,9 @@ from morpyam.bots import RandomBot
 from morpyam.encoding import GameEncoding, HiddenInformation, ObservationLayout, check_id
 from morpyam.errors import IllegalActionError
 from morpyam.game import Chooser, Game, GameState
+from morpyam.kit.descriptions import GameDescription, description, descriptions, register
 from morpyam.simulation import SimulationError, play_out
-from morpyam.testing import EngineCheckError, check_encoding
+from morpyam.testing import EngineCheckError, check_encoding, check_game
 
 PILES = (3, 4, 5, 6)
 TAKES = (1, 2)
@@ -204,12 +211,157 @@ GAME: Game[None, NimState, NimAction] = NIM
 
 
 @attrs.frozen
+class NimRules:
+    """The toy's rules: only the number of players, as every game's ``Rules`` says."""
+
+    players: int = 2
+
+
+@attrs.frozen
 class Perfect:
     """Leaves a multiple of 3 whenever it can: the winning strategy of take-1-or-2 Nim."""
 
     def choose(self, state: NimState, rng: random.Random) -> NimAction:
         assert state.stones is not None
         return Take(state.stones % 3 or 1)
+
+
+def _nim_rules(players: int = 2) -> NimRules:
+    if players != 2:
+        raise ValueError(f"Nim is played by 2, got {players}")
+    return NimRules(players)
+
+
+NIM_DESCRIPTION = GameDescription(
+    name="test_nim",
+    long_name="Nim (test)",
+    game=NIM,
+    players=(2, 2),
+    perfect_information=True,
+    chance=True,
+    presets={"standard": _nim_rules},
+    rules_type=NimRules,
+    default_preset="standard",
+    encode=lambda rules=None, **options: NimEncoding(),
+    openspiel_name="python_morpyam_test_described_nim",
+    parameters={},
+    from_parameters=lambda params: NimEncoding(),
+    pettingzoo_name="test_nim_v0",
+    gymnasium_id="morpyam-test/DescribedNim-v0",
+    opponents={"perfect": lambda encoding: Perfect()},
+    default_opponent="perfect",
+    features={"bots"},
+    bots={"perfect": Perfect},
+)
+"""The toy, declared once: what the three frameworks and the conformance check read."""
+
+
+@pytest.fixture
+def described_nim() -> GameDescription:
+    """The toy in the registry (registering the same description again is a no-op)."""
+    return register(NIM_DESCRIPTION)
+
+
+def test_the_registry_finds_the_toy(described_nim: GameDescription) -> None:
+    assert description("test_nim") is described_nim
+    assert described_nim in descriptions()
+    assert [game.name for game in descriptions()][:3] == ["morpyam", "yahtzee", "myrummy"]
+
+
+def test_the_toy_passes_the_conformance_check_from_its_description(
+    described_nim: GameDescription,
+) -> None:
+    ends = check_game("test_nim", games=20, seed=4)
+    # The first game is played by the toy's one bot, Perfect, at both seats; the others at
+    # random: each of the 20 ends has one winner, and both seats win some.
+    assert all(len(end.winners) == 1 for end in ends)
+    assert {seat for end in ends for seat in end.winners} == {0, 1}
+
+
+def test_pettingzoo_plays_the_described_toy(described_nim: GameDescription) -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    import morpyam.pettingzoo
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        api_test(morpyam.pettingzoo.game_env("test_nim"), num_cycles=100)
+    env = morpyam.pettingzoo.game_env("test_nim")
+    assert env.metadata["name"] == "test_nim_v0"
+
+
+def test_gymnasium_registers_and_plays_the_described_toy(described_nim: GameDescription) -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    import morpyam.gymnasium as mg
+
+    mg.register_envs()  # a game registered after the import: registered again, once
+    env = gymnasium.make("morpyam-test/DescribedNim-v0").unwrapped
+    check_env(env)
+    assert isinstance(env, mg.DescribedEnv)
+    rewards = set()
+    for seed in range(10):
+        _, info = env.reset(seed=seed)
+        terminated = False
+        while not terminated:
+            action = int(np.flatnonzero(info["action_mask"])[0])  # always take 1
+            _, reward, terminated, _, info = env.step(action)
+        rewards.add(reward)
+    # The agent (seat 0) moves first and always takes 1; the other seat is the description's
+    # opponent, Perfect. Counted by hand: from 3 it leaves 2 and Perfect takes both; from 4, 5
+    # and 6 it leaves 3, 4 or 5, and Perfect leaves multiples of 3 (or takes 1 from 3) and
+    # takes the last stone. So the agent loses every game; a random seat would lose some
+    # (from 3: agent 1, random 1, agent takes the last).
+    assert rewards == {-1.0}
+    with pytest.raises(ValueError, match="opponent must be one of perfect"):
+        mg.DescribedEnv("test_nim", opponent="random")
+
+
+def test_openspiel_registers_and_plays_the_described_toy(described_nim: GameDescription) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import morpyam.openspiel as mos
+
+    spiel_game = mos.register_description(described_nim)
+    assert issubclass(spiel_game, mos.SpielGame)
+    assert spiel_game.spec == mos.spec_of(described_nim)
+    assert mos.register_description(described_nim) is spiel_game  # once only
+    assert mos.register_description(description("myrummy")) is mos.MyRummyGame
+    game = pyspiel.load_game("python_morpyam_test_described_nim")
+    assert game.get_type().long_name == "Nim (test)"
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+
+
+def test_the_toy_registered_first_gets_every_framework_on_import() -> None:
+    """In a fresh interpreter: the toy registers, then the adapters are imported, untouched."""
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "import test_plugging_a_game as toy\n"
+        "from morpyam.kit.descriptions import register\n"
+        "register(toy.NIM_DESCRIPTION)\n"
+        "import gymnasium, pyspiel\n"
+        "import morpyam.gymnasium, morpyam.openspiel, morpyam.pettingzoo\n"
+        "assert 'morpyam-test/DescribedNim-v0' in gymnasium.registry\n"
+        "assert 'python_morpyam_test_described_nim' in pyspiel.registered_names()\n"
+        "pyspiel.load_game('python_morpyam_test_described_nim').new_initial_state()\n"
+        "gymnasium.make('morpyam-test/DescribedNim-v0').reset(seed=1)\n"
+        "morpyam.pettingzoo.game_env('test_nim').reset(seed=1)\n"
+        "print('plugged')\n"
+    )
+    here = Path(__file__).parent
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(here)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "plugged"
 
 
 def test_the_toy_encoding_passes_the_encoding_check() -> None:
@@ -440,3 +592,32 @@ def test_gymnasium_plays_the_toy_against_a_random_seat() -> None:
         finals.add(reward)
         assert reward == NimEncoding().returns(env.game_state)[1]
     assert finals == {1.0, -1.0}  # the random seat wins some and loses some
+
+
+def test_a_game_of_another_package_registers_through_its_entry_point(tmp_path: Path) -> None:
+    """An installed distribution that names the toy under ``morpyam.games`` is found on the
+    registry's first use, with no call to ``register``."""
+    info = tmp_path / "nim_for_morpyam-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-for-morpyam\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[morpyam.games]\nnim = test_plugging_a_game:NIM_DESCRIPTION\n"
+    )
+    script = (
+        "import sys; sys.path[:0] = sys.argv[1:3]\n"
+        "from morpyam.kit.descriptions import description, descriptions\n"
+        "print([game.name for game in descriptions()])\n"
+        "print(description('test_nim').long_name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path), str(Path(__file__).parent)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "['morpyam', 'yahtzee', 'myrummy', 'test_nim']",
+        "Nim (test)",
+    ]

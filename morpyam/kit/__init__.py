@@ -7,7 +7,8 @@ raises (`morpyam.errors`), the readers of a JSON document's fields
 (`morpyam.kit.texts`),
 one way to name a game's rules (`rules_from`), a record's resignation (`Resign`),
 and the game protocol with the loop that plays any game between choosers
-(`morpyam.game`). Nothing here names a game.
+(`morpyam.game`). Each game declares itself to the adapters in a description
+(`morpyam.kit.descriptions`). Nothing here names a game.
 """
 
 from __future__ import annotations
