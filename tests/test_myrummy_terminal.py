@@ -88,7 +88,12 @@ def test_the_table_keeps_its_order_between_turns_and_says_what_moved() -> None:
         output=lines.append,
         state=state,
     )
-    told = lines.index("player 0: join 1 2; add gy12 to 3; lay bk1 bk2 bk3")
+    # told as its record tells it (the moves typed, in the order the record writes them)
+    told = lines.index("player 0: add gy12 to 3; lay bk1 bk2 bk3; join 1 2")
+    assert (
+        mr.play_text(state, mr.Play((*after, M("[bk1 bk2 bk3]"))), order=order)
+        == (lines[told].partition(": ")[2])
+    )
     assert lines[told + 1] == "  (combinations renumbered: 3\N{EN DASH}5 are now 2\N{EN DASH}4)"
     again = next(line for line in lines[told:] if line.startswith("Table:"))
     table = [line.split("  ")[-1] for line in again.splitlines()[1:5]]

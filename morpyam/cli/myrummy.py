@@ -65,6 +65,7 @@ from morpyam.cli.play import (
     step_loop,
 )
 from morpyam.errors import IllegalActionError
+from morpyam.kit.paths import write_text
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut
 from morpyam.myrummy.bots import BOTS, Bot
 from morpyam.myrummy.engine import (
@@ -88,13 +89,13 @@ from morpyam.myrummy.moves import (
     parse_move,
 )
 from morpyam.myrummy.observe import Observation, observe
+from morpyam.myrummy.play_text import arrange, keep_order, play_text
 from morpyam.myrummy.records import (
     Entry,
     GameRecord,
     Resign,
     load_record,
     positions,
-    save_record,
 )
 from morpyam.myrummy.rollouts import RolloutBot
 from morpyam.myrummy.rules import PRESETS, Rules
@@ -126,41 +127,6 @@ _MINUS = "\N{MINUS SIGN}"
 
 # ---------------------------------------------------------------------------
 # The table as the screen shows it
-
-
-def arrange(
-    order: Sequence[Meld], moves: Sequence[TableMove], rack: Sequence[Tile], table: Sequence[Meld]
-) -> tuple[tuple[Meld, ...], dict[int, int]]:
-    """The table after a play, in the order the screen shows it, and the numbers that moved.
-
-    ``order`` is the table before the play as it was shown, ``moves`` the play told as
-    moves numbered by it, ``table`` the table after (as the engine keeps it). The
-    combinations stay in their places, new ones last; the places the play emptied are
-    closed up, and the numbers that moved are returned, old to new.
-    """
-    turn = Turn(order, rack)
-    for move in moves:
-        turn = apply_move(turn, move)
-    left = Counter(table)
-    by_tiles: dict[tuple[Tile, ...], list[Meld]] = {}
-    for meld in table:
-        by_tiles.setdefault(tuple(sorted(meld.tiles)), []).append(meld)
-    shown: list[Meld] = []
-    moved: dict[int, int] = {}
-    for number, tiles in enumerate(turn.table, 1):
-        if not tiles:
-            continue
-        found = by_tiles.get(tuple(sorted(tiles)))
-        if not found:  # the moves do not make the table: show it as the engine keeps it
-            return tuple(table), {}
-        meld = found.pop()
-        left[meld] -= 1
-        shown.append(meld)
-        if number != len(shown):
-            moved[number] = len(shown)
-    if +left:
-        return tuple(table), {}
-    return tuple(shown), moved
 
 
 def _renumbered(moved: dict[int, int]) -> str:
@@ -433,9 +399,9 @@ class _Table:
             if player != self.holder and private in (None, player):
                 self.missed.setdefault(player, []).append(line)
 
-    def after(self, state: State, moves: Sequence[TableMove], rack: Sequence[Tile]) -> None:
-        """Keep the table's order after a play told as ``moves``, and say which numbers moved."""
-        self.order, moved = arrange(self.order, moves, rack, state.table)
+    def after(self, before: State, told: str, after: State) -> None:
+        """Keep the table's order after a play told as ``told``, and say which numbers moved."""
+        self.order, moved = keep_order(before, told, after.table, self.order)
         if moved:
             self.tell(_renumbered(moved))
 
@@ -735,10 +701,8 @@ def _tell_turn(
     """A turn as the table hears it: its player and moves, then the end of the round, or
     which combination numbers moved. ``order`` is the table as shown before the turn."""
     player = state.player
-    moves: Sequence[TableMove] = ()
-    if isinstance(action, Play):
-        moves = turn.moves if turn is not None else moves_between(order, action.table, state.rack)
-        told = _moves_text(moves)
+    if isinstance(action, Play):  # as its record says it (the moves typed may read alike)
+        told = play_text(state, action, order=order)
     else:
         told = _TOLD[type(action)]
     view.tell(f"{view.who(player)}: {told}")
@@ -747,7 +711,7 @@ def _tell_turn(
     if after.round != state.round or after.is_terminal:
         _tell_round(state, action, after, view)
     elif isinstance(action, Play):
-        view.after(after, moves, state.rack)
+        view.after(state, told, after)
 
 
 def _watched(state: State, view: _Table) -> str:
@@ -859,12 +823,13 @@ def _run_play(args: argparse.Namespace) -> int:
         clear=_clear_screen if sys.stdout.isatty() else None,
         delay=args.delay,
     )
+    record = GameRecord(rules, tuple(entries), tuple(names))
+    text = record.to_json(numbering="kept")  # its plays numbered as the screen showed them
     if args.record == STDOUT:
-        print(GameRecord(rules, tuple(entries), tuple(names)).to_json(), end="")
+        print(text, end="")
     elif args.record:
-        record = GameRecord(rules, tuple(entries), tuple(names))
         try:
-            save_record(record, args.record)
+            write_text(args.record, text)
         except OSError as error:
             return fail(args, cannot_write(args.record, error), 1)
         say(f"Record saved to {args.record}")
@@ -907,10 +872,10 @@ def _replay_steps(record: GameRecord, every: bool) -> tuple[list[_Step], Illegal
             state = next(states)
             note = ""
             if isinstance(entry, Play) and before.current_player is not None:
-                moves = moves_between(order, entry.table, before.rack)
-                told = f"{view.who(before.player)}: {_moves_text(moves)}"
+                text = play_text(before, entry, order=order)
+                told = f"{view.who(before.player)}: {text}"
                 if state.round == before.round and not state.is_terminal:
-                    view.order, moved = arrange(order, moves, before.rack, state.table)
+                    view.order, moved = keep_order(before, text, state.table, order)
                     note = _renumbered(moved) if moved else ""
             elif isinstance(entry, (Draw, Pass)):
                 told = f"{view.who(before.player)}: {_TOLD[type(entry)]}"
