@@ -12,6 +12,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from fitted import unfitted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
@@ -42,7 +43,7 @@ def run(
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
     status = cli.main(args)
     captured = capsys.readouterr()
-    return status, captured.out, captured.err
+    return status, captured.out, unfitted(captured.err)
 
 
 def scripted_game(rules: mp.Rules, seed: int) -> list[mp.Action]:
@@ -611,7 +612,7 @@ def run_binary_stdin(
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
     status = cli.main(args)
     captured = capsys.readouterr()
-    return status, captured.out, captured.err
+    return status, captured.out, unfitted(captured.err)
 
 
 def test_a_dash_reads_standard_input_and_writes_standard_output(

@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from morpyam.cli.console import say
 from morpyam.files import FileFormatError, _int
 
 __all__ = [
@@ -157,7 +158,7 @@ def fail(args: argparse.Namespace, message: str, status: int = 2) -> int:
     """Tell ``message`` as the command's error on standard error; returns ``status``: 2 for a
     command line (or a file it names) that cannot be used, 1 for a failure once the work has
     begun."""
-    print(f"{args.command_parser.prog}: error: {message}", file=sys.stderr)
+    say(f"{args.command_parser.prog}: error: {message}", sys.stderr)
     return status
 
 
@@ -230,23 +231,33 @@ def check_record(path: str, suffixes: Sequence[str], *, force: bool = False) -> 
     return None
 
 
-def check_players_rule(settings: Sequence[str] | None, seats: int) -> str | None:
+def check_players_rule(
+    settings: Sequence[str] | None, seats: int, option: str = "--seat"
+) -> str | None:
     """The error's words for a ``--rule players=N`` that is not the number of seats, checked
-    before the rules are made (their other knobs are made for the seats), or ``None``."""
+    before the rules are made (their other knobs are made for the seats), or ``None``.
+    ``option`` is the option that seats the players: ``--seat`` (one per player),
+    ``--bot`` (one per player) or ``--players`` (their number)."""
     for setting in settings or ():
         field, equals, text = (part.strip() for part in setting.partition("="))
         if field == "players" and equals and _NUMBER.fullmatch(text) and len(text) <= 20:
-            return check_players(int(text), seats)
+            return check_players(int(text), seats, option)
     return None
 
 
-def check_players(players: int, seats: int) -> str | None:
-    """The error's words for rules made for another number of players than there are seats."""
+def check_players(players: int, seats: int, option: str = "--seat") -> str | None:
+    """The error's words for rules made for another number of players than there are seats,
+    seated by ``option`` (see `check_players_rule`)."""
     if players == seats:
         return None
+    if option == "--players":
+        return (
+            f"--rule players={players}: the players are counted by --players, "
+            f"{seats} here; give --players {players} instead"
+        )
     return (
-        f"--rule players={players}: the game has one player per --seat, and there are {seats}; "
-        f"give {players} --seat options instead"
+        f"--rule players={players}: the game has one player per {option}, and there are "
+        f"{seats}; give {players} {option} options instead"
     )
 
 

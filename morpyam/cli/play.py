@@ -682,7 +682,7 @@ def step_through(
 def _fail(args: argparse.Namespace, message: str, status: int = 2) -> int:
     """Tell ``message`` as the command's error; returns ``status``: 2 for a command line
     (or a file it names) that cannot be used, 1 for a failure once the work has begun."""
-    print(f"{args.command}: error: {message}", file=sys.stderr)
+    say(f"{args.command}: error: {message}", sys.stderr)
     return status
 
 
