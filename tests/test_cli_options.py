@@ -18,7 +18,7 @@ from fitted import unfitted
 
 import morpyam.myrummy as mr
 from morpyam import cli
-from morpyam.records import load_record
+from morpyam.records import GameRecord, load_record, replay
 
 MORPYAM = ["play", "--seat", "random", "--seat", "random", "--seed", "3"]
 YAHTZEE = ["yahtzee", "play", "--seat", "greedy", "--seat", "greedy", "--seed", "3"]
@@ -288,10 +288,11 @@ def test_a_myrummy_record_to_standard_output(
     # it was refused: "a record file ends in .json"
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert cli.main([*MYRUMMY, "--record", "-", "--rounds", "1"]) == 0
-    out = capsys.readouterr().out
-    start = out.index('{"game": "myrummy"')
-    record = mr.GameRecord.from_json(out[start:])
+    out, err = capsys.readouterr()
+    # standard output holds the record alone, to pipe into a replay; the game is told aside
+    record = mr.GameRecord.from_json(out)
     assert mr.replay(record).is_terminal
+    assert "Game over (" in err
     assert not (Path.cwd() / "-").exists()
 
 
@@ -300,8 +301,11 @@ def test_a_morpyam_record_to_standard_output(
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert cli.main([*MORPYAM, "--record", "-"]) == 0
-    out = capsys.readouterr().out
-    assert "format: morpyam/1" in out
+    out, err = capsys.readouterr()
+    # standard output holds the record alone, to pipe into a replay; the game is told aside
+    assert out.startswith("# Morpyam game record")
+    assert replay(GameRecord.from_text(out)).is_terminal
+    assert "Game over (" in err
 
 
 # ---------------------------------------------------------------------------

@@ -347,7 +347,7 @@ def test_step_through_a_record(
         "Step 1 of 4 · player 0 X: roll",
         "Step 2 of 4 · player 0 X: dice 1 1 1 2 3 (roll 1)",
         "Step 3 of 4 · player 0 X: place a1 (three-ones)",
-        "Step 4 of 4 · player 1 O: resign 1",
+        "Step 4 of 4 · player 1 O: resigns",
     ]
     for line in told:
         assert line in out.splitlines()

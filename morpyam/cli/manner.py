@@ -18,6 +18,7 @@ people and bots at one table, and a person who knows one knows the others:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
@@ -25,7 +26,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import PurePath
-from typing import Any
+from typing import Any, TextIO
 
 import attrs
 
@@ -53,6 +54,7 @@ __all__ = [
     "prompt",
     "read_names",
     "read_seats",
+    "record_aside",
     "refusal",
     "rule_settings",
     "without",
@@ -205,6 +207,17 @@ def read_names(names: Sequence[str] | None, seats: int) -> list[str] | str:
 
 STDOUT = "-"
 """The ``--record`` file that means standard output, in every game."""
+
+
+def record_aside(args: argparse.Namespace, play: Callable[[TextIO], int]) -> int:
+    """Run ``play``, a game that writes its record to the stream it is given when ``--record``
+    is `STDOUT`; then every line for a person goes to standard error, so that standard
+    output holds the record alone, to be piped into a replay or a file."""
+    data = sys.stdout
+    if args.record != STDOUT:
+        return play(data)
+    with contextlib.redirect_stdout(sys.stderr):
+        return play(data)
 
 
 def check_record(path: str, suffixes: Sequence[str], *, force: bool = False) -> str | None:

@@ -29,7 +29,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, TextIO, cast
 
 import attrs
 
@@ -53,6 +53,7 @@ from morpyam.cli.manner import (
     prompt,
     read_names,
     read_seats,
+    record_aside,
     refusal,
     rule_settings,
     without,
@@ -776,6 +777,11 @@ def _rules(args: argparse.Namespace, players: int) -> Rules:
 
 
 def _run_play(args: argparse.Namespace) -> int:
+    return record_aside(args, lambda data: _play(args, data))
+
+
+def _play(args: argparse.Namespace, data: TextIO) -> int:
+    """``morpyam myrummy play``, its record written to ``data`` with ``--record -``."""
     seats = read_seats(args.seats, [HUMAN, *sorted(SEATS)], 2, 4, [HUMAN, DEFAULT_OPPONENT])
     if isinstance(seats, str):
         return fail(args, seats)
@@ -826,7 +832,7 @@ def _run_play(args: argparse.Namespace) -> int:
     record = GameRecord(rules, tuple(entries), tuple(names))
     text = record.to_json(numbering="kept")  # its plays numbered as the screen showed them
     if args.record == STDOUT:
-        print(text, end="")
+        data.write(text)
     elif args.record:
         try:
             write_text(args.record, text)

@@ -33,7 +33,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import attrs
 
@@ -58,6 +58,7 @@ from morpyam.cli.manner import (
     prompt,
     read_names,
     read_seats,
+    record_aside,
     refusal,
 )
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
@@ -400,6 +401,8 @@ def _told(before: State, entry: Action | Resign, after: State) -> str:
         return told + (f" ({', '.join(notes)})" if notes else "")
     if isinstance(entry, Place) and entry.cell in before.layout:
         return f"{entry} ({before.layout[entry.cell].notation})"
+    if isinstance(entry, Resign):
+        return "resigns"  # the player is named before it, as in the other games
     return str(entry)
 
 
@@ -762,6 +765,11 @@ def _line_editing() -> None:
 
 
 def _run_play(args: argparse.Namespace) -> int:
+    return record_aside(args, lambda data: _play(args, data))
+
+
+def _play(args: argparse.Namespace, data: TextIO) -> int:
+    """``morpyam play``, its record written to ``data`` with ``--record -``."""
     kinds = read_seats(args.seats, [HUMAN, *SEATS], 2, 4, [HUMAN, DEFAULT_OPPONENT])
     if isinstance(kinds, str):
         return _fail(args, kinds)
@@ -826,8 +834,14 @@ def _run_play(args: argparse.Namespace) -> int:
     except ValueError as error:  # names that a record cannot hold
         return _fail(args, str(error))
     finished = deque(positions(record), maxlen=1)[0].is_terminal
+    return _keep(args, record, data) or (0 if finished else 1)
+
+
+def _keep(args: argparse.Namespace, record: GameRecord, data: TextIO) -> int:
+    """Write the record where ``--record`` says (``-``: to ``data``); 1 when it cannot be
+    written (the record is then printed, to copy by hand), else 0."""
     if args.record == STDIO:
-        print(record.to_text(), end="")
+        data.write(record.to_text())
     elif args.record is not None:
         try:
             save_record(record, args.record)
@@ -837,7 +851,7 @@ def _run_play(args: argparse.Namespace) -> int:
             print(record.to_text())
             return 1
         say(f"Record saved to {args.record}")
-    return 0 if finished else 1
+    return 0
 
 
 def _run_replay(args: argparse.Namespace) -> int:
