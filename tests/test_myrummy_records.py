@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from fitted import unfitted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -149,19 +150,19 @@ def test_command_line_records_and_replays(
     assert (
         main(["myrummy", "replay", "--no-wait", str(path)]) == 1
     )  # an illegal action, as morpyam replay reports one
-    assert "action 41 (play [gn1 gn2 gn3])" in capsys.readouterr().err
+    assert "action 41 (play [gn1 gn2 gn3])" in unfitted(capsys.readouterr().err)
     path.write_text("[[[[[[")
     assert main(["myrummy", "replay", str(path)]) == 2
-    assert "nested deeper" in capsys.readouterr().err
+    assert "nested deeper" in unfitted(capsys.readouterr().err)
     assert main(["myrummy", "replay", str(tmp_path / "none.json")]) == 2
-    assert capsys.readouterr().err.endswith("none.json: No such file or directory\n")
+    assert unfitted(capsys.readouterr().err).endswith("none.json: No such file or directory\n")
     folder = tmp_path / "folder.json"
     folder.mkdir()
     assert (
         main(["myrummy", "play", "--seat", "greedy", "--seat", "greedy", "--record", str(folder)])
         == 2
     )
-    assert "cannot write" in capsys.readouterr().err
+    assert "cannot write" in unfitted(capsys.readouterr().err)
 
 
 def test_reader_edges(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
