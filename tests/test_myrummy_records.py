@@ -35,6 +35,8 @@ def test_round_trip_is_exact(seed: int, length: int, preset: str, players: int) 
     again = mr.GameRecord.from_json(text)
     assert again == record
     assert again.to_json() == text
+    kept = record.to_json(numbering="kept")  # numbered as the terminal's screen
+    assert mr.GameRecord.from_json(kept) == record
     state = mr.new_game(rules)
     for action in record.actions:
         assert not isinstance(action, (mr.TimeOut, mr.records.Resign))  # bots only act

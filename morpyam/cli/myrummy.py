@@ -18,7 +18,8 @@ combination keeps its number, and between turns the table keeps the order it
 was shown in, new combinations last; when a play empties one, the line after
 the play says which numbers changed. Every play, a bot's too, and every hint is
 told as moves that can be typed back as they are, numbered as the table was
-shown before the play.
+shown before the play; a play is told as the match's record writes it (numbered
+as the screen, ``numbering="kept"``), and as its replay tells it.
 """
 
 from __future__ import annotations
