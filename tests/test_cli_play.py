@@ -340,8 +340,11 @@ def test_step_through_a_record(
     save_record(record, path)
     status, out, _ = run(["replay", str(path), "--no-wait"], "", monkeypatch, capsys)
     assert status == 0
-    assert "event: Demo" in out
     assert "format:" not in out  # the file's own header line is no news to the reader
+    # the header told as a game's first line: the rules, the players and their marks, facts
+    assert out.splitlines()[0] == (
+        "Morpyam, classic rules: player 0 X, player 1 O; first player: 0; event: Demo."
+    )
     # one line a step, saying who did what, as the game said it
     told = [
         "Step 1 of 4 · player 0 X: roll",

@@ -151,8 +151,11 @@ def test_a_replay_is_told_as_moves_with_the_players_and_steps(
     out = out.replace("quit> ", "quit>\n")
     total = re.search(r"Step 0 of (\d+)", out)
     assert total is not None
-    assert (
-        lines[0] == f"Step 0 of {total[1]} · start of the match\n{STEP_PROMPT.removesuffix('> ')}"
+    # the first line says the match as the game's first line does: rules, rounds, players
+    # (the --rack-size given is the knob that differs from the classic preset)
+    assert lines[0] == (
+        "MyRummy, classic rules (rack_size 8), 1 round: player 0, player 1.\n"
+        f"Step 0 of {total[1]} · start of the match\n{STEP_PROMPT.removesuffix('> ')}"
     )
     steps = re.findall(r"^Step (\d+) of (\d+) · (.*)$", out, re.MULTILINE)
     last = int(steps[0][1])

@@ -942,6 +942,8 @@ def _run_replay(args: argparse.Namespace) -> int:
     def out(line: str) -> None:
         colour_tiles(line, sys.stdout, colour=not args.no_color)
 
+    out(_replay_header(record))
+
     def view(index: int) -> None:
         for line in _table_lines(steps[index].state, steps[index].order, record.names):
             out(line)
@@ -963,6 +965,38 @@ def _run_replay(args: argparse.Namespace) -> int:
         return 1 if refused else 0
     stopped = step_loop(last, tell, view, output=out)
     return 1 if refused or stopped else 0
+
+
+def _replay_header(record: GameRecord) -> str:
+    """A replay's first line, as a match's: the rules (the closest preset and the knobs that
+    differ), the rounds and the players."""
+    rules = record.rules
+    fields = attrs.asdict(rules)
+    best: tuple[int, str, list[str]] = (len(fields) + 1, "", [])
+    for name in sorted(PRESETS):
+        try:
+            preset = attrs.asdict(PRESETS[name](rules.players))
+        except ValueError:  # a preset for fewer players
+            continue
+        differ = [
+            key for key in fields if key not in ("players", "rounds") and fields[key] != preset[key]
+        ]
+        if len(differ) < best[0]:
+            best = (len(differ), name, differ)
+    _, name, differ = best
+    knobs = ", ".join(f"{key} {_knob(fields[key])}" for key in differ)
+    told = f"{name} rules" + (f" ({knobs})" if knobs else "") if name else "rules of the record"
+    rounds = f"{rules.rounds} round{'s' if rules.rounds > 1 else ''}"
+    players = ", ".join(label(p, record.names) for p in range(rules.players))
+    return f"MyRummy, {told}, {rounds}: {players}."
+
+
+def _knob(value: object) -> str:
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 def register_myrummy(subparsers: Any) -> None:

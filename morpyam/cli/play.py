@@ -529,15 +529,27 @@ def play_game(
 
 
 def _header(record: GameRecord) -> list[str]:
-    """The record's header as the reader wants it: its fields (rules, players, event...),
-    without the line that names the file format."""
-    lines = []
-    for line in record.to_text().splitlines()[1:]:
+    """The record's header as the reader wants it, one sentence as a game's first line: the
+    rules (the closest preset and the knobs that differ), the players with their marks, and
+    the other fields (event, date...); not the line that names the file format."""
+    preset, knobs, facts = "", [], []
+    for line in record.to_text().splitlines()[2:]:  # the comment, the format
         if not line:
             break
-        if not line.startswith("format:"):
-            lines.append(line)
-    return lines
+        key, _, value = line.partition(": ")
+        if key == "rules":
+            preset = value
+        elif key in _FACTS:
+            facts.append(f"{key}: {value}")
+        elif key != "players" and not key.startswith("name "):
+            knobs.append(f"{key} {value}")
+    rules = f"{preset} rules" + (f" ({', '.join(knobs)})" if knobs else "")
+    players = ", ".join(_who(p, record.names) for p in range(record.rules.players))
+    return [f"Morpyam, {rules}: {players}" + "".join(f"; {fact}" for fact in facts) + "."]
+
+
+_FACTS = ("grid", "first player", "event", "site", "date")
+"""The header fields of a record that are no knob of its rules."""
 
 
 STEP_PROMPT = "[Enter] next, b back, v view, N go to step N, s start, e end, q quit> "
