@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from fitted import unfitted
 
 import morpyam as mp
 from morpyam.bots import OddsBot
@@ -66,7 +67,7 @@ def test_bad_options_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         main(["--players", "5"])
     assert caught.value.code == 2
-    assert "invalid choice" in capsys.readouterr().err
+    assert "invalid choice" in unfitted(capsys.readouterr().err)
 
 
 def test_python_dash_m() -> None:
@@ -113,15 +114,15 @@ def test_demo_options_before_a_command_are_refused(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit) as caught:
         main(["--players", "3", "play", "--seat", "random", "--seat", "random"])
     assert caught.value.code == 2
-    err = capsys.readouterr().err
+    err = unfitted(capsys.readouterr().err)
     assert "--players is an option of the demo game" in err
     with pytest.raises(SystemExit):
         main(["--seed", "4", "--rules", "flash", "odds"])
-    assert "--seed, --rules are options of the demo game" in capsys.readouterr().err
+    assert "--seed, --rules are options of the demo game" in unfitted(capsys.readouterr().err)
     # a seed of 0 is given too, though it is falsy
     with pytest.raises(SystemExit):
         main(["--seed", "0", "odds"])
-    assert "--seed is an option of the demo game" in capsys.readouterr().err
+    assert "--seed is an option of the demo game" in unfitted(capsys.readouterr().err)
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -182,7 +183,7 @@ def test_ctrl_c_ends_without_a_traceback(
 
     monkeypatch.setattr("morpyam.cli.simulate.turn_table", interrupted)
     assert main(["odds"]) == 130
-    assert capsys.readouterr().err == "\nInterrupted.\n"
+    assert unfitted(capsys.readouterr().err) == "\nInterrupted.\n"
 
 
 def test_text_picture_of_the_plus_set_up() -> None:
@@ -252,7 +253,7 @@ def test_shell_completion_with_the_cli_extra(
     with pytest.raises(SystemExit) as caught:
         main(["--print-completion", "bash"])
     assert caught.value.code == 2
-    err = capsys.readouterr().err
+    err = unfitted(capsys.readouterr().err)
     assert "morpyam: error: --print-completion needs shtab" in err
     assert "pip install 'morpyam[cli]'" in err
     assert "invalid choice" not in err
@@ -302,6 +303,7 @@ def test_help_is_on_standard_output_with_status_0(
         main([*words, "--help"])
     assert caught.value.code == 0
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert out.startswith(f"usage: {' '.join(['morpyam', *words])} ")
     assert err == ""
 
@@ -315,6 +317,7 @@ def test_an_unknown_option_gets_the_commands_own_usage(
         main([*words, "--bogus"])
     assert caught.value.code == 2
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert out == ""
     assert err.startswith(f"usage: {prog} ")
     assert f"\n{prog}: error: " in err
@@ -328,6 +331,7 @@ def test_a_group_without_its_command_prints_its_help(
 ) -> None:
     assert main([group]) == 0
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert out.startswith(f"usage: morpyam {group} ")
     assert command in out
     assert err == ""
@@ -347,7 +351,7 @@ def test_no_option_is_taken_for_an_abbreviation(
     with pytest.raises(SystemExit) as caught:
         main(argv)
     assert caught.value.code == 2
-    assert "unrecognized arguments: " in capsys.readouterr().err
+    assert "unrecognized arguments: " in unfitted(capsys.readouterr().err)
 
 
 def test_advise_takes_rule_settings_as_the_other_commands(
@@ -357,7 +361,7 @@ def test_advise_takes_rule_settings_as_the_other_commands(
     assert main(["advise", "12345", "--rule", "diagonals=long", "--top", "1"]) == 0
     assert "1. " in capsys.readouterr().out
     assert main(["advise", "12345", "--rule", "diagonals=wide"]) == 2
-    assert "morpyam advise: error: --rule diagonals: " in capsys.readouterr().err
+    assert "morpyam advise: error: --rule diagonals: " in unfitted(capsys.readouterr().err)
 
 
 def test_each_replay_points_to_the_other_for_the_other_games_record(
@@ -369,18 +373,18 @@ def test_each_replay_points_to_the_other_for_the_other_games_record(
     capsys.readouterr()
     for command in (["replay"], ["show"]):
         assert main([*command, str(rummy)]) == 2
-        err = capsys.readouterr().err
+        err = unfitted(capsys.readouterr().err)
         assert "a MyRummy record: replay it with 'morpyam myrummy replay'" in err
     dice = tmp_path / "game.json"
     save_record(GameRecord(mp.Rules.classic(), [mp.Roll()], first_player=0), dice)
     assert main(["myrummy", "replay", str(dice)]) == 2
-    err = capsys.readouterr().err
+    err = unfitted(capsys.readouterr().err)
     assert err == (
         f"morpyam myrummy replay: error: {dice}: a Morpyam record: replay it with 'morpyam replay'\n"
     )
     dice.write_text("{}")  # neither game's record: the MyRummy reader's own reason
     assert main(["myrummy", "replay", str(dice)]) == 2
-    assert "Morpyam record" not in capsys.readouterr().err
+    assert "Morpyam record" not in unfitted(capsys.readouterr().err)
 
 
 def test_files_on_the_command_line_are_checked_before_any_work(
@@ -391,22 +395,26 @@ def test_files_on_the_command_line_are_checked_before_any_work(
     save_record(GameRecord(mp.Rules.classic(), [mp.Roll()], first_player=0), record)
     assert main(["show", str(record), "--svg", str(missing)]) == 2
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert out == ""  # the position is not printed before the picture is refused
     assert err.startswith(f"morpyam show: error: {missing}: ")
     # the Yahtzee solver's file: never ignored, checked before the banner
     seats = ["--seat", "greedy", "--seed", "1"]
     assert main(["yahtzee", "play", *seats, "--solution", str(tmp_path / "x.npz")]) == 2
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert out == ""
     assert "--solution is for the optimal bot, and no seat is optimal" in err
     assert main(["yahtzee", "solve", "--output", str(tmp_path / "no such folder" / "s.npz")]) == 2
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert out == ""  # refused before solving
     assert "morpyam yahtzee solve: error: cannot write " in err
     pytest.importorskip("numpy")
     nothing = tmp_path / "nothing.npz"
     assert main(["yahtzee", "play", "--seat", "optimal", "--solution", str(nothing)]) == 2
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert out == ""
     assert err.startswith(f"morpyam yahtzee play: error: {nothing}: ")
 
@@ -426,6 +434,7 @@ def test_a_solution_that_cannot_be_saved_after_solving_is_a_failure(
     output = tmp_path / "s.npz"
     assert main(["yahtzee", "solve", "--output", str(output)]) == 1  # the work was done
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert "254.5" in out
     assert err == f"morpyam yahtzee solve: error: cannot write {output}: No space left on device\n"
 
@@ -443,6 +452,7 @@ def test_a_failure_once_the_work_began_is_status_1(
         patch.setattr("morpyam.cli.play.save_record", full_disk)
         assert main([*bots, "--record", str(record)]) == 1  # the game was played
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert "The record, to copy by hand:" in out
     assert err == f"morpyam play: error: cannot write {record}: No space left on device\n"
     assert main([*bots, "--record", str(record)]) == 0
@@ -452,6 +462,7 @@ def test_a_failure_once_the_work_began_is_status_1(
     monkeypatch.setattr("morpyam.cli.play.check_writable", lambda path: None)
     assert main(["show", str(record), "--svg", str(folder)]) == 1
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert "Picture written" not in out
     assert err.startswith(f"morpyam show: error: {folder}: ")
 
@@ -465,6 +476,7 @@ def test_a_solution_file_without_numpy_names_the_extra(
     solution = tmp_path / "s.npz"
     assert main(["yahtzee", "play", "--seat", "optimal", "--solution", str(solution)]) == 2
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert out == ""  # a missing extra is refused before the game, as a bad argument
     assert "pip install 'morpyam[solver]'" in err
 

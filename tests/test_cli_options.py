@@ -14,10 +14,11 @@ from pathlib import Path
 
 import attrs
 import pytest
+from fitted import unfitted
 
 import morpyam.myrummy as mr
 from morpyam import cli
-from morpyam.records import load_record
+from morpyam.records import GameRecord, load_record, replay
 
 MORPYAM = ["play", "--seat", "random", "--seat", "random", "--seed", "3"]
 YAHTZEE = ["yahtzee", "play", "--seat", "greedy", "--seat", "greedy", "--seed", "3"]
@@ -34,6 +35,7 @@ def refused(
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     status = cli.main(args)
     out, err = capsys.readouterr()
+    err = unfitted(err)  # its lines, fitted to 80 columns, joined
     assert (status, out) == (2, ""), (status, out, err)
     assert err.endswith("\n"), err
     assert err.count("\n") == 1, err
@@ -136,6 +138,56 @@ def test_morpyam_players_against_the_seats_names_the_clash(
     )
 
 
+@pytest.mark.parametrize(
+    ("args", "told"),
+    [
+        (
+            ["--rule", "players=3"],
+            "--rule players=3: the players are counted by --players, 2 here; "
+            "give --players 3 instead",
+        ),
+        (
+            ["simulate", "--games", "1", "--rule", "players=3"],
+            "--rule players=3: the game has one player per --bot, and there are 2; "
+            "give 3 --bot options instead",
+        ),
+        (
+            ["advise", "1,2,3,4,5", "--players", "3", "--rule", "players=2"],
+            "--rule players=2: the players are counted by --players, 3 here; "
+            "give --players 2 instead",
+        ),
+    ],
+    ids=["demo", "simulate", "advise"],
+)
+def test_the_demo_and_simulate_name_the_players_clash(
+    args: list[str],
+    told: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # R-SET-2: the players are those seated; it said "--rule rules: R-SET-2: 3 players x 17
+    # tokens do not fit on 36 cells", the tokens of two players' rules
+    assert refused(args, monkeypatch, capsys).endswith(f"error: {told}")
+
+
+def test_argparse_errors_fit_the_width(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # an unknown option's line is argparse's, fitted to 80 columns like every other line
+    words = ["--an-option-nobody-gave-before", "--another-one-of-them", "--and-a-third-one"]
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    with pytest.raises(SystemExit) as stop:
+        cli.main([*YAHTZEE, *words])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: morpyam yahtzee play ")
+    assert max(map(len, err.splitlines())) <= 80
+    assert unfitted(err).endswith(
+        f"morpyam yahtzee play: error: unrecognized arguments: {' '.join(words)}\n"
+    )
+    assert len(f"morpyam yahtzee play: error: unrecognized arguments: {' '.join(words)}") > 80
+
+
 def test_myrummy_players_against_the_seats_names_the_clash(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -236,10 +288,11 @@ def test_a_myrummy_record_to_standard_output(
     # it was refused: "a record file ends in .json"
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert cli.main([*MYRUMMY, "--record", "-", "--rounds", "1"]) == 0
-    out = capsys.readouterr().out
-    start = out.index('{"game": "myrummy"')
-    record = mr.GameRecord.from_json(out[start:])
+    out, err = capsys.readouterr()
+    # standard output holds the record alone, to pipe into a replay; the game is told aside
+    record = mr.GameRecord.from_json(out)
     assert mr.replay(record).is_terminal
+    assert "Game over (" in err
     assert not (Path.cwd() / "-").exists()
 
 
@@ -248,8 +301,11 @@ def test_a_morpyam_record_to_standard_output(
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert cli.main([*MORPYAM, "--record", "-"]) == 0
-    out = capsys.readouterr().out
-    assert "format: morpyam/1" in out
+    out, err = capsys.readouterr()
+    # standard output holds the record alone, to pipe into a replay; the game is told aside
+    assert out.startswith("# Morpyam game record")
+    assert replay(GameRecord.from_text(out)).is_terminal
+    assert "Game over (" in err
 
 
 # ---------------------------------------------------------------------------
@@ -277,6 +333,7 @@ def within(
         thread.join(seconds)
         pytest.fail(f"morpyam {' '.join(args)} waited on a named pipe for {seconds} s")
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert (status, out) == ([2], ""), (status, out, err)
     assert err.count("\n") == 1, err
     return err.rstrip("\n")

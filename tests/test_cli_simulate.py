@@ -6,6 +6,7 @@ import io
 import re
 
 import pytest
+from fitted import unfitted
 
 import morpyam as mp
 from morpyam import cli
@@ -27,6 +28,7 @@ class Terminal(io.StringIO):
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = cli.main(list(argv))
     out, err = capsys.readouterr()
+    err = unfitted(err)
     return status, out, err
 
 
@@ -132,7 +134,7 @@ def test_advise_refuses_bad_dice(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         cli.main(["advise", "33512", "--rolls-left", "3"])
     assert caught.value.code == 2
-    assert "invalid choice" in capsys.readouterr().err
+    assert "invalid choice" in unfitted(capsys.readouterr().err)
 
 
 def test_position_reaches_the_asked_rolls_left() -> None:
@@ -202,7 +204,7 @@ def test_simulate_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> Non
         with pytest.raises(SystemExit) as caught:
             cli.main(["simulate", *argv])
         assert caught.value.code == 2
-    err = capsys.readouterr().err
+    err = unfitted(capsys.readouterr().err)
     assert "must be at least 1, got 0" in err
     assert "invalid choice: 'perfect'" in err
 

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from fitted import unfitted
 
 import morpyam.cli
 import morpyam.yahtzee as yz
@@ -25,7 +26,7 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> None:
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = morpyam.cli.main(["yahtzee", *argv])
     captured = capsys.readouterr()
-    return status, captured.out, captured.err
+    return status, captured.out, unfitted(captured.err)
 
 
 def test_bots_play_a_reproducible_game(capsys: pytest.CaptureFixture[str]) -> None:

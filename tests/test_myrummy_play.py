@@ -12,6 +12,7 @@ from pathlib import Path
 import attrs
 import pytest
 from clocks import clock
+from fitted import unfitted
 
 import morpyam.myrummy as mr
 from morpyam.cli import main
@@ -196,28 +197,36 @@ def test_terminal_end_of_input() -> None:
 def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     # R-RUM-SET-1: 2 to 4 seats; R-RUM-MATCH-1, R-RUM-SET-2: the knobs, said without API names
     assert main(["myrummy", "play", "--seat", "human"]) == 2
-    assert capsys.readouterr().err == (
+    assert unfitted(capsys.readouterr().err) == (
         "morpyam myrummy play: error: --seat: give one per player, 2 to 4 of them; got 1\n"
     )
     assert main(["myrummy", "play", "--seat", "human", "--seat", "chess"]) == 2
-    assert "--seat: 'chess' is not a seat; the seats are human, greedy" in capsys.readouterr().err
+    assert "--seat: 'chess' is not a seat; the seats are human, greedy" in unfitted(
+        capsys.readouterr().err
+    )
     assert main(["myrummy", "play", "--seats", "human,greedy", "--rack-size", "0"]) == 2
-    assert capsys.readouterr().err == (
+    assert unfitted(capsys.readouterr().err) == (
         "morpyam myrummy play: error: --rack-size: R-RUM-SET-2: rack_size is a whole number "
         "from 1 to 20, got 0\n"
     )
     assert main(["myrummy", "play", "--rounds", "0"]) == 2
-    err = capsys.readouterr().err
+    err = unfitted(capsys.readouterr().err)
     assert "--rounds: R-RUM-MATCH-1: rounds is a whole number from 1 to 100, got 0" in err
     assert "Rules." not in err
     assert main(["myrummy", "play", "--rule", "min_stay=1"]) == 2
-    assert "--rule min_stay: R-RUM-RE-2: min_stay is off or 2 to 13" in capsys.readouterr().err
+    assert "--rule min_stay: R-RUM-RE-2: min_stay is off or 2 to 13" in unfitted(
+        capsys.readouterr().err
+    )
     assert main(["myrummy", "play", "--rule", "colors=4"]) == 2
-    assert "--rule 'colors': unknown field; the fields are players, " in capsys.readouterr().err
+    assert "--rule 'colors': unknown field; the fields are players, " in unfitted(
+        capsys.readouterr().err
+    )
     assert main(["myrummy", "play", "--first-player", "2"]) == 2
-    assert "--first-player: a seat 0 to 1, not 2" in capsys.readouterr().err
+    assert "--first-player: a seat 0 to 1, not 2" in unfitted(capsys.readouterr().err)
     assert main(["myrummy", "play", "--name", "Anne"]) == 2
-    assert "--name: give one per seat, or none; got 1 for 2 seats" in capsys.readouterr().err
+    assert "--name: give one per seat, or none; got 1 for 2 seats" in unfitted(
+        capsys.readouterr().err
+    )
     assert main(["myrummy"]) == 0  # its help, on standard output
     assert "replay" in capsys.readouterr().out
 
@@ -231,12 +240,14 @@ def test_command_line_checks_the_record_path_before_the_first_move(
     for bad in (tmp_path / "no" / "match.json", tmp_path / "folder.json"):
         assert main(["myrummy", "play", "--record", str(bad)]) == 2
         out, err = capsys.readouterr()
+        err = unfitted(err)
         assert out == ""  # no banner, no deal: nothing was played
         assert err.startswith(f"morpyam myrummy play: error: cannot write {bad}: ")
     # a MyRummy record is JSON: a name that promises text, or no file type, is refused
     for bad in (tmp_path / "match.txt", tmp_path):
         assert main(["myrummy", "play", "--record", str(bad)]) == 2
         out, err = capsys.readouterr()
+        err = unfitted(err)
         assert out == ""
         assert err == f"morpyam myrummy play: error: --record {bad}: a record file ends in .json\n"
     good = tmp_path / "match.json"
@@ -391,9 +402,11 @@ def test_a_turn_typed_as_moves_with_undo_a_swap_and_a_refused_play() -> None:
     assert "In hand from the table: J (lay it again this turn)" in text
     assert "   1  [gn8 gn9 gn10 gn11 J]" in text
     assert "Your rack (player 0): pu1* pu2* pu3* gn11* gy5*  (* laid this turn: 5)" in text
-    # the play is told as the moves kept, which can be typed again as they are
+    # the play is told as its record tells it: moves that can be typed again as they are
     (told,) = (line for line in lines if line.startswith("player 0: "))
-    assert told == ("player 0: lay pu1 pu2; add pu3 to 3; swap gy5 for J in 2; add gn11 J to 1")
+    assert told == "player 0: swap gy5 for J in 2; add gn11 J to 1; lay pu1 pu2 pu3"
+    again = mr.parse_play(start, told.partition(": ")[2])
+    assert sorted(map(str, again.table)) == sorted(map(str, state.table))
     assert {str(meld) for meld in state.table} == {
         "[gy4 gy5 gy6]",
         "[gn8 gn9 gn10 gn11 J]",
@@ -694,15 +707,15 @@ def test_command_line_says_when_the_record_cannot_be_written_at_the_end(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # R-RUM-MATCH-1: a record that the checked path refuses at the end is reported as an error
-    def full_disk(record: object, path: object) -> None:
+    def full_disk(path: object, text: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("morpyam.cli.myrummy.save_record", full_disk)
+    monkeypatch.setattr("morpyam.cli.myrummy.write_text", full_disk)
     path = tmp_path / "match.json"
     argv = ["myrummy", "play", "--seats", "greedy,greedy", "--rack-size", "2", "--seed", "1"]
     assert (
         main([*argv, "--record", str(path)]) == 1
     )  # after the match: a failure, not a usage error
-    assert capsys.readouterr().err == (
+    assert unfitted(capsys.readouterr().err) == (
         f"morpyam myrummy play: error: cannot write {path}: No space left on device\n"
     )

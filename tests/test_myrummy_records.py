@@ -6,12 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+from fitted import unfitted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import morpyam.myrummy as mr
 import morpyam.records
 from morpyam.files import FileFormatError
+from morpyam.myrummy.play_text import is_moves_text
 from morpyam.myrummy.records import MAX_ACTIONS, MAX_NESTING, _nesting, positions
 
 
@@ -33,6 +35,8 @@ def test_round_trip_is_exact(seed: int, length: int, preset: str, players: int) 
     again = mr.GameRecord.from_json(text)
     assert again == record
     assert again.to_json() == text
+    kept = record.to_json(numbering="kept")  # numbered as the terminal's screen
+    assert mr.GameRecord.from_json(kept) == record
     state = mr.new_game(rules)
     for action in record.actions:
         assert not isinstance(action, (mr.TimeOut, mr.records.Resign))  # bots only act
@@ -148,19 +152,19 @@ def test_command_line_records_and_replays(
     assert (
         main(["myrummy", "replay", "--no-wait", str(path)]) == 1
     )  # an illegal action, as morpyam replay reports one
-    assert "action 41 (play [gn1 gn2 gn3])" in capsys.readouterr().err
+    assert "action 41 (play [gn1 gn2 gn3])" in unfitted(capsys.readouterr().err)
     path.write_text("[[[[[[")
     assert main(["myrummy", "replay", str(path)]) == 2
-    assert "nested deeper" in capsys.readouterr().err
+    assert "nested deeper" in unfitted(capsys.readouterr().err)
     assert main(["myrummy", "replay", str(tmp_path / "none.json")]) == 2
-    assert capsys.readouterr().err.endswith("none.json: No such file or directory\n")
+    assert unfitted(capsys.readouterr().err).endswith("none.json: No such file or directory\n")
     folder = tmp_path / "folder.json"
     folder.mkdir()
     assert (
         main(["myrummy", "play", "--seat", "greedy", "--seat", "greedy", "--record", str(folder)])
         == 2
     )
-    assert "cannot write" in capsys.readouterr().err
+    assert "cannot write" in unfitted(capsys.readouterr().err)
 
 
 def test_reader_edges(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -240,3 +244,85 @@ def test_the_reader_refuses_a_record_as_every_reader_refuses_a_document() -> Non
     # a record written before a field of Rules existed reads it at its default
     del rules["jokers"]
     assert mr.GameRecord.from_json(json.dumps({**data, "rules": rules})) == record
+
+
+def _watched_match(seed: int) -> tuple[mr.GameRecord, mr.State, list[str]]:
+    """A match of two greedy bots at the terminal: its record, last state and screen lines."""
+    from morpyam.cli.myrummy import play_terminal
+
+    rules = mr.Rules.classic()
+    entries: list[mr.records.Entry] = []
+    lines: list[str] = []
+    last = play_terminal(
+        rules, ["greedy", "greedy"], seed=seed, record=entries, output=lines.append
+    )
+    return mr.GameRecord(rules, tuple(entries)), last, lines
+
+
+def test_a_record_numbered_as_the_screen_says_what_the_screen_said() -> None:
+    # R-RUM-RE-1: the table is rearranged; the screen keeps each combination's number from
+    # turn to turn, and a record written with numbering="kept" tells every play in the words
+    # the screen used, where the engine's sorted order would number them otherwise
+    record, last, lines = _watched_match(0)
+    told = [line.partition(": ")[2] for line in lines if line.startswith("player ")]
+    told = [text for text in told if text not in ("draws", "passes")]
+    kept = json.loads(record.to_json(numbering="kept"))
+    plays = [word for word in kept["actions"] if is_moves_text(word)]
+    assert kept["numbering"] == "kept"
+    assert plays == told[: len(plays)]
+    assert len(plays) == len(told)
+    # the engine's numbering says some of them otherwise: the test tells the two apart
+    table = [w for w in json.loads(record.to_json())["actions"] if is_moves_text(w)]
+    assert len(table) == len(plays)
+    assert table != plays
+    # read back: the same entries, and the same positions the match went through
+    again = mr.GameRecord.from_json(record.to_json(numbering="kept"))
+    assert again == record
+    assert again.to_json(numbering="kept") == record.to_json(numbering="kept")
+    assert mr.replay(again) == last
+
+
+def test_a_record_without_numbering_keeps_its_meaning() -> None:
+    # R-RUM-RE-1: a record with no "numbering" member numbers as the engine lists the table,
+    # as every record did before; read with the screen's numbering it would be another game
+    record, _, _ = _watched_match(0)
+    data = json.loads(record.to_json())
+    assert "numbering" not in data
+    assert mr.GameRecord.from_json(json.dumps(data)) == record
+    data["numbering"] = "kept"  # the same words, read with the other numbering
+    try:
+        misread = mr.GameRecord.from_json(json.dumps(data))
+    except ValueError:  # a move that cannot be made there, or a table the rules refuse
+        misread = None
+    assert misread != record
+    data["numbering"] = "screen"
+    with pytest.raises(ValueError, match="numbering is one of 'table', 'kept'"):
+        mr.GameRecord.from_json(json.dumps(data))
+    with pytest.raises(ValueError, match="numbering is one of"):
+        record.to_json(numbering="screen")  # type: ignore[arg-type]
+
+
+def test_the_terminal_writes_the_screens_numbering_and_replays_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # R-RUM-MATCH-1: `--record` writes the plays as the screen told them; the replay tells
+    # each step in the same words and reaches the same end
+    from morpyam.cli import main
+
+    path = tmp_path / "match.json"
+    argv = ["myrummy", "play", "--seats", "greedy,greedy", "--seed", "0", "--no-color"]
+    assert main([*argv, "--record", str(path)]) == 0
+    played = [line for line in capsys.readouterr().out.splitlines() if line.startswith("player ")]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["numbering"] == "kept"
+    record = mr.load_record(path)
+    assert mr.replay(record) == _watched_match(0)[1]
+    assert main(["myrummy", "replay", "--no-wait", str(path)]) == 0
+    steps = [
+        line.partition(" · ")[2]
+        for line in capsys.readouterr().out.splitlines()
+        if line.startswith("Step ") and " · player " in line
+    ]
+    short = [line for line in played if len(line) < 60]  # lines left whole, in a step too
+    assert short
+    assert all(line in steps for line in short)

@@ -88,7 +88,12 @@ def test_the_table_keeps_its_order_between_turns_and_says_what_moved() -> None:
         output=lines.append,
         state=state,
     )
-    told = lines.index("player 0: join 1 2; add gy12 to 3; lay bk1 bk2 bk3")
+    # told as its record tells it (the moves typed, in the order the record writes them)
+    told = lines.index("player 0: add gy12 to 3; lay bk1 bk2 bk3; join 1 2")
+    assert (
+        mr.play_text(state, mr.Play((*after, M("[bk1 bk2 bk3]"))), order=order)
+        == (lines[told].partition(": ")[2])
+    )
     assert lines[told + 1] == "  (combinations renumbered: 3\N{EN DASH}5 are now 2\N{EN DASH}4)"
     again = next(line for line in lines[told:] if line.startswith("Table:"))
     table = [line.split("  ")[-1] for line in again.splitlines()[1:5]]
@@ -146,8 +151,11 @@ def test_a_replay_is_told_as_moves_with_the_players_and_steps(
     out = out.replace("quit> ", "quit>\n")
     total = re.search(r"Step 0 of (\d+)", out)
     assert total is not None
-    assert (
-        lines[0] == f"Step 0 of {total[1]} · start of the match\n{STEP_PROMPT.removesuffix('> ')}"
+    # the first line says the match as the game's first line does: rules, rounds, players
+    # (the --rack-size given is the knob that differs from the classic preset)
+    assert lines[0] == (
+        "MyRummy, classic rules (rack_size 8), 1 round: player 0, player 1.\n"
+        f"Step 0 of {total[1]} · start of the match\n{STEP_PROMPT.removesuffix('> ')}"
     )
     steps = re.findall(r"^Step (\d+) of (\d+) · (.*)$", out, re.MULTILINE)
     last = int(steps[0][1])

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from fitted import unfitted
 
 from morpyam.cli import main
 from morpyam.cli.manner import TABLE_OPTIONS
@@ -75,27 +76,29 @@ def test_one_wording_per_kind_of_error(
     too_many = ",".join(["random"] * 7)
     assert main([*argv, "--seats", too_many]) == 2
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert out == ""  # nothing of the game before the error
     assert re.fullmatch(
         rf"{prog}: error: --seat: give one per player, \d to \d of them; got 7\n", err
     )
     assert main([*argv, "--seat", "chess"]) == 2
-    assert re.fullmatch(
-        rf"{prog}: error: --seat: 'chess' is not a seat; the seats are .*\n",
-        err := capsys.readouterr().err,
-    )
+    err = unfitted(capsys.readouterr().err)
+    assert re.fullmatch(rf"{prog}: error: --seat: 'chess' is not a seat; the seats are .*\n", err)
     assert "human" in err
     assert main([*argv, "--seats", "random,random", "--name", "Anne"]) == 2
-    assert capsys.readouterr().err == (
+    assert unfitted(capsys.readouterr().err) == (
         f"{prog}: error: --name: give one per seat, or none; got 1 for 2 seats\n"
     )
     assert main([*argv, "--seats", "random,random", "--rule", "nonsense=1"]) == 2
-    err = capsys.readouterr().err
+    err = unfitted(capsys.readouterr().err)
     assert err.startswith(f"{prog}: error: --rule 'nonsense': unknown field; the fields are ")
     assert main([*argv, "--seats", "random,random", "--rule", "players"]) == 2
-    assert capsys.readouterr().err == f"{prog}: error: --rule 'players': expected FIELD=VALUE\n"
+    assert (
+        unfitted(capsys.readouterr().err)
+        == f"{prog}: error: --rule 'players': expected FIELD=VALUE\n"
+    )
     assert main([*argv, "--seats", "random,random", "--name", "Anne", "--name", " anne"]) == 2
-    assert capsys.readouterr().err == (
+    assert unfitted(capsys.readouterr().err) == (
         f"{prog}: error: --name: 'anne' is given twice; each seat needs its own name\n"
     )
 
@@ -119,6 +122,7 @@ def test_the_seats_give_the_number_of_players(
     rules = [word for setting in settings for word in ("--rule", setting)]
     assert main([*argv, "--seats", "human,random", *rules]) == 2
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert out == ""
     players = settings[0].split("=")[1]
     assert err == (
@@ -132,7 +136,7 @@ def test_a_knob_that_cannot_be_off_quotes_the_word_typed(
 ) -> None:
     # R-RUM-OPEN-1: the opening needs a number of points; "off" is not one, and None is no word
     assert main(["myrummy", "play", "--rule", "opening_points=off"]) == 2
-    assert capsys.readouterr().err == (
+    assert unfitted(capsys.readouterr().err) == (
         "morpyam myrummy play: error: --rule opening_points: R-RUM-OPEN-1: "
         "opening_points is a whole number from 0 to 500, not 'off'\n"
     )
@@ -145,6 +149,7 @@ def test_a_preset_and_a_rules_file_are_not_given_together(
     rules.write_text('preset = "classic"\n', encoding="utf-8")
     assert main(["play", "--rules", "classic", "--rules-file", str(rules)]) == 2
     out, err = capsys.readouterr()
+    err = unfitted(err)
     assert out == ""
     assert (
         err == "morpyam play: error: --rules and --rules-file: give one, a preset or a rules file\n"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fitted import unfitted
 from test_rule_coverage import checked_rules
 
 import morpyam as mp
@@ -737,16 +738,16 @@ def test_the_command_line_refuses_folders_it_cannot_use(
     file.write_text("x")
     assert main(["vectors", "export", str(file)]) == 2
     assert (
-        capsys.readouterr().err
+        unfitted(capsys.readouterr().err)
         == f"morpyam vectors export: error: {file}: exists and is not a folder\n"
     )
     assert main(["vectors", "check", str(tmp_path)]) == 2
-    err = capsys.readouterr().err
+    err = unfitted(capsys.readouterr().err)
     assert err.startswith(f"morpyam vectors check: error: {tmp_path / 'manifest.json'}: ")
     with pytest.raises(SystemExit) as caught:
         main(["vectors", "export", str(tmp_path), "--cases", "-2"])
     assert caught.value.code == 2
-    assert "--cases: must be 0 to 1000, got -2" in capsys.readouterr().err
+    assert "--cases: must be 0 to 1000, got -2" in unfitted(capsys.readouterr().err)
 
 
 # --- a count line's divide edited ------------------------------------------------------------

@@ -25,7 +25,8 @@ from typing import Any
 
 import morpyam as mp
 from morpyam.bots import BOTS, Bot
-from morpyam.cli.console import colour_players, game_over, say
+from morpyam.cli.console import Parser, colour_players, game_over, say
+from morpyam.cli.manner import check_players_rule
 from morpyam.cli.myrummy import register_myrummy
 from morpyam.cli.play import (
     call_came_up,
@@ -206,10 +207,14 @@ def _demo(args: argparse.Namespace) -> int:
     players = args.demo_players or 2
     preset = args.demo_rules or "classic"
     seed = 1 if args.demo_seed is None else args.demo_seed
+    wrong = check_players_rule(args.demo_rule_settings, players, "--players")
+    if wrong is not None:
+        say(f"morpyam: error: {wrong}", sys.stderr)
+        return 2
     try:
         rules = rules_with(PRESETS[preset](players), args.demo_rule_settings or ())
     except FileFormatError as error:
-        print(f"morpyam: error: --rule {error.where}: {error.reason}", file=sys.stderr)
+        say(f"morpyam: error: --rule {error.where}: {error.reason}", sys.stderr)
         return 2
     bot = args.demo_bot or DEMO_BOT
     say(
@@ -333,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # ×, △ and □ on terminals that lack them
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="morpyam",
         allow_abbrev=False,
         description="Morpyam, the dice-and-grid game. With no command: watch a short seeded "

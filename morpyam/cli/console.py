@@ -9,6 +9,7 @@ when it goes to a pipe or a file, when ``NO_COLOR`` is set
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import importlib.util
 import os
@@ -17,7 +18,7 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 __all__ = [
     "PLAYER_STYLES",
@@ -116,6 +117,15 @@ def fit(text: str, columns: int = WIDTH) -> str:
                 )
             )
     return "\n".join(lines)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose error line is fitted to the width of standard error as every
+    line for a person is (its commands' parsers are made of this class too)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, fit(f"{self.prog}: error: {message}", width(sys.stderr)) + "\n")
 
 
 def say(text: str, stream: TextIO | None = None) -> None:

@@ -18,6 +18,7 @@ people and bots at one table, and a person who knows one knows the others:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
@@ -25,10 +26,11 @@ import stat
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import PurePath
-from typing import Any
+from typing import Any, TextIO
 
 import attrs
 
+from morpyam.cli.console import say
 from morpyam.files import FileFormatError, _int
 
 __all__ = [
@@ -52,6 +54,7 @@ __all__ = [
     "prompt",
     "read_names",
     "read_seats",
+    "record_aside",
     "refusal",
     "rule_settings",
     "without",
@@ -157,7 +160,7 @@ def fail(args: argparse.Namespace, message: str, status: int = 2) -> int:
     """Tell ``message`` as the command's error on standard error; returns ``status``: 2 for a
     command line (or a file it names) that cannot be used, 1 for a failure once the work has
     begun."""
-    print(f"{args.command_parser.prog}: error: {message}", file=sys.stderr)
+    say(f"{args.command_parser.prog}: error: {message}", sys.stderr)
     return status
 
 
@@ -206,6 +209,17 @@ STDOUT = "-"
 """The ``--record`` file that means standard output, in every game."""
 
 
+def record_aside(args: argparse.Namespace, play: Callable[[TextIO], int]) -> int:
+    """Run ``play``, a game that writes its record to the stream it is given when ``--record``
+    is `STDOUT`; then every line for a person goes to standard error, so that standard
+    output holds the record alone, to be piped into a replay or a file."""
+    data = sys.stdout
+    if args.record != STDOUT:
+        return play(data)
+    with contextlib.redirect_stdout(sys.stderr):
+        return play(data)
+
+
 def check_record(path: str, suffixes: Sequence[str], *, force: bool = False) -> str | None:
     """The error's words for a ``--record`` file that cannot be used, or ``None``.
 
@@ -230,23 +244,33 @@ def check_record(path: str, suffixes: Sequence[str], *, force: bool = False) -> 
     return None
 
 
-def check_players_rule(settings: Sequence[str] | None, seats: int) -> str | None:
+def check_players_rule(
+    settings: Sequence[str] | None, seats: int, option: str = "--seat"
+) -> str | None:
     """The error's words for a ``--rule players=N`` that is not the number of seats, checked
-    before the rules are made (their other knobs are made for the seats), or ``None``."""
+    before the rules are made (their other knobs are made for the seats), or ``None``.
+    ``option`` is the option that seats the players: ``--seat`` (one per player),
+    ``--bot`` (one per player) or ``--players`` (their number)."""
     for setting in settings or ():
         field, equals, text = (part.strip() for part in setting.partition("="))
         if field == "players" and equals and _NUMBER.fullmatch(text) and len(text) <= 20:
-            return check_players(int(text), seats)
+            return check_players(int(text), seats, option)
     return None
 
 
-def check_players(players: int, seats: int) -> str | None:
-    """The error's words for rules made for another number of players than there are seats."""
+def check_players(players: int, seats: int, option: str = "--seat") -> str | None:
+    """The error's words for rules made for another number of players than there are seats,
+    seated by ``option`` (see `check_players_rule`)."""
     if players == seats:
         return None
+    if option == "--players":
+        return (
+            f"--rule players={players}: the players are counted by --players, "
+            f"{seats} here; give --players {players} instead"
+        )
     return (
-        f"--rule players={players}: the game has one player per --seat, and there are {seats}; "
-        f"give {players} --seat options instead"
+        f"--rule players={players}: the game has one player per {option}, and there are "
+        f"{seats}; give {players} {option} options instead"
     )
 
 

@@ -18,7 +18,8 @@ combination keeps its number, and between turns the table keeps the order it
 was shown in, new combinations last; when a play empties one, the line after
 the play says which numbers changed. Every play, a bot's too, and every hint is
 told as moves that can be typed back as they are, numbered as the table was
-shown before the play.
+shown before the play; a play is told as the match's record writes it (numbered
+as the screen, ``numbering="kept"``), and as its replay tells it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, TextIO, cast
 
 import attrs
 
@@ -53,6 +54,7 @@ from morpyam.cli.manner import (
     prompt,
     read_names,
     read_seats,
+    record_aside,
     refusal,
     rule_settings,
     without,
@@ -65,6 +67,7 @@ from morpyam.cli.play import (
     step_loop,
 )
 from morpyam.errors import IllegalActionError
+from morpyam.kit.paths import write_text
 from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut
 from morpyam.myrummy.bots import BOTS, Bot
 from morpyam.myrummy.engine import (
@@ -88,13 +91,13 @@ from morpyam.myrummy.moves import (
     parse_move,
 )
 from morpyam.myrummy.observe import Observation, observe
+from morpyam.myrummy.play_text import arrange, keep_order, play_text
 from morpyam.myrummy.records import (
     Entry,
     GameRecord,
     Resign,
     load_record,
     positions,
-    save_record,
 )
 from morpyam.myrummy.rollouts import RolloutBot
 from morpyam.myrummy.rules import PRESETS, Rules
@@ -126,41 +129,6 @@ _MINUS = "\N{MINUS SIGN}"
 
 # ---------------------------------------------------------------------------
 # The table as the screen shows it
-
-
-def arrange(
-    order: Sequence[Meld], moves: Sequence[TableMove], rack: Sequence[Tile], table: Sequence[Meld]
-) -> tuple[tuple[Meld, ...], dict[int, int]]:
-    """The table after a play, in the order the screen shows it, and the numbers that moved.
-
-    ``order`` is the table before the play as it was shown, ``moves`` the play told as
-    moves numbered by it, ``table`` the table after (as the engine keeps it). The
-    combinations stay in their places, new ones last; the places the play emptied are
-    closed up, and the numbers that moved are returned, old to new.
-    """
-    turn = Turn(order, rack)
-    for move in moves:
-        turn = apply_move(turn, move)
-    left = Counter(table)
-    by_tiles: dict[tuple[Tile, ...], list[Meld]] = {}
-    for meld in table:
-        by_tiles.setdefault(tuple(sorted(meld.tiles)), []).append(meld)
-    shown: list[Meld] = []
-    moved: dict[int, int] = {}
-    for number, tiles in enumerate(turn.table, 1):
-        if not tiles:
-            continue
-        found = by_tiles.get(tuple(sorted(tiles)))
-        if not found:  # the moves do not make the table: show it as the engine keeps it
-            return tuple(table), {}
-        meld = found.pop()
-        left[meld] -= 1
-        shown.append(meld)
-        if number != len(shown):
-            moved[number] = len(shown)
-    if +left:
-        return tuple(table), {}
-    return tuple(shown), moved
 
 
 def _renumbered(moved: dict[int, int]) -> str:
@@ -433,9 +401,9 @@ class _Table:
             if player != self.holder and private in (None, player):
                 self.missed.setdefault(player, []).append(line)
 
-    def after(self, state: State, moves: Sequence[TableMove], rack: Sequence[Tile]) -> None:
-        """Keep the table's order after a play told as ``moves``, and say which numbers moved."""
-        self.order, moved = arrange(self.order, moves, rack, state.table)
+    def after(self, before: State, told: str, after: State) -> None:
+        """Keep the table's order after a play told as ``told``, and say which numbers moved."""
+        self.order, moved = keep_order(before, told, after.table, self.order)
         if moved:
             self.tell(_renumbered(moved))
 
@@ -735,10 +703,8 @@ def _tell_turn(
     """A turn as the table hears it: its player and moves, then the end of the round, or
     which combination numbers moved. ``order`` is the table as shown before the turn."""
     player = state.player
-    moves: Sequence[TableMove] = ()
-    if isinstance(action, Play):
-        moves = turn.moves if turn is not None else moves_between(order, action.table, state.rack)
-        told = _moves_text(moves)
+    if isinstance(action, Play):  # as its record says it (the moves typed may read alike)
+        told = play_text(state, action, order=order)
     else:
         told = _TOLD[type(action)]
     view.tell(f"{view.who(player)}: {told}")
@@ -747,7 +713,7 @@ def _tell_turn(
     if after.round != state.round or after.is_terminal:
         _tell_round(state, action, after, view)
     elif isinstance(action, Play):
-        view.after(after, moves, state.rack)
+        view.after(state, told, after)
 
 
 def _watched(state: State, view: _Table) -> str:
@@ -812,6 +778,11 @@ def _rules(args: argparse.Namespace, players: int) -> Rules:
 
 
 def _run_play(args: argparse.Namespace) -> int:
+    return record_aside(args, lambda data: _play(args, data))
+
+
+def _play(args: argparse.Namespace, data: TextIO) -> int:
+    """``morpyam myrummy play``, its record written to ``data`` with ``--record -``."""
     seats = read_seats(args.seats, [HUMAN, *sorted(SEATS)], 2, 4, [HUMAN, DEFAULT_OPPONENT])
     if isinstance(seats, str):
         return fail(args, seats)
@@ -859,12 +830,13 @@ def _run_play(args: argparse.Namespace) -> int:
         clear=_clear_screen if sys.stdout.isatty() else None,
         delay=args.delay,
     )
+    record = GameRecord(rules, tuple(entries), tuple(names))
+    text = record.to_json(numbering="kept")  # its plays numbered as the screen showed them
     if args.record == STDOUT:
-        print(GameRecord(rules, tuple(entries), tuple(names)).to_json(), end="")
+        data.write(text)
     elif args.record:
-        record = GameRecord(rules, tuple(entries), tuple(names))
         try:
-            save_record(record, args.record)
+            write_text(args.record, text)
         except OSError as error:
             return fail(args, cannot_write(args.record, error), 1)
         say(f"Record saved to {args.record}")
@@ -907,10 +879,10 @@ def _replay_steps(record: GameRecord, every: bool) -> tuple[list[_Step], Illegal
             state = next(states)
             note = ""
             if isinstance(entry, Play) and before.current_player is not None:
-                moves = moves_between(order, entry.table, before.rack)
-                told = f"{view.who(before.player)}: {_moves_text(moves)}"
+                text = play_text(before, entry, order=order)
+                told = f"{view.who(before.player)}: {text}"
                 if state.round == before.round and not state.is_terminal:
-                    view.order, moved = arrange(order, moves, before.rack, state.table)
+                    view.order, moved = keep_order(before, text, state.table, order)
                     note = _renumbered(moved) if moved else ""
             elif isinstance(entry, (Draw, Pass)):
                 told = f"{view.who(before.player)}: {_TOLD[type(entry)]}"
@@ -970,6 +942,8 @@ def _run_replay(args: argparse.Namespace) -> int:
     def out(line: str) -> None:
         colour_tiles(line, sys.stdout, colour=not args.no_color)
 
+    out(_replay_header(record))
+
     def view(index: int) -> None:
         for line in _table_lines(steps[index].state, steps[index].order, record.names):
             out(line)
@@ -991,6 +965,38 @@ def _run_replay(args: argparse.Namespace) -> int:
         return 1 if refused else 0
     stopped = step_loop(last, tell, view, output=out)
     return 1 if refused or stopped else 0
+
+
+def _replay_header(record: GameRecord) -> str:
+    """A replay's first line, as a match's: the rules (the closest preset and the knobs that
+    differ), the rounds and the players."""
+    rules = record.rules
+    fields = attrs.asdict(rules)
+    best: tuple[int, str, list[str]] = (len(fields) + 1, "", [])
+    for name in sorted(PRESETS):
+        try:
+            preset = attrs.asdict(PRESETS[name](rules.players))
+        except ValueError:  # a preset for fewer players
+            continue
+        differ = [
+            key for key in fields if key not in ("players", "rounds") and fields[key] != preset[key]
+        ]
+        if len(differ) < best[0]:
+            best = (len(differ), name, differ)
+    _, name, differ = best
+    knobs = ", ".join(f"{key} {_knob(fields[key])}" for key in differ)
+    told = f"{name} rules" + (f" ({knobs})" if knobs else "") if name else "rules of the record"
+    rounds = f"{rules.rounds} round{'s' if rules.rounds > 1 else ''}"
+    players = ", ".join(label(p, record.names) for p in range(rules.players))
+    return f"MyRummy, {told}, {rounds}: {players}."
+
+
+def _knob(value: object) -> str:
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 def register_myrummy(subparsers: Any) -> None:

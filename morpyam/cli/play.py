@@ -33,7 +33,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import attrs
 
@@ -58,6 +58,7 @@ from morpyam.cli.manner import (
     prompt,
     read_names,
     read_seats,
+    record_aside,
     refusal,
 )
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
@@ -400,6 +401,8 @@ def _told(before: State, entry: Action | Resign, after: State) -> str:
         return told + (f" ({', '.join(notes)})" if notes else "")
     if isinstance(entry, Place) and entry.cell in before.layout:
         return f"{entry} ({before.layout[entry.cell].notation})"
+    if isinstance(entry, Resign):
+        return "resigns"  # the player is named before it, as in the other games
     return str(entry)
 
 
@@ -526,15 +529,27 @@ def play_game(
 
 
 def _header(record: GameRecord) -> list[str]:
-    """The record's header as the reader wants it: its fields (rules, players, event...),
-    without the line that names the file format."""
-    lines = []
-    for line in record.to_text().splitlines()[1:]:
+    """The record's header as the reader wants it, one sentence as a game's first line: the
+    rules (the closest preset and the knobs that differ), the players with their marks, and
+    the other fields (event, date...); not the line that names the file format."""
+    preset, knobs, facts = "", [], []
+    for line in record.to_text().splitlines()[2:]:  # the comment, the format
         if not line:
             break
-        if not line.startswith("format:"):
-            lines.append(line)
-    return lines
+        key, _, value = line.partition(": ")
+        if key == "rules":
+            preset = value
+        elif key in _FACTS:
+            facts.append(f"{key}: {value}")
+        elif key != "players" and not key.startswith("name "):
+            knobs.append(f"{key} {value}")
+    rules = f"{preset} rules" + (f" ({', '.join(knobs)})" if knobs else "")
+    players = ", ".join(_who(p, record.names) for p in range(record.rules.players))
+    return [f"Morpyam, {rules}: {players}" + "".join(f"; {fact}" for fact in facts) + "."]
+
+
+_FACTS = ("grid", "first player", "event", "site", "date")
+"""The header fields of a record that are no knob of its rules."""
 
 
 STEP_PROMPT = "[Enter] next, b back, v view, N go to step N, s start, e end, q quit> "
@@ -682,7 +697,7 @@ def step_through(
 def _fail(args: argparse.Namespace, message: str, status: int = 2) -> int:
     """Tell ``message`` as the command's error; returns ``status``: 2 for a command line
     (or a file it names) that cannot be used, 1 for a failure once the work has begun."""
-    print(f"{args.command}: error: {message}", file=sys.stderr)
+    say(f"{args.command}: error: {message}", sys.stderr)
     return status
 
 
@@ -762,6 +777,11 @@ def _line_editing() -> None:
 
 
 def _run_play(args: argparse.Namespace) -> int:
+    return record_aside(args, lambda data: _play(args, data))
+
+
+def _play(args: argparse.Namespace, data: TextIO) -> int:
+    """``morpyam play``, its record written to ``data`` with ``--record -``."""
     kinds = read_seats(args.seats, [HUMAN, *SEATS], 2, 4, [HUMAN, DEFAULT_OPPONENT])
     if isinstance(kinds, str):
         return _fail(args, kinds)
@@ -826,8 +846,14 @@ def _run_play(args: argparse.Namespace) -> int:
     except ValueError as error:  # names that a record cannot hold
         return _fail(args, str(error))
     finished = deque(positions(record), maxlen=1)[0].is_terminal
+    return _keep(args, record, data) or (0 if finished else 1)
+
+
+def _keep(args: argparse.Namespace, record: GameRecord, data: TextIO) -> int:
+    """Write the record where ``--record`` says (``-``: to ``data``); 1 when it cannot be
+    written (the record is then printed, to copy by hand), else 0."""
     if args.record == STDIO:
-        print(record.to_text(), end="")
+        data.write(record.to_text())
     elif args.record is not None:
         try:
             save_record(record, args.record)
@@ -837,7 +863,7 @@ def _run_play(args: argparse.Namespace) -> int:
             print(record.to_text())
             return 1
         say(f"Record saved to {args.record}")
-    return 0 if finished else 1
+    return 0
 
 
 def _run_replay(args: argparse.Namespace) -> int:

@@ -21,6 +21,7 @@ from morpyam.actions import Roll, RollResult
 from morpyam.advice import Advice, advise
 from morpyam.bots import BOTS
 from morpyam.cli.console import Column, fancy, print_table, progress, progress_bar, say
+from morpyam.cli.manner import check_players_rule
 from morpyam.engine import apply, new_game
 from morpyam.figures import Figure
 from morpyam.files import FileFormatError, rules_with
@@ -107,6 +108,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         bots = ["odds"] + ["random"] * ((players or 2) - 1)
     if players is None:
         players = len(bots)
+    error: str | None
     if players not in (2, 3, 4):
         # R-SET-2: 2 to 4 players, one --bot each
         count = len(bots)
@@ -117,14 +119,14 @@ def run_simulate(args: argparse.Namespace) -> int:
     elif len(bots) != players:
         error = f"{players} players need {players} --bot options, got {len(bots)}"
     else:
-        error = None
+        error = check_players_rule(args.rule_settings, players, "--bot")
     if error is not None:
-        print(f"morpyam simulate: error: {error}", file=sys.stderr)
+        say(f"morpyam simulate: error: {error}", sys.stderr)
         return 2
     try:
         rules = rules_with(_rules(args.rules, players), args.rule_settings or ())
     except FileFormatError as bad:
-        print(f"morpyam simulate: error: --rule {bad.where}: {bad.reason}", file=sys.stderr)
+        say(f"morpyam simulate: error: --rule {bad.where}: {bad.reason}", sys.stderr)
         return 2
     say(
         f"Morpyam, {args.rules} rules: {_games(args.games)}, "
@@ -307,12 +309,16 @@ def run_advise(args: argparse.Namespace) -> int:
     try:
         dice = _faces(args.dice)
     except ValueError as error:
-        print(f"morpyam advise: error: {error}", file=sys.stderr)
+        say(f"morpyam advise: error: {error}", sys.stderr)
+        return 2
+    wrong = check_players_rule(args.rule_settings, args.players, "--players")
+    if wrong is not None:
+        say(f"morpyam advise: error: {wrong}", sys.stderr)
         return 2
     try:
         rules = rules_with(_rules(args.rules, args.players), args.rule_settings or ())
     except FileFormatError as bad:
-        print(f"morpyam advise: error: --rule {bad.where}: {bad.reason}", file=sys.stderr)
+        say(f"morpyam advise: error: --rule {bad.where}: {bad.reason}", sys.stderr)
         return 2
     state = position(rules, dice, args.rolls_left)
     hints = advise(state)

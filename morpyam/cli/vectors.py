@@ -14,6 +14,7 @@ import os
 import sys
 from typing import Any
 
+from morpyam.cli.console import say
 from morpyam.vectors import (
     GAMES,
     CorpusError,
@@ -100,7 +101,7 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 def _fail(command: str, message: object, status: int = 2) -> int:
-    print(f"morpyam vectors {command}: error: {message}", file=sys.stderr)
+    say(f"morpyam vectors {command}: error: {message}", sys.stderr)
     return status
 
 

@@ -17,6 +17,10 @@ tile after the play), the text is the whole table, ``play [..] {..}``, which
 `parse_play` reads too: 5 of 1,840 plays of bot matches. Records keep plays in this form
 (`morpyam.myrummy.records`).
 
+A screen that keeps combination numbers still between turns (the terminal's) lists
+the table in its own order: `keep_order` is that order after a play, the same for
+the screen, for a record written in it and for the replay that reads it.
+
 Examples:
     >>> import morpyam.myrummy as mr
     >>> state = mr.position(
@@ -36,6 +40,7 @@ Examples:
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
@@ -56,9 +61,9 @@ from morpyam.myrummy.moves import (
     parse_move,
 )
 from morpyam.myrummy.state import State
-from morpyam.myrummy.tiles import JOKER
+from morpyam.myrummy.tiles import JOKER, Tile
 
-__all__ = ["MOVE_WORDS", "is_moves_text", "parse_play", "play_text"]
+__all__ = ["MOVE_WORDS", "arrange", "is_moves_text", "keep_order", "parse_play", "play_text"]
 
 MOVE_WORDS = ("lay", "add", "move", "split", "join", "swap")
 """The first words of the moves a play's text is made of."""
@@ -168,3 +173,77 @@ def _reads_back(state: State, text: str, order: Sequence[Meld] | None, play: Pla
         return parse_play(state, text, order=order) == play
     except ValueError:  # a move that cannot be made, or a reading the rules refuse
         return False
+
+
+def arrange(
+    order: Sequence[Meld], moves: Sequence[TableMove], rack: Sequence[Tile], table: Sequence[Meld]
+) -> tuple[tuple[Meld, ...], dict[int, int]]:
+    """The table after a play, in the order a screen that keeps numbers still shows it, and
+    the numbers that moved (old to new).
+
+    ``order`` is the table before the play as it was shown, ``moves`` the play told as
+    moves numbered by it, ``table`` the table after (as the engine keeps it). The
+    combinations stay in their places, new ones last; the places the play emptied are
+    closed up. Where the moves do not make ``table``, the answer is ``table`` as it is.
+
+    Raises:
+        MoveError: for a move that cannot be made on ``order`` with ``rack``.
+    """
+    turn = Turn(order, rack)
+    for move in moves:
+        turn = apply_move(turn, move)
+    left = Counter(table)
+    by_tiles: dict[tuple[Tile, ...], list[Meld]] = {}
+    for meld in table:
+        by_tiles.setdefault(tuple(sorted(meld.tiles)), []).append(meld)
+    shown: list[Meld] = []
+    moved: dict[int, int] = {}
+    for number, tiles in enumerate(turn.table, 1):
+        if not tiles:
+            continue
+        found = by_tiles.get(tuple(sorted(tiles)))
+        if not found:  # the moves do not make the table: show it as the engine keeps it
+            return tuple(table), {}
+        meld = found.pop()
+        left[meld] -= 1
+        shown.append(meld)
+        if number != len(shown):
+            moved[number] = len(shown)
+    if +left:
+        return tuple(table), {}
+    return tuple(shown), moved
+
+
+def keep_order(
+    state: State, text: str, table: Sequence[Meld], order: Sequence[Meld] | None = None
+) -> tuple[tuple[Meld, ...], dict[int, int]]:
+    """The table ``table`` after the play told as ``text`` in ``state``, in the order a screen
+    that keeps numbers still shows it (`arrange`), and the numbers that moved.
+
+    ``order`` is the table of ``state`` as the screen showed it (``state.table`` when
+    ``None``, or when it holds other melds: a new round starts in the engine's order).
+    A play told as moves keeps the order by those moves; a play told as the whole
+    table (``play [..]``) by the moves from one table to the other.
+    """
+    before = _shown(state, order)
+    try:
+        if is_moves_text(text):
+            moves: Sequence[TableMove] = tuple(parse_move(part) for part in text.split(";"))
+        else:
+            moves = moves_between(before, _table_of(text), state.rack)
+        return arrange(before, moves, state.rack, table)
+    except (MoveError, NotationError):  # not the play of this table: the engine's order
+        return tuple(table), {}
+
+
+def _shown(state: State, order: Sequence[Meld] | None) -> tuple[Meld, ...]:
+    if order is None or Counter(order) != Counter(state.table):
+        return state.table
+    return tuple(order)
+
+
+def _table_of(text: str) -> tuple[Meld, ...]:
+    action = parse_action(text)
+    if not isinstance(action, Play):
+        raise NotationError(f"{str(action)!r} is no play", text, 1)
+    return action.table

@@ -3,7 +3,11 @@
 A record holds the rules and every action from ``new_game`` on, chance
 outcomes (the lot, each tile dealt or drawn) included, so that
 `replay` rebuilds every position exactly.
-Actions are written in their notation (``draw``, ``bk7``, ``play [gn4 gn5 gn6]``).
+Actions are written in their notation (``draw``, ``bk7``, ``play [gn4 gn5 gn6]``),
+plays as their moves (``lay gn10 gn11 gn12; add pu9 to 1``). The moves number the
+combinations as the engine lists the table, or, in a record whose ``numbering`` is
+``"kept"`` (`NUMBERINGS`), as the terminal shows it, numbers held still between
+turns (`morpyam.myrummy.play_text.keep_order`): such a record says what the screen said.
 What is no move of the game is kept where it happened, as in Morpyam's records:
 a time-out (`TimeOut`, ``timeout``) and a resignation (`Resign`, ``resign 1``);
 replaying calls `time_out` and `resign` for them.
@@ -30,8 +34,9 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -46,7 +51,8 @@ from morpyam.kit.texts import check_name_count as _check_name_count
 from morpyam.kit.texts import check_player_names, player_names
 from morpyam.myrummy.actions import _VERBS, Action, Play, TimeOut, _read_action
 from morpyam.myrummy.engine import apply, new_game, resign, time_out
-from morpyam.myrummy.play_text import is_moves_text, parse_play, play_text
+from morpyam.myrummy.melds import Meld
+from morpyam.myrummy.play_text import is_moves_text, keep_order, parse_play, play_text
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
 from morpyam.records import parse_entry as _parse_morpyam_entry
@@ -54,6 +60,7 @@ from morpyam.records import parse_entry as _parse_morpyam_entry
 __all__ = [
     "MAX_ACTIONS",
     "MAX_NESTING",
+    "NUMBERINGS",
     "Entry",
     "GameRecord",
     "Resign",
@@ -64,7 +71,14 @@ __all__ = [
     "save_record",
 ]
 
-_FIELDS = ("game", "rules", "names", "actions")
+_FIELDS = ("game", "rules", "names", "numbering", "actions")
+
+Numbering = Literal["table", "kept"]
+NUMBERINGS: tuple[Numbering, ...] = ("table", "kept")
+"""How a record's plays number the combinations: ``"table"`` (the default, and every record
+without a ``numbering`` member), as the engine lists the table before the play;
+``"kept"``, as the terminal shows it, each combination keeping its number from turn to
+turn and new ones last (`morpyam.myrummy.play_text.keep_order`)."""
 _RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules))  # each may be left out
 
 MAX_NESTING = 4
@@ -166,42 +180,58 @@ class GameRecord:
     def __attrs_post_init__(self) -> None:
         _check_name_count(self.names, self.rules.players)
 
-    def to_dict(self, *, moves: bool = True) -> dict[str, Any]:
+    def to_dict(self, *, moves: bool = True, numbering: Numbering = "table") -> dict[str, Any]:
         """The record as plain JSON values: ``game``, ``rules`` (every field), ``names`` (when
-        the players are named) and ``actions``.
+        the players are named), ``numbering`` (when ``"kept"``) and ``actions``.
 
-        With ``moves`` (the default) each play is written as its moves, numbered as the
-        table before it lists its combinations (`play_text`: ``lay gn10 gn11 gn12; add
-        pu9 to 1``), and read back to the same play; without, as the whole table after it
-        (``play [..] {..}``). Plays after an entry the rules refuse are written whole.
+        With ``moves`` (the default) each play is written as its moves (`play_text`: ``lay
+        gn10 gn11 gn12; add pu9 to 1``), and read back to the same play; without, as the
+        whole table after it (``play [..] {..}``). Plays after an entry the rules refuse
+        are written whole. The moves number the combinations as ``numbering`` says
+        (`NUMBERINGS`): as the table before the play lists them, or as the terminal kept
+        them on the screen.
+
+        Raises:
+            ValueError: for a ``numbering`` that is none of `NUMBERINGS`.
         """
+        if numbering not in NUMBERINGS:
+            raise ValueError(
+                f"numbering is one of {', '.join(map(repr, NUMBERINGS))}, not {numbering!r}"
+            )
         data: dict[str, Any] = {"game": "myrummy", "rules": attrs.asdict(self.rules)}
         if self.names:
             data["names"] = list(self.names)
-        data["actions"] = self._texts(moves)
+        texts = self._texts(moves, numbering == "kept")
+        if numbering == "kept" and any(map(is_moves_text, texts)):
+            data["numbering"] = numbering
+        data["actions"] = texts
         return data
 
-    def _texts(self, moves: bool) -> list[str]:
+    def _texts(self, moves: bool, kept: bool) -> list[str]:
         if not moves or not any(isinstance(entry, Play) for entry in self.actions):
             return [str(entry) for entry in self.actions]
         texts = []
         state: State | None = new_game(self.rules)
+        order: tuple[Meld, ...] | None = None
         for entry in self.actions:
+            text = str(entry)
             if state is not None and isinstance(entry, Play) and state.current_player is not None:
-                texts.append(play_text(state, entry))
-            else:
-                texts.append(str(entry))
+                text = play_text(state, entry, order=order if kept else None)
+            texts.append(text)
             if state is not None:
+                before = state
                 try:
                     state = _step(state, entry)
                 except IllegalActionError:
                     state = None
+                if kept and state is not None:
+                    order = _kept(before, entry, text, state, order)
         return texts
 
-    def to_json(self, *, moves: bool = True) -> str:
-        """The record as a JSON document (actions in their notation; plays as moves, see
-        `to_dict`)."""
-        return json.dumps(self.to_dict(moves=moves))
+    def to_json(self, *, moves: bool = True, numbering: Numbering = "table") -> str:
+        """The record as a JSON document (actions in their notation; plays as moves numbered
+        as ``numbering`` says, see `to_dict`)."""
+        return json.dumps(self.to_dict(moves=moves, numbering=numbering))
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
@@ -248,12 +278,28 @@ class GameRecord:
             named = cls(rules, (), tuple(names))
         except ValueError as error:
             raise _fail(str(error)) from None
+        numbering = data.get("numbering", "table")
+        if numbering not in NUMBERINGS:
+            raise _fail(f"numbering is one of {', '.join(map(repr, NUMBERINGS))}")
         if not any(is_moves_text(word) for word in words):
             return attrs.evolve(named, actions=tuple(parse_entry(word) for word in words))
-        return attrs.evolve(named, actions=_read_entries(rules, words))
+        return attrs.evolve(named, actions=_read_entries(rules, words, numbering == "kept"))
 
 
-def _read_entries(rules: Rules, words: list[str]) -> tuple[Entry, ...]:
+def _kept(
+    before: State, entry: Entry, text: str, after: State, order: tuple[Meld, ...] | None
+) -> tuple[Meld, ...] | None:
+    """The table's order as the terminal keeps it after ``entry`` (``None``: the engine's)."""
+    if after.round != before.round or after.is_terminal:
+        return None  # a new round starts in the engine's order
+    if isinstance(entry, Play) and before.current_player is not None:
+        return keep_order(before, text, after.table, order)[0]
+    if order is not None and Counter(order) != Counter(after.table):
+        return None  # a time-out took tiles back: the engine's order
+    return order
+
+
+def _read_entries(rules: Rules, words: list[str], kept: bool = False) -> tuple[Entry, ...]:
     """The entries of a record with plays written as moves, each read where it stands.
 
     Raises:
@@ -264,6 +310,7 @@ def _read_entries(rules: Rules, words: list[str]) -> tuple[Entry, ...]:
     """
     entries: list[Entry] = []
     state: State | None = new_game(rules)
+    order: tuple[Meld, ...] | None = None
     refused: IllegalActionError | None = None
     for number, word in enumerate(words, 1):
         if not is_moves_text(word):
@@ -273,7 +320,7 @@ def _read_entries(rules: Rules, words: list[str]) -> tuple[Entry, ...]:
             raise refused
         else:
             try:
-                entry = parse_play(state, word)
+                entry = parse_play(state, word, order=order if kept else None)
             except IllegalActionError as error:
                 raise IllegalActionError(
                     error.rule, f"action {number} ({word}): {error.reason}"
@@ -282,6 +329,7 @@ def _read_entries(rules: Rules, words: list[str]) -> tuple[Entry, ...]:
                 raise _fail(f"action {number} ({_short(word)}): {error}") from None
         entries.append(entry)
         if state is not None:
+            before = state
             try:
                 state = _step(state, entry)
             except IllegalActionError as error:
@@ -289,6 +337,8 @@ def _read_entries(rules: Rules, words: list[str]) -> tuple[Entry, ...]:
                 refused = IllegalActionError(
                     error.rule, f"action {number} ({entry}): {error.reason}"
                 )
+            if kept and state is not None:
+                order = _kept(before, entry, word, state, order)
     return tuple(entries)
 
 
