@@ -449,7 +449,9 @@ def _load_solution(rules: Rules, path: str) -> Solution:
     from morpyam.yahtzee.solver import Solution
 
     solution = Solution.load(path)
-    if solution.rules != rules:
+    if (
+        attrs.evolve(solution.rules, players=rules.players) != rules
+    ):  # its values hold for any count
         raise ValueError(f"{path} solves other rules: {_describe(solution.rules)}")
     return solution
 
