@@ -19,7 +19,7 @@ from morpyam.cli import main
 from morpyam.cli import myrummy as cli
 from morpyam.cli.console import fit
 from morpyam.cli.myrummy import HELP, complete, play_terminal, render, rules_help
-from morpyam.myrummy import bots, ilp
+from morpyam.myrummy import bots, ilp, solver
 from morpyam.myrummy.bots import (
     BOTS,
     GameRecord,
@@ -71,13 +71,17 @@ def test_points_objective_prefers_the_joker() -> None:
 
 def test_objective_is_the_deprecated_spelling_of_points_first() -> None:
     # R-RUM-JOK-1 / R-RUM-END-2: objective="points" still works for one minor release, with a
-    # DeprecationWarning naming points_first, and answers as points_first=True
+    # DeprecationWarning naming points_first, and answers as points_first=True. By hand: the
+    # joker makes [gn1 gn2 J gn4] (4 tiles, 32 points) or {bk13 gy13 J} (3 tiles, 51 points),
+    # not both; pu8 goes on the table's run either way
     state = mr.position(
         mr.Rules.classic(),
-        racks=[mr.parse_tiles("gn1 gn2 gn3 gn4 J bk13 gy13"), mr.parse_tiles("bk1")],
+        racks=[mr.parse_tiles("gn1 gn2 J gn4 bk13 gy13 pu8"), mr.parse_tiles("bk1")],
         table=(mr.parse_meld("[pu5 pu6 pu7]"),),
         opened=[0],
     )
+    assert str(mr.best_play(state)) == "play [pu5 pu6 pu7 pu8] [gn1 gn2 J gn4]"
+    assert str(mr.best_play(state, points_first=True)) == "play [pu5 pu6 pu7 pu8] {bk13 gy13 J}"
     for objective, points_first in (("tiles", False), ("points", True)):
         expected = mr.best_play(state, points_first=points_first)
         with pytest.warns(DeprecationWarning, match="points_first"):
@@ -98,6 +102,9 @@ def test_objective_is_the_deprecated_spelling_of_points_first() -> None:
         pytest.raises(ValueError, match="disagree"),
     ):
         mr.best_play(state, points_first=True, objective="tiles")
+    # best_play_by took the objective in the place of points_first
+    with pytest.warns(DeprecationWarning, match="points_first"):
+        assert solver.best_play_by(state, "points", None) == solver.best_play_by(state, True, None)
 
 
 def test_match_record_round_trip_and_replay() -> None:
