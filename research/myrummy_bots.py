@@ -66,7 +66,6 @@ import morpyam.myrummy as mr
 from morpyam.myrummy.bots import Bot, GreedyBot, PointsBot, guarded_play, play_match
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Run, sort_table
-from morpyam.myrummy.solver import Objective
 
 
 def laid(state: mr.State, play: mr.Play) -> list[mr.Tile]:
@@ -106,8 +105,8 @@ class LatePoints:
 
     def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
         """The solver's play under the objective for this stage, else a draw."""
-        objective: Objective = "points" if state.pool_size <= self.pool else "tiles"
-        play = guarded_play(state, max_table=self.max_table, objective=objective)
+        points_first = state.pool_size <= self.pool
+        play = guarded_play(state, max_table=self.max_table, points_first=points_first)
         return draw(state) if play is None else play
 
 
@@ -215,8 +214,8 @@ class Flex:
         """The better candidate, else a draw."""
         found = [
             play
-            for objective in ("tiles", "points")
-            if (play := guarded_play(state, max_table=self.max_table, objective=objective))
+            for points_first in (False, True)
+            if (play := guarded_play(state, max_table=self.max_table, points_first=points_first))
         ]
         if not found:
             return draw(state)
@@ -236,7 +235,7 @@ def candidates(state: mr.State, best: mr.Play, max_table: int | None) -> list[mr
     """Greedy's play ``best`` first, then the points play and the joker-keeping play where
     they differ."""
     found = [best]
-    other = guarded_play(state, max_table=max_table, objective="points")
+    other = guarded_play(state, max_table=max_table, points_first=True)
     if other is not None:
         found.append(other)
     if any(tile.colour is None for tile in state.rack):

@@ -19,7 +19,7 @@ from morpyam.cli import main
 from morpyam.cli import myrummy as cli
 from morpyam.cli.console import fit
 from morpyam.cli.myrummy import HELP, complete, play_terminal, render, rules_help
-from morpyam.myrummy import ilp
+from morpyam.myrummy import bots, ilp, solver
 from morpyam.myrummy.bots import (
     BOTS,
     GameRecord,
@@ -58,13 +58,53 @@ def test_points_objective_prefers_the_joker() -> None:
         opened=[0],
     )
     tiles = mr.best_play(state)
-    points = mr.best_play(state, objective="points")
+    points = mr.best_play(state, points_first=True)
     assert tiles is not None
     assert points is not None
     rack_after = mr.apply(state, points).racks[0]
     assert mr.JOKER not in rack_after
+    with pytest.raises(ValueError, match="points_first"):
+        mr.best_play(state, points_first="points")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="objective"):
         mr.best_play(state, objective="fun")  # type: ignore[arg-type]
+
+
+def test_objective_is_the_deprecated_spelling_of_points_first() -> None:
+    # R-RUM-JOK-1 / R-RUM-END-2: objective="points" still works for one minor release, with a
+    # DeprecationWarning naming points_first, and answers as points_first=True. By hand: the
+    # joker makes [gn1 gn2 J gn4] (4 tiles, 32 points) or {bk13 gy13 J} (3 tiles, 51 points),
+    # not both; pu8 goes on the table's run either way
+    state = mr.position(
+        mr.Rules.classic(),
+        racks=[mr.parse_tiles("gn1 gn2 J gn4 bk13 gy13 pu8"), mr.parse_tiles("bk1")],
+        table=(mr.parse_meld("[pu5 pu6 pu7]"),),
+        opened=[0],
+    )
+    assert str(mr.best_play(state)) == "play [pu5 pu6 pu7 pu8] [gn1 gn2 J gn4]"
+    assert str(mr.best_play(state, points_first=True)) == "play [pu5 pu6 pu7 pu8] {bk13 gy13 J}"
+    for objective, points_first in (("tiles", False), ("points", True)):
+        expected = mr.best_play(state, points_first=points_first)
+        with pytest.warns(DeprecationWarning, match="points_first"):
+            assert mr.best_play(state, objective=objective) == expected  # type: ignore[arg-type]
+        with pytest.warns(DeprecationWarning, match="points_first"):
+            assert bots.guarded_play(state, objective=objective) == expected  # type: ignore[arg-type]
+    # the laid-out player's additive and local plays answer the same both ways
+    with pytest.warns(DeprecationWarning, match="points_first"):
+        assert bots.additive_play(state, objective="points") == bots.additive_play(
+            state, points_first=True
+        )
+    with pytest.warns(DeprecationWarning, match="points_first"):
+        assert bots.local_play(state, 50, objective="points") == bots.local_play(
+            state, 50, points_first=True
+        )
+    with (
+        pytest.warns(DeprecationWarning, match="points_first"),
+        pytest.raises(ValueError, match="disagree"),
+    ):
+        mr.best_play(state, points_first=True, objective="tiles")
+    # best_play_by took the objective in the place of points_first
+    with pytest.warns(DeprecationWarning, match="points_first"):
+        assert solver.best_play_by(state, "points", None) == solver.best_play_by(state, True, None)
 
 
 def test_match_record_round_trip_and_replay() -> None:

@@ -138,7 +138,7 @@ def test_without_a_limit_search_is_best_play_with_the_proof(
 ) -> None:
     # R-RUM-TURN-1: the play is best_play's, legal, and no legal play beats the bound
     found = mr.search(state, points_first=points_first)
-    assert found.play == mr.best_play(state, objective="points" if points_first else "tiles")
+    assert found.play == mr.best_play(state, points_first=points_first)
     assert found.proven
     assert found.score == laid(state, found.play)
     if found.bound is None:

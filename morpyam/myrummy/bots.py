@@ -37,7 +37,7 @@ from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.records import GameRecord, replay
 from morpyam.myrummy.rules import Rules
-from morpyam.myrummy.solver import Objective, best_play, plays
+from morpyam.myrummy.solver import Objective, _points_first, best_play, plays
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import TILES, Tile, counts
 
@@ -120,7 +120,9 @@ def _rack_only(state: State) -> State:
     )
 
 
-def additive_play(state: State, *, objective: Objective = "tiles") -> Play | None:
+def additive_play(
+    state: State, *, points_first: bool = False, objective: Objective | None = None
+) -> Play | None:
     """A cheap play for a player who has laid out: the table's combinations stay as they are.
 
     The solver's best new combinations from the rack alone, then every rack
@@ -128,12 +130,14 @@ def additive_play(state: State, *, objective: Objective = "tiles") -> Play | Non
     (R-RUM-LAY-1), one at a time, until none fits. It never rearranges, so it
     costs about a rack-only solve however large the table is. ``None`` when it
     finds nothing to lay (or the player has not laid out: the opening needs the
-    real solver).
+    real solver). ``points_first`` as in `best_play` (``objective`` is its deprecated
+    spelling, with a `DeprecationWarning`, until the next minor release).
     """
+    points_first = _points_first(points_first, objective)
     player = state.current_player
     if player is None or not state.opened[player]:
         return None
-    first = best_play(_rack_only(state), objective=objective)
+    first = best_play(_rack_only(state), points_first=points_first)
     table = list(state.table if first is None else first.table)
     rest = list(state.rack)
     if first is not None:
@@ -181,21 +185,25 @@ def _near(meld: Meld, rack: tuple[Tile, ...]) -> bool:
     return any(tile.colour is None for tile in rack)
 
 
-def local_play(state: State, max_table: int, *, objective: Objective = "tiles") -> Play | None:
+def local_play(
+    state: State, max_table: int, *, points_first: bool = False, objective: Objective | None = None
+) -> Play | None:
     """The solver's best play over the part of the table near the rack, the rest left whole.
 
     The combinations a rack tile could join (same value, or same colour within
     two) are handed to the solver with the rack; the others stay as they are,
     which every rule allows. When that part still holds more than
-    ``max_table`` tiles, `additive_play`.
+    ``max_table`` tiles, `additive_play`. ``points_first`` as in `best_play` (``objective``
+    is its deprecated spelling, with a `DeprecationWarning`, until the next minor release).
     """
+    points_first = _points_first(points_first, objective)
     near = tuple(meld for meld in state.table if _near(meld, state.rack))
     if sum(len(meld.tiles) for meld in near) > max_table:
-        return additive_play(state, objective=objective)
+        return additive_play(state, points_first=points_first)
     far = list(state.table)
     for meld in near:
         far.remove(meld)
-    found = best_play(attrs.evolve(state, table=near), objective=objective)
+    found = best_play(attrs.evolve(state, table=near), points_first=points_first)
     if found is None:
         return None
     after = sort_table((*far, *found.table))
@@ -203,7 +211,11 @@ def local_play(state: State, max_table: int, *, objective: Objective = "tiles") 
 
 
 def guarded_play(
-    state: State, *, max_table: int | None = None, objective: Objective = "tiles"
+    state: State,
+    *,
+    max_table: int | None = None,
+    points_first: bool = False,
+    objective: Objective | None = None,
 ) -> Play | None:
     """The solver's best play, or, above ``max_table`` table tiles, the cheaper
     `local_play`.
@@ -212,14 +224,16 @@ def guarded_play(
     and can take seconds to minutes on a table of 50 to 70 tiles. Before laying
     out, above the bound, the opening lays new combinations only, even where
     the rules would let it lay off too (``Rules.lay_off_in_opening_turn``).
-    ``max_table=None``: always the solver.
+    ``max_table=None``: always the solver. ``points_first`` as in `best_play` (``objective``
+    is its deprecated spelling, with a `DeprecationWarning`, until the next minor release).
     """
+    points_first = _points_first(points_first, objective)
     player = state.current_player
     if max_table is None or player is None or table_size(state) <= max_table:
-        return best_play(state, objective=objective)
+        return best_play(state, points_first=points_first)
     if not state.opened[player]:
-        return best_play(_without_opening_lay_offs(state), objective=objective)
-    return local_play(state, max_table, objective=objective)
+        return best_play(_without_opening_lay_offs(state), points_first=points_first)
+    return local_play(state, max_table, points_first=points_first)
 
 
 def _without_opening_lay_offs(state: State) -> State:
@@ -279,7 +293,7 @@ class PointsBot:
 
     def choose(self, state: State, rng: random.Random) -> Action:
         """The solver's play under the points objective, else a draw."""
-        play = guarded_play(state, max_table=self.max_table, objective="points")
+        play = guarded_play(state, max_table=self.max_table, points_first=True)
         return _draw(state) if play is None else play
 
 

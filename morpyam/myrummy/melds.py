@@ -16,8 +16,10 @@ reads it back.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -289,6 +291,125 @@ Meld = Run | Group
 
 def _text(tiles: Iterable[Tile]) -> str:
     return " ".join(map(str, tiles))
+
+
+# Reading the tiles of a combination as a meld: the move notation (`morpyam.myrummy.moves`)
+# and the pictures (`morpyam.myrummy.text`) read them the same way, from here.
+
+
+def _in_order_run(tiles: Sequence[Tile]) -> bool:
+    """Whether the tiles, in this order, could be part of one run: one colour, values following
+    each other from left to right within 1 to 13, jokers in the gaps (any length)."""
+    colours = {tile.colour for tile in tiles if tile.colour is not None}
+    starts = {tile.value - place for place, tile in enumerate(tiles) if tile.colour is not None}
+    if len(colours) > 1 or len(starts) > 1:
+        return False
+    start = starts.pop() if starts else 1
+    return start >= 1 and start + len(tiles) - 1 <= 13
+
+
+def _laid_as_run(tiles: Sequence[Tile]) -> tuple[Tile, ...] | None:
+    """The tiles laid out as a run, jokers in the gaps and then at the end (at the start when
+    the end would pass 13); ``None`` when no order of them is a run. A run already in order keeps
+    its order, so a joker keeps the tile it stands for."""
+    if _in_order_run(tiles):
+        return tuple(tiles)
+    real = sorted((tile for tile in tiles if not tile.is_joker), key=lambda tile: tile.value)
+    jokers = len(tiles) - len(real)
+    if not real or len({tile.colour for tile in real}) > 1:
+        return None
+    if len({tile.value for tile in real}) < len(real):
+        return None
+    gaps = real[-1].value - real[0].value + 1 - len(real)
+    if gaps > jokers:
+        return None
+    laid: list[Tile] = []
+    previous = None
+    for tile in real:
+        if previous is not None:
+            laid.extend([JOKER] * (tile.value - previous - 1))
+        laid.append(tile)
+        previous = tile.value
+    extra = jokers - gaps
+    after = min(extra, 13 - real[-1].value)
+    before = extra - after
+    if before > real[0].value - 1:
+        return None
+    return (JOKER,) * before + tuple(laid) + (JOKER,) * after
+
+
+def _read_meld(tiles: tuple[Tile, ...], group_first: bool = False) -> Meld:
+    """The combination as a meld: a run in its order (or sorted into one), else a group;
+    a group first when ``group_first`` and the tiles make one.
+
+    Raises:
+        IllegalActionError: naming the rule it breaks, when it is neither.
+    """
+    if len(tiles) < MIN_MELD:
+        rule = "R-RUM-MELD-1" if _could_group(tiles) else "R-RUM-MELD-2"
+        raise IllegalActionError(
+            rule, f"a run or a group has at least {MIN_MELD} tiles, not {len(tiles)}"
+        )
+    if group_first:
+        with contextlib.suppress(IllegalActionError):
+            return Group(tiles)
+    if len(tiles) >= MIN_MELD:
+        run = _laid_as_run(tiles)
+        if run is not None:
+            return Run(run)
+    try:
+        return Group(tiles)
+    except IllegalActionError:
+        real = [tile for tile in tiles if not tile.is_joker]
+        colours, values = len({tile.colour for tile in real}), len({tile.value for tile in real})
+        if colours > 1 and values > 1:
+            raise IllegalActionError(
+                "R-RUM-MELD-1" if len(tiles) <= MAX_GROUP else "R-RUM-MELD-2",
+                "neither a run (one colour, values in a row) nor a group "
+                f"(one value, colours all different): {_text(tiles)}",
+            ) from None
+        if colours != 1 or values < 2:
+            raise
+    return Run(tiles)  # one colour, several values: a run, whose rule says what is wrong
+
+
+def _could_group(tiles: tuple[Tile, ...]) -> bool:
+    """Whether the tiles could be part of a group: one value, different colours."""
+    real = [tile for tile in tiles if not tile.is_joker]
+    return len({tile.value for tile in real}) <= 1 and len({tile.colour for tile in real}) == len(
+        real
+    )
+
+
+def _likes_groups(tiles: tuple[Tile, ...], before: Sequence[Meld]) -> bool:
+    """Whether one tile and jokers (a run and a group at once) share the most tiles with a
+    group of ``before``: then they stay a group, so its jokers keep what they stood for."""
+    if sum(1 for tile in tiles if not tile.is_joker) != 1:
+        return False
+    have = Counter(tiles)
+    best: Meld | None = None
+    most = 0
+    for meld in before:
+        shared = sum((have & Counter(meld.tiles)).values())
+        if shared > most:
+            best, most = meld, shared
+    return isinstance(best, Group)
+
+
+def _meld_of(tiles: tuple[Tile, ...], before: Sequence[Meld] = ()) -> Meld:
+    """The meld one combination of a turn makes, as `morpyam.myrummy.moves.Turn.play` reads
+    it: the meld of ``before`` (the table at the start of the turn) with the same tiles, else
+    a run or a group (`_read_meld`, a group first where one tile and jokers share the most
+    tiles with a group of ``before``).
+
+    Raises:
+        IllegalActionError: naming the rule it breaks, when it is neither.
+    """
+    key = sort_tiles(tiles)
+    for meld in reversed(before):
+        if sort_tiles(meld.tiles) == key:
+            return meld
+    return _read_meld(tiles, _likes_groups(tiles, before))
 
 
 def misfit(meld: Meld, colours: int = len(COLOURS), values: int = 13) -> str | None:

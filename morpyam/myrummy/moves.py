@@ -71,7 +71,16 @@ from morpyam.errors import shown as _shown
 from morpyam.kit.texts import ascii_lower as _ascii_lower
 from morpyam.myrummy.actions import Play
 from morpyam.myrummy.engine import apply
-from morpyam.myrummy.melds import MAX_GROUP, MIN_MELD, Group, Meld, Run
+from morpyam.myrummy.melds import (
+    MIN_MELD,
+    Group,
+    Meld,
+    Run,
+    _in_order_run,
+    _likes_groups,
+)
+from morpyam.myrummy.melds import _laid_as_run as _as_run
+from morpyam.myrummy.melds import _read_meld as _meld
 from morpyam.myrummy.observe import Observation
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER, Tile, parse_tile, sort_tiles
@@ -281,47 +290,6 @@ def _hand(value: Any) -> tuple[Tile, ...]:
     return sort_tiles(tiles)
 
 
-def _in_order_run(tiles: Sequence[Tile]) -> bool:
-    """Whether the tiles, in this order, could be part of one run: one colour, values following
-    each other from left to right within 1 to 13, jokers in the gaps (any length)."""
-    colours = {tile.colour for tile in tiles if tile.colour is not None}
-    starts = {tile.value - place for place, tile in enumerate(tiles) if tile.colour is not None}
-    if len(colours) > 1 or len(starts) > 1:
-        return False
-    start = starts.pop() if starts else 1
-    return start >= 1 and start + len(tiles) - 1 <= 13
-
-
-def _as_run(tiles: Sequence[Tile]) -> Combination | None:
-    """The tiles laid out as a run, jokers in the gaps and then at the end (at the start when
-    the end would pass 13); ``None`` when no order of them is a run. A run already in order keeps
-    its order, so a joker keeps the tile it stands for."""
-    if _in_order_run(tiles):
-        return tuple(tiles)
-    real = sorted((tile for tile in tiles if not tile.is_joker), key=lambda tile: tile.value)
-    jokers = len(tiles) - len(real)
-    if not real or len({tile.colour for tile in real}) > 1:
-        return None
-    if len({tile.value for tile in real}) < len(real):
-        return None
-    gaps = real[-1].value - real[0].value + 1 - len(real)
-    if gaps > jokers:
-        return None
-    laid: list[Tile] = []
-    previous = None
-    for tile in real:
-        if previous is not None:
-            laid.extend([JOKER] * (tile.value - previous - 1))
-        laid.append(tile)
-        previous = tile.value
-    extra = jokers - gaps
-    after = min(extra, 13 - real[-1].value)
-    before = extra - after
-    if before > real[0].value - 1:
-        return None
-    return (JOKER,) * before + tuple(laid) + (JOKER,) * after
-
-
 def _fit(combination: Combination, tile: Tile) -> Combination:
     """The combination with ``tile`` added where it keeps a run in order: at the end, else at
     the start, else inside; where nothing keeps a run, last."""
@@ -350,64 +318,6 @@ def _tidy(tiles: Combination) -> Combination:
         return Group(tiles).tiles
     except IllegalActionError:
         return tiles
-
-
-def _meld(tiles: Combination, group_first: bool = False) -> Meld:
-    """The combination as a meld: a run in its order (or sorted into one), else a group;
-    a group first when ``group_first`` and the tiles make one.
-
-    Raises:
-        IllegalActionError: naming the rule it breaks, when it is neither.
-    """
-    if len(tiles) < MIN_MELD:
-        rule = "R-RUM-MELD-1" if _could_group(tiles) else "R-RUM-MELD-2"
-        raise IllegalActionError(
-            rule, f"a run or a group has at least {MIN_MELD} tiles, not {len(tiles)}"
-        )
-    if group_first:
-        with contextlib.suppress(IllegalActionError):
-            return Group(tiles)
-    if len(tiles) >= MIN_MELD:
-        run = _as_run(tiles)
-        if run is not None:
-            return Run(run)
-    try:
-        return Group(tiles)
-    except IllegalActionError:
-        real = [tile for tile in tiles if not tile.is_joker]
-        colours, values = len({tile.colour for tile in real}), len({tile.value for tile in real})
-        if colours > 1 and values > 1:
-            raise IllegalActionError(
-                "R-RUM-MELD-1" if len(tiles) <= MAX_GROUP else "R-RUM-MELD-2",
-                "neither a run (one colour, values in a row) nor a group "
-                f"(one value, colours all different): {_text(tiles)}",
-            ) from None
-        if colours != 1 or values < 2:
-            raise
-    return Run(tiles)  # one colour, several values: a run, whose rule says what is wrong
-
-
-def _could_group(tiles: Combination) -> bool:
-    """Whether the tiles could be part of a group: one value, different colours."""
-    real = [tile for tile in tiles if not tile.is_joker]
-    return len({tile.value for tile in real}) <= 1 and len({tile.colour for tile in real}) == len(
-        real
-    )
-
-
-def _likes_groups(tiles: Combination, before: Sequence[Meld]) -> bool:
-    """Whether one tile and jokers (a run and a group at once) share the most tiles with a
-    group of ``before``: then they stay a group, so its jokers keep what they stood for."""
-    if sum(1 for tile in tiles if not tile.is_joker) != 1:
-        return False
-    have = Counter(tiles)
-    best: Meld | None = None
-    most = 0
-    for meld in before:
-        shared = sum((have & Counter(meld.tiles)).values())
-        if shared > most:
-            best, most = meld, shared
-    return isinstance(best, Group)
 
 
 def _check_swap(tiles: Combination, move: Swap) -> None:

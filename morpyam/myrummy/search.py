@@ -38,7 +38,7 @@ from morpyam.myrummy.actions import Play
 from morpyam.myrummy.judge import judge_play
 from morpyam.myrummy.melds import Group, Meld, Run, sort_table
 from morpyam.myrummy.rules import Rules
-from morpyam.myrummy.solver import Objective, best_play_by
+from morpyam.myrummy.solver import best_play_by
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, Tile, counts
 
@@ -101,7 +101,7 @@ def search(
     answer does not depend on the limit then); otherwise the quick play (see
     the module), ``proven`` only when it reaches the bound. The objective is
     `best_play`'s: the most rack tiles, then the most penalty points; with
-    ``points_first``, the other way round (``objective="points"``).
+    ``points_first``, the other way round (`best_play` takes the same ``points_first``).
 
     The time spent may pass the limit by a few milliseconds (the solver looks at
     the clock between steps), by the quick play's budget, and by the integer
@@ -147,9 +147,8 @@ def search(
     if bound is None:
         return SearchResult(None, True, (0, 0), None)
     quick = None if deadline is None else _quick_play(state, points_first)
-    objective: Objective = "points" if points_first else "tiles"
     try:
-        play = best_play_by(state, objective, deadline)
+        play = best_play_by(state, points_first, deadline)
     except dp.OutOfTimeError:
         score = _score(state, quick)
         reached = _ranked(score, points_first) >= _ranked(bound, points_first)

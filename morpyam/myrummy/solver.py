@@ -34,6 +34,7 @@ touched (unless that knob is set) and the search is over the rack alone.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import Literal
 
@@ -60,7 +61,34 @@ __all__ = [
 
 Objective = Literal["tiles", "points"]
 OBJECTIVES: tuple[Objective, ...] = ("tiles", "points")
-"""What `best_play` maximises first: tiles laid or points."""
+"""What `best_play` maximises first: tiles laid or points (deprecated spelling: the solver
+takes ``points_first``)."""
+
+
+def _points_first(points_first: object, objective: object, *, stacklevel: int = 3) -> bool:
+    """The one spelling of the objective, ``points_first``, from a caller that may still pass
+    the deprecated ``objective="tiles"``/``"points"`` (a `DeprecationWarning` says so).
+
+    Raises:
+        ValueError: for a ``points_first`` that is not a bool, an unknown objective, or both
+            spellings given and disagreeing.
+    """
+    if not isinstance(points_first, bool):
+        raise ValueError(f"points_first is True or False, got {_shown(points_first)}")
+    if objective is None:
+        return points_first
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective is one of {OBJECTIVES}, got {_shown(objective)}")
+    warnings.warn(
+        "objective= is deprecated and goes in the next minor release: pass points_first=True "
+        'for objective="points", nothing (points_first=False) for objective="tiles"',
+        DeprecationWarning,
+        stacklevel=stacklevel,
+    )
+    if points_first and objective == "tiles":
+        raise ValueError('points_first=True and objective="tiles" disagree: pass points_first')
+    return objective == "points"
+
 
 _J = JOKER_INDEX
 MeldKey = tuple[int, ...]
@@ -357,13 +385,17 @@ def _plays(state: State) -> Iterator[Play]:
             yield play
 
 
-def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
+def best_play(
+    state: State, *, points_first: bool = False, objective: Objective | None = None
+) -> Play | None:
     """An exact best play of the player on turn, or ``None`` when no play is legal (or it is
     no one's turn).
 
-    ``objective="tiles"`` (the default, see the module): the most rack tiles
-    laid, then the most penalty points; ``"points"``: the most penalty points
-    taken off the rack, then the most tiles. The quickest of three exact
+    By default (see the module): the most rack tiles laid, then the most
+    penalty points; ``points_first=True``: the most penalty points taken off the
+    rack, then the most tiles (`search` spells it the same way). ``objective``
+    (``"tiles"`` or ``"points"``) is the deprecated spelling of the same choice:
+    it still works, with a `DeprecationWarning`, until the next minor release. The quickest of three exact
     methods finds it (`morpyam.myrummy.best`: the relaxation's search, the
     integer program, the program that follows every copy); an opening that may
     also lay off (``Rules.lay_off_in_opening_turn``) is left to the exhaustive
@@ -382,29 +414,35 @@ def best_play(state: State, *, objective: Objective = "tiles") -> Play | None:
         'play [gn10 gn11 gn12] {bk13 gn13 gy13}'
 
     Raises:
-        ValueError: for a ``state`` that is not a ``State`` or an unknown objective.
+        ValueError: for a ``state`` that is not a ``State``, a ``points_first`` that is not a
+            bool, or an unknown objective.
     """
     if not isinstance(state, State):
         raise ValueError(f"expected a myrummy State, got {type(state).__name__}")
-    if objective not in OBJECTIVES:
-        raise ValueError(f"objective is one of {OBJECTIVES}, got {_shown(objective)}")
-    return best_play_by(state, objective, None)
+    first = _points_first(points_first, objective)
+    return best_play_by(state, first, None)
 
 
-def best_play_by(state: State, objective: Objective, deadline: float | None) -> Play | None:
-    """`best_play` for a checked ``state`` and ``objective``, stopping with
+def best_play_by(
+    state: State, points_first: bool | Objective, deadline: float | None
+) -> Play | None:
+    """`best_play` for a checked ``state`` and ``points_first``, stopping with
     `morpyam.myrummy.dp.OutOfTimeError` once ``deadline`` (a ``time.perf_counter`` reading)
-    has passed."""
+    has passed. An objective (``"tiles"``, ``"points"``) in place of ``points_first`` is the
+    deprecated spelling: it still works, with a `DeprecationWarning`, until the next minor
+    release."""
+    if isinstance(points_first, str):
+        points_first = _points_first(False, points_first)
     if state.current_player is None:
         return None
     rules = state.rules
     player = state.player
     opened = state.opened[player]
     if not opened and rules.lay_off_in_opening_turn:
-        found = _branch_and_bound(state, objective, deadline)
+        found = _branch_and_bound(state, points_first, deadline)
         after = None if found is None else found.table
     else:
-        after = best_table(state, points_first=objective == "points", deadline=deadline)
+        after = best_table(state, points_first=points_first, deadline=deadline)
     return None if after is None else Play(_tidied(state, after))
 
 
@@ -506,10 +544,10 @@ def _tidied(state: State, after: tuple[Meld, ...]) -> tuple[Meld, ...]:
 
 
 def _branch_and_bound(
-    state: State, objective: Objective, deadline: float | None = None
+    state: State, points_first: bool, deadline: float | None = None
 ) -> Play | None:
     """The exhaustive search's best play: the exact fallback where the program does not fit."""
-    setup = _setup(state, objective == "points")
+    setup = _setup(state, points_first)
     if setup is None:  # pragma: no cover - best_play checks the turn first
         return None
     search, kept = setup

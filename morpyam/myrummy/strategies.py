@@ -337,7 +337,7 @@ def _random_action(state: State, rng: random.Random, roll: float) -> Action:
         return legal[0]
     play: Play | None = None
     if roll < 0.4 and _small(state):
-        play = best_play(state, objective=rng.choice(["tiles", "points"]))
+        play = best_play(state, points_first=rng.choice([False, True]))
     elif roll < 0.8:
         play = _rack_play(state, rng)
     return legal[0] if play is None else play

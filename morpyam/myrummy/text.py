@@ -28,19 +28,17 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from morpyam.errors import IllegalActionError
-from morpyam.myrummy.melds import Group, Meld, Run
+from morpyam.errors import IllegalActionError, MoveError
+from morpyam.myrummy.melds import Group, Meld, Run, _meld_of
 from morpyam.myrummy.observe import Observation
 from morpyam.myrummy.rules import Rules
 from morpyam.myrummy.state import State
 from morpyam.myrummy.tiles import Tile, tiles_text
 
-if TYPE_CHECKING:
-    from morpyam.myrummy.moves import Turn
-
 __all__ = [
+    "TurnInProgress",
     "combination_text",
     "render",
     "render_status",
@@ -49,6 +47,26 @@ __all__ = [
     "rules_text",
     "short_repr",
 ]
+
+
+class TurnInProgress(Protocol):
+    """What `render_turn` reads of a turn in progress: `morpyam.myrummy.moves.Turn` is one.
+
+    The pictures take the turn by these three attributes, not by its class, so that they sit
+    below the move notation and do not import it.
+    """
+
+    @property
+    def table(self) -> Sequence[Sequence[Tile]]:
+        """The combinations of the table as they lie now, a meld or the tiles of one."""
+
+    @property
+    def hand(self) -> Sequence[Tile]:
+        """The tiles in hand: taken from the rack or the table and not yet laid."""
+
+    @property
+    def before(self) -> Sequence[Meld]:
+        """The table at the start of the turn."""
 
 
 def combination_text(combination: Meld | Sequence[Tile], before: Sequence[Meld] = ()) -> str:
@@ -69,10 +87,10 @@ def combination_text(combination: Meld | Sequence[Tile], before: Sequence[Meld] 
     tiles = tuple(combination)
     if not tiles:
         return "(empty)"
-    from morpyam.myrummy.moves import Turn
-
+    if len(tiles) > 30 or not all(type(tile) is Tile for tile in tiles):
+        raise MoveError(f"a combination is at most 30 tiles, got {combination!r}")
     try:
-        (meld,) = Turn([tiles], ()).play(before).table
+        meld = _meld_of(tiles, tuple(before))
     except IllegalActionError:
         return f"{tiles_text(tiles)}  (not a run or a group yet)"
     return "{" + tiles_text(tiles) + "}" if isinstance(meld, Group) else f"[{tiles_text(tiles)}]"
@@ -106,7 +124,7 @@ def render_table(table: Sequence[Meld | Sequence[Tile]], before: Sequence[Meld] 
     )
 
 
-def render_turn(turn: Turn) -> str:
+def render_turn(turn: TurnInProgress) -> str:
     """A turn in progress: its table, numbered, and the tiles in hand (``str(turn)``)."""
     hand = tiles_text(turn.hand) or "nothing"
     return f"{render_table(turn.table, turn.before)}\nIn hand: {hand}"
