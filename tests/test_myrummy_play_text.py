@@ -6,7 +6,7 @@ import json
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
@@ -86,6 +86,8 @@ SMALL = attrs.evolve(mr.Rules.classic(), rack_size=9)
 @given(
     st.integers(0, 10**6), st.sampled_from([SMALL, attrs.evolve(mr.Rules.rummikub(3), rack_size=9)])
 )
+# a match whose plays as moves take more characters than as whole tables (2,212 against 2,203)
+@example(271, attrs.evolve(mr.Rules.rummikub(3), rack_size=9))
 def test_every_play_reads_back_and_a_record_of_moves_replays(seed: int, rules: mr.Rules) -> None:
     # R-RUM-MATCH-1: a record keeps plays as their moves and replays to the same match; each
     # play's text reads back to that play exactly, and the whole-table form reads too
@@ -105,7 +107,6 @@ def test_every_play_reads_back_and_a_record_of_moves_replays(seed: int, rules: m
     whole = record.to_json(moves=False)
     assert mr.GameRecord.from_json(whole) == record
     plays = [word for word in json.loads(whole)["actions"] if word.startswith("play")]
-    assert len(text) <= len(whole)
     if plays:
         assert any(word.startswith(("lay", "add")) for word in json.loads(text)["actions"])
 
