@@ -9,7 +9,7 @@ protocol alone.
 from __future__ import annotations
 
 import random
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -140,11 +140,37 @@ def _described(game: object) -> object:
     return attrs.evolve(description("yahtzee"), name="broken_yahtzee", game=game)
 
 
-class _ListsAStrangeScore:
-    """The score sheet, but listing an extra action at each decision that apply refuses."""
+class _Delegating:
+    """A game that is a module's but for the methods a subclass gives. Each method of the
+    protocol is defined on the class: Python 3.12's ``isinstance`` with a runtime protocol
+    does not look through ``__getattr__``."""
+
+    module: Any = morpyam.yahtzee
+
+    def new_game(self, rules: Any, /) -> Any:
+        return self.module.new_game(rules)
+
+    def legal_actions(self, state: Any, /) -> Any:
+        return self.module.legal_actions(state)
+
+    def apply(self, state: Any, action: Any, /) -> Any:
+        return self.module.apply(state, action)
+
+    def chance_outcomes(self, state: Any, /) -> Any:
+        return self.module.chance_outcomes(state)
+
+    def sample_chance(self, state: Any, rng: random.Random, /) -> Any:
+        return self.module.sample_chance(state, rng)
+
+    def scores(self, state: Any, /) -> Any:
+        return self.module.scores(state)
 
     def __getattr__(self, name: str) -> object:
-        return getattr(morpyam.yahtzee, name)
+        return getattr(self.module, name)
+
+
+class _ListsAStrangeScore(_Delegating):
+    """The score sheet, but listing an extra action at each decision that apply refuses."""
 
     def legal_actions(self, state: morpyam.yahtzee.State) -> tuple[morpyam.yahtzee.Action, ...]:
         legal = morpyam.yahtzee.legal_actions(state)
@@ -174,11 +200,10 @@ def test_the_conformance_check_can_fail() -> None:
         check_game("yahtzee", games=0)
 
 
-class _HidesItsPass:
+class _HidesItsPass(_Delegating):
     """Morpyam, but not listing a pass that apply still accepts."""
 
-    def __getattr__(self, name: str) -> object:
-        return getattr(morpyam, name)
+    module = morpyam
 
     def legal_actions(self, state: morpyam.State) -> tuple[morpyam.Action, ...]:
         legal = morpyam.legal_actions(state)
