@@ -45,6 +45,7 @@ import attrs
 from morpyam.errors import FileFormatError
 from morpyam.figures import Figure, Label, Special, parse_label
 from morpyam.kit.fields import (
+    MAX_NESTING,
     MAX_TEXT_SIZE,
     check_fields,
     check_size,
@@ -62,6 +63,7 @@ from morpyam.kit.fields import (
     read_table,
     short_text,
     text_position,
+    too_deep,
 )
 from morpyam.kit.paths import STDIN as _STDIN
 from morpyam.kit.paths import read_text as _read
@@ -551,12 +553,12 @@ def _setting_value(text: str, where: str) -> object:
     names ``where``, the field.
     """
     _check_size(text)
+    if too_deep(text, MAX_NESTING):  # counted, not left to the interpreter's recursion
+        raise FileFormatError(where, "nested too deeply")
     try:
         return json.loads(text, object_pairs_hook=_json_object)
     except json.JSONDecodeError:
         pass  # not JSON: a word
-    except RecursionError:
-        raise FileFormatError(where, "nested too deeply") from None
     except ValueError as error:  # Python's own limit on the digits of an integer
         raise FileFormatError(where, _number_error(text, error).reason) from None
     if "," in text:

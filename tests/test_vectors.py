@@ -310,6 +310,7 @@ def test_every_kind_of_difference_is_reported(
     assert what in mismatch.what
 
 
+@pytest.mark.slow  # a corpus copied and checked whole, twice over
 def test_lines_deleted_or_repeated_and_files_left_out_are_reported(tmp_path: Path) -> None:
     folder = _copy(tmp_path / "vectors", "yahtzee", "morpyam")
     lines = (folder / "yahtzee.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
@@ -357,6 +358,7 @@ def test_a_case_from_play_deleted_with_its_count_and_digest_is_reported(tmp_path
     ]
 
 
+@pytest.mark.slow  # a corpus copied and checked whole, twice over
 def test_a_file_deleted_with_its_manifest_entry_is_reported(tmp_path: Path) -> None:
     folder = _copy(tmp_path / "vectors", "yahtzee", "morpyam")
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
@@ -411,6 +413,7 @@ def test_the_rule_ids_of_a_case_are_checked(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow  # the Morpyam file checked whole once per member
 @pytest.mark.parametrize(
     ("edit", "what"),
     [

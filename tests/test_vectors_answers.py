@@ -93,6 +93,7 @@ def _whole_weight(text: str) -> str:
     )
 
 
+@pytest.mark.slow  # every action of the committed corpus reworded and checked
 def test_actions_are_compared_by_meaning_and_weights_as_fractions(tmp_path: Path) -> None:
     # the notation reads a meld's tiles and a play's melds in any order (R-RUM-TURN-1), and
     # the dice kept or rolled as a multiset; "1", "1/1" and "2/2" are one weight
