@@ -53,7 +53,11 @@ def test_openspiel_game_type() -> None:
     assert (game.min_utility(), game.max_utility()) == (-1556.0, 1556.0)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+# three and four players: the checker at every player count, in the slow session
+THREE_AND_FOUR = [pytest.param(n, marks=pytest.mark.slow) for n in (3, 4)]
+
+
+@pytest.mark.parametrize("players", [2, *THREE_AND_FOUR])
 def test_openspiel_random_sim_test(players: int) -> None:
     # R-RUM-SET-2, R-RUM-TURN-1: the lot, the deal, draws and lays through ids; the match is
     # cut off after 150 decisions (a whole random match asks the solver for ~900 masks)
@@ -159,7 +163,7 @@ def test_no_leak_at_any_position() -> None:
 
 
 @pytest.mark.usefixtures("_dict_observations")
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, *THREE_AND_FOUR])
 def test_pettingzoo_api_and_seed_tests(players: int) -> None:
     api_test(mpz.myrummy_env(players=players), num_cycles=40)
     seed_test(lambda: mpz.myrummy_env(players=players), num_cycles=15)

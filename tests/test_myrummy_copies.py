@@ -48,6 +48,7 @@ def followed(state: mr.State) -> bool:
     return player is not None and best._copies_help(state)
 
 
+@pytest.mark.slow  # the small sets' version runs in the quick session
 @slow_ok(60)
 @given(positions())
 def test_the_program_agrees_with_brute_force(state: mr.State) -> None:

@@ -198,6 +198,7 @@ def test_solver_agrees_with_brute_force(state: mr.State) -> None:
     assert found == brute_plays(state)
 
 
+@pytest.mark.slow  # a brute-force cross-check on the box's tiles
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(positions(from_rack=True), positions(both_jokers=True, from_rack=True)))
 def test_best_play_takes_the_jokers_right_tile_from_the_rack(state: mr.State) -> None:
