@@ -56,7 +56,7 @@ from morpyam.kit.fields import (
 )
 from morpyam.kit.paths import STDIN, read_bytes, read_text, write_text
 from morpyam.kit.presets import rules_from
-from morpyam.kit.records import MAX_PLAYERS, Resign
+from morpyam.kit.records import MAX_PLAYERS, Resign, replayed
 from morpyam.kit.texts import (
     MAX_ACTION_LENGTH,
     MAX_TEXT_LENGTH,
@@ -118,6 +118,7 @@ __all__ = [
     "read_table",
     "read_text",
     "refuse_long",
+    "replayed",
     "require_format",
     "require_state",
     "rules_from",

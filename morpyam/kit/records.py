@@ -14,13 +14,14 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
 import attrs
 
-from morpyam.errors import shown
+from morpyam.errors import IllegalActionError, shown
 
-__all__ = ["MAX_PLAYERS", "Resign"]
+__all__ = ["MAX_PLAYERS", "Resign", "replayed"]
 
 MAX_PLAYERS = 4
 """Players are numbered 0 to ``MAX_PLAYERS - 1`` (R-SET-2)."""
@@ -46,3 +47,26 @@ class Resign:
 
     def __str__(self) -> str:
         return f"resign {self.player}"
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+def replayed(state: S, actions: Iterable[A], step: Callable[[S, A], S]) -> Iterator[S]:
+    """``state``, then the state after each action in turn (``step`` applies one): a record's
+    positions.
+
+    Raises:
+        IllegalActionError: for an action the rules refuse where it stands, its reason saying
+            which action it is (counted from 1).
+    """
+    yield state
+    for number, action in enumerate(actions, 1):
+        try:
+            state = step(state, action)
+        except IllegalActionError as error:
+            raise IllegalActionError(
+                error.rule, f"action {number} ({action}): {error.reason}"
+            ) from None
+        yield state

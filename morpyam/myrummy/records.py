@@ -46,7 +46,7 @@ from morpyam.kit.fields import check_size as _check_size
 from morpyam.kit.fields import parse_json as _parse_json
 from morpyam.kit.fields import short_text as _short
 from morpyam.kit.paths import read_text, write_text
-from morpyam.kit.records import Resign
+from morpyam.kit.records import Resign, replayed
 from morpyam.kit.texts import check_name_count as _check_name_count
 from morpyam.kit.texts import check_player_names, player_names
 from morpyam.myrummy.actions import _VERBS, Action, Play, TimeOut, _read_action
@@ -349,16 +349,7 @@ def positions(record: GameRecord) -> Iterator[State]:
         IllegalActionError: for an action the rules do not allow where it
             stands; the reason says which action (counted from 1).
     """
-    state = new_game(record.rules)
-    yield state
-    for number, action in enumerate(record.actions, 1):
-        try:
-            state = _step(state, action)
-        except IllegalActionError as error:
-            raise IllegalActionError(
-                error.rule, f"action {number} ({action}): {error.reason}"
-            ) from None
-        yield state
+    return replayed(new_game(record.rules), record.actions, _step)
 
 
 def replay(record: GameRecord) -> State:

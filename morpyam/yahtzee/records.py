@@ -56,6 +56,7 @@ from morpyam.kit.fields import (
     require_format,
 )
 from morpyam.kit.paths import read_text, write_text
+from morpyam.kit.records import replayed
 from morpyam.kit.texts import check_name_count, check_player_names, player_names
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score, parse_action
 from morpyam.yahtzee.engine import MAX_GAMES, apply, new_game, sample_chance
@@ -221,16 +222,7 @@ def positions(record: GameRecord) -> Iterator[State]:
         IllegalActionError: for an action the rules do not allow where it
             stands; the reason says which action (counted from 1).
     """
-    state = new_game(record.rules, games=record.games)
-    yield state
-    for number, action in enumerate(record.actions, 1):
-        try:
-            state = apply(state, action)
-        except IllegalActionError as error:
-            raise IllegalActionError(
-                error.rule, f"action {number} ({action}): {error.reason}"
-            ) from None
-        yield state
+    return replayed(new_game(record.rules, games=record.games), record.actions, apply)
 
 
 def replay(record: GameRecord) -> State:
