@@ -99,9 +99,10 @@ def search(
     """The best play of the player on turn that can be found within ``time_limit`` seconds.
 
     With ``time_limit=None`` the play is `best_play`'s, proven. With a limit,
-    it is `best_play`'s too whenever the exact solver finishes in time (so the
-    answer does not depend on the limit then); otherwise the quick play (see
-    the module), ``proven`` only when it reaches the bound. The objective is
+    it is a best play, proven, whenever the exact solver finishes in time: `best_play`'s
+    own, unless the integer program ran out of the time left and another exact method
+    answered, which may choose another play of the same score. Otherwise it is the quick
+    play (see the module), ``proven`` only when it reaches the bound. The objective is
     `best_play`'s: the most rack tiles, then the most penalty points; with
     ``points_first``, the other way round (`best_play` takes the same ``points_first``).
 
