@@ -46,7 +46,7 @@ from morpyam.kit.fields import check_size as _check_size
 from morpyam.kit.fields import parse_json as _parse_json
 from morpyam.kit.fields import short_text as _short
 from morpyam.kit.paths import read_text, write_text
-from morpyam.kit.records import Resign, replayed
+from morpyam.kit.records import Resign, parse_resign, replayed
 from morpyam.kit.texts import check_name_count as _check_name_count
 from morpyam.kit.texts import check_player_names, player_names
 from morpyam.myrummy.core._actions import _VERBS, Action, Play, TimeOut, _read_action
@@ -55,7 +55,6 @@ from morpyam.myrummy.core._melds import Meld
 from morpyam.myrummy.core._rules import Rules
 from morpyam.myrummy.core._state import State
 from morpyam.myrummy.notation._play_text import is_moves_text, keep_order, parse_play, play_text
-from morpyam.records import parse_entry as _parse_morpyam_entry
 
 __all__ = [
     "MAX_ACTIONS",
@@ -138,9 +137,7 @@ def parse_entry(text: str) -> Entry:
             the wrong word; melds the rules forbid raise their `IllegalActionError`.
     """
     if isinstance(text, str) and _RESIGN.match(text[:20]):
-        entry = _parse_morpyam_entry(text)
-        assert isinstance(entry, Resign)
-        return entry
+        return parse_resign(text)
     return _read_action(text, _ENTRY_VERBS)
 
 
