@@ -257,13 +257,6 @@ def _who(player: int, names: Sequence[str]) -> str:
     return f"{label(player, names)} {_mark(player)}"
 
 
-def _named(text: str, names: Sequence[str]) -> str:
-    """``text`` with ``player N`` said as the name of that player, when names were given."""
-    if not names:
-        return text
-    return re.sub(r"\bplayer ([0-3])\b", lambda match: label(int(match.group(1)), names), text)
-
-
 def _ask_human(
     state: State, player: int, read: Input, output: Output, names: Sequence[str] = ()
 ) -> Action | Resign:
@@ -429,10 +422,10 @@ def _summary(state: State, names: Sequence[str] = ()) -> list[str]:
 def _picture(state: State, names: Sequence[str] = ()) -> str:
     """The grid and the tokens left, with whose turn it is; once the game is over, without
     `render`'s own line on the result, which the summary tells."""
-    picture = render(state)
+    picture = render(state, names=names or None)
     if state.is_terminal:
         picture = picture.rsplit("\n", 1)[0]
-    return _named(picture, names)
+    return picture
 
 
 def play_game(
@@ -474,7 +467,7 @@ def play_game(
         """The grid when its tokens changed since it was last drawn, else the status line (not
         after a roll: its dice were just told)."""
         nonlocal shown
-        picture = _named(render(state), names)
+        picture = render(state, names=names or None)
         if state.owners != shown or state.setup is not None:
             output(picture)
             shown = state.owners

@@ -72,7 +72,7 @@ from morpyam.yahtzee.engine import (
 from morpyam.yahtzee.records import GameRecord, positions, save_record
 from morpyam.yahtzee.rules import COMPARISONS, JOKERS, PRESETS, Box, Rules
 from morpyam.yahtzee.state import State
-from morpyam.yahtzee.text import render_sheets
+from morpyam.yahtzee.text import render, render_sheets
 
 if TYPE_CHECKING:
     from morpyam.yahtzee.solver import Solution
@@ -712,7 +712,10 @@ def _run_replay(args: argparse.Namespace) -> int:
 
     def view(index: int) -> None:
         step = steps[index]
-        out(render_sheets(attrs.evolve(step.state, game=step.game), names))
+        if step.state.game == step.game and not step.state.is_terminal:
+            out(render(step.state, names=names))  # the sheet, and the dice
+        else:  # the sheet of the game just ended
+            out(render_sheets(attrs.evolve(step.state, game=step.game), names))
 
     def tell(index: int, drawn: bool) -> None:
         out(f"Step {index} of {last} · {steps[index].told}")
