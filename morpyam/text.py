@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from morpyam.kit.texts import seat_labels
 from morpyam.state import State
 
 __all__ = ["PLAYER_MARKS", "render", "render_grid"]
@@ -36,34 +39,44 @@ def render_grid(state: State) -> str:
     return "\n".join(lines)
 
 
-def render(state: State) -> str:
-    """The grid, then one line on whose turn it is and the dice, or the result."""
+def render(state: State, *, names: Sequence[str] | None = None) -> str:
+    """The grid, then one line on whose turn it is and the dice, or the result.
+
+    ``names`` calls the players, one string each, as `morpyam.yahtzee.render` and
+    `morpyam.myrummy.render` take them (default ``player 0``, ``player 1``, ...); the grid
+    shows each token by its mark and seat (``X0``), which the tokens' line names.
+
+    Raises:
+        ValueError: for ``names`` that are not one string per player.
+    """
+    called = seat_labels(names, state.rules.players)
     grid = render_grid(state)
     tokens = "  ".join(
-        f"player {p} {PLAYER_MARKS[p]}: {left} left"
+        f"{called[p]} {PLAYER_MARKS[p]}: {left} left"
         + (" (resigned)" if p in state.resigned else "")
         for p, left in enumerate(state.tokens_left)
     )
+    who = called[state.player]
     if state.winners:
-        names = ", ".join(f"player {p}" for p in sorted(state.winners))
-        status = f"game over ({state.end_rule}): won by {names}"
+        winners = ", ".join(called[p] for p in sorted(state.winners))
+        status = f"game over ({state.end_rule}): won by {winners}"
     elif state.roll_off:
-        status = f"start roll: player {state.player} rolls one die"
+        status = f"start roll: {who} rolls one die"
     elif state.setup is not None:
         left = len(state.setup.bag)
         status = (
-            f"Plus set-up: {left} tiles to deal, next to player {state.player}"
+            f"Plus set-up: {left} tiles to deal, next to {who}"
             if left
-            else f"Plus set-up: player {state.player} lays out their tiles"
+            else f"Plus set-up: {who} lays out their tiles"
         )
     elif state.in_air:
         kept = " ".join(map(str, state.kept)) or "nothing"
-        status = f"player {state.player}: dice in the air, kept {kept}"
+        status = f"{who}: dice in the air, kept {kept}"
     elif state.dice is None:
-        status = f"player {state.player} to roll"
+        status = f"{who} to roll"
     else:
         dice = " ".join(map(str, state.dice))
-        status = f"player {state.player}: dice {dice} after roll {state.rolls}"
+        status = f"{who}: dice {dice} after roll {state.rolls}"
         if state.call is not None:
             status += f", call {state.call.notation}"
     return f"{grid}\n{tokens}\n{status}"

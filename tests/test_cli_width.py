@@ -104,6 +104,12 @@ def test_replays_fit_80_columns_and_records_on_standard_output_are_not_wrapped(
     printed(["myrummy", "play", *rummy], "", capsys, monkeypatch)
     printed(["myrummy", "replay", "--no-wait", str(match)], "", capsys, monkeypatch)
     printed(["myrummy", "replay", str(match)], "\nv\n5\nb\ne\nq\n", capsys, monkeypatch)
+    sheet = tmp_path / "sheet.json"
+    yahtzee = ["--seats", "greedy,random", "--seed", "4", *LONG_NAMES, "--record", str(sheet)]
+    printed(["yahtzee", "play", *yahtzee], "", capsys, monkeypatch)
+    printed(["yahtzee", "replay", "--no-wait", str(sheet)], "", capsys, monkeypatch)
+    lines = printed(["yahtzee", "replay", str(sheet)], "\nv\n9\nb\ne\nq\n", capsys, monkeypatch)
+    assert any(line.startswith("Step 9 of ") for line in lines)
     # the record written to standard output is data: its lines are as long as they are
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["play", *seats, "--record", "-"]) == 0

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from fitted import unfitted
 
+import morpyam as mp
 import morpyam.cli
+import morpyam.records as mp_records
 import morpyam.yahtzee as yz
+from morpyam.cli.play import register_replay
 from morpyam.cli.yahtzee import greedy_action, play, register_yahtzee
 from morpyam.yahtzee.text import render_sheets
 
@@ -346,3 +351,180 @@ def test_a_yahtzee_bonus_is_told_with_the_box_scored(
     assert "  Anne: score yahtzee: 50 points\n" in out
     assert "  Anne: score fives: 25 points, and a Yahtzee bonus of 100 (Y-BONUS-2)\n" in out
     assert out.count("Yahtzee bonus of") == 1
+
+
+# ---------------------------------------------------------------------------
+# Records: --record FILE (- for standard output, --force to replace) and replay
+
+
+def test_a_record_of_a_game_stopped_by_quit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Y-BONUS-2, Y-JOKER-1: the bonus game above, typed by hand and kept in a record
+    path = tmp_path / "sheet.json"
+    script = ["", "5 5 5 5 5", "yahtzee", "", "5 5 5 5 5", "fives", "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    argv = ("play", "--seat", "human", "--manual-dice", "--name", "Anne", "--record", str(path))
+    status, out, _ = run(capsys, *argv)
+    assert status == 1  # stopped: the record holds the game so far
+    assert f"Record saved to {path}" in unfitted(out)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "yahtzee/1"
+    assert data["names"] == ["Anne"]
+    assert data["actions"] == [
+        "roll",
+        "dice 5 5 5 5 5",
+        "score yahtzee",
+        "roll",
+        "dice 5 5 5 5 5",
+        "score fives",
+    ]
+    status, out, _ = run(capsys, "replay", "--no-wait", str(path))
+    assert status == 0
+    lines = unfitted(out).splitlines()
+    assert lines[0] == "Yahtzee, hasbro rules, 1 game: Anne."
+    steps = [line for line in lines if line.startswith("Step ")]
+    assert steps == [  # a roll told with its dice, as the game told it
+        "Step 0 of 4 · start of the game",
+        "Step 1 of 4 · Anne: roll → 5 5 5 5 5 (roll 1)",
+        "Step 2 of 4 · Anne: score yahtzee: 50 points",
+        "Step 3 of 4 · Anne: roll → 5 5 5 5 5 (roll 1)",
+        "Step 4 of 4 · Anne: score fives: 25 points, and a Yahtzee bonus of 100 (Y-BONUS-2)",
+    ]
+    assert lines[-1] == "End of the record: the game goes on, Anne to play."
+    assert any(line.split() == ["fives", "25"] for line in lines)  # the sheet, drawn at the end
+
+
+def test_bots_play_a_recorded_sheet_that_replays_to_the_same_totals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Y-END-1: two games on one sheet; the record replays to the end the game told
+    path = tmp_path / "sheet.json"
+    argv = ("play", "--seats", "greedy,random", "--seed", "5", "--games", "2")
+    status, out, _ = run(capsys, *argv, "--record", str(path))
+    assert status == 0
+    record = yz.load_record(path)
+    end = yz.replay(record)
+    assert end.is_terminal
+    best = max(end.totals)
+    assert unfitted(out).splitlines()[-2].endswith(f" with {best} points.")  # then "Record saved"
+    status, replayed, _ = run(capsys, "replay", "--no-wait", str(path))
+    assert status == 0
+    replayed = unfitted(replayed)
+    steps = [line for line in replayed.splitlines() if line.startswith("Step ")]
+    # a step per roll and per box: every action but the dice thrown
+    decisions = [a for a in record.actions if not isinstance(a, yz.RollResult)]
+    assert len(steps) == 1 + len(decisions)
+    assert all(f" of {len(decisions)} · " in step for step in steps)
+    assert sum("score" in step for step in steps) == 2 * 2 * 13  # two players, two games
+    assert sum("; end of game 1 of 2" in step for step in steps) == 1
+    assert replayed.splitlines()[-1] == unfitted(out).splitlines()[-2]  # the game's last line
+
+
+def test_a_record_to_standard_output_holds_the_record_alone(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status = morpyam.cli.main(
+        ["yahtzee", "play", "--seats", "greedy", "--seed", "2", "--record", "-"]
+    )
+    out, err = capsys.readouterr()
+    assert status == 0
+    record = yz.GameRecord.from_json(out)  # nothing else on standard output
+    assert yz.replay(record).is_terminal
+    assert "Game over (" in err  # the game is told aside, to standard error
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(out.encode()), encoding="utf-8"))
+    status, replayed, _ = run(capsys, "replay", "-")  # piped in: no keys to wait for
+    assert status == 0
+    assert replayed.splitlines()[-1].startswith("Game over (every box filled, Y-END-1)")
+
+
+def test_a_record_file_is_checked_before_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bots = ("play", "--seats", "greedy", "--seed", "1")
+    status, out, err = run(capsys, *bots, "--record", str(tmp_path / "sheet.txt"))
+    assert (status, out) == (2, "")  # the score sheet's records are JSON only
+    assert (
+        err
+        == f"morpyam yahtzee play: error: --record {tmp_path / 'sheet.txt'}: a record file ends in .json\n"
+    )
+    kept = tmp_path / "kept.json"
+    kept.write_text("mine", encoding="utf-8")
+    status, out, err = run(capsys, *bots, "--record", str(kept))
+    assert (status, out) == (2, "")
+    assert err.endswith(f"--record {kept}: the file exists; give --force to replace it\n")
+    assert kept.read_text(encoding="utf-8") == "mine"
+    status, _, err = run(capsys, *bots, "--record", str(tmp_path / "no" / "sheet.json"))
+    assert status == 2
+    assert f"cannot write {tmp_path / 'no' / 'sheet.json'}: " in err
+    assert run(capsys, *bots, "--record", str(kept), "--force")[0] == 0
+    assert yz.replay(yz.load_record(kept)).is_terminal
+
+
+def test_a_record_that_cannot_be_written_at_the_end_is_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(record: object, path: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("morpyam.cli.yahtzee.save_record", full_disk)
+    path = tmp_path / "sheet.json"
+    status, out, err = run(
+        capsys, "play", "--seats", "greedy", "--seed", "1", "--record", str(path)
+    )
+    assert status == 1  # the game was played: a failure, not a usage error
+    assert err == f"morpyam yahtzee play: error: cannot write {path}: No space left on device\n"
+    copy = out.split("The record, to copy by hand:\n")[1]
+    assert yz.replay(yz.GameRecord.from_json(copy)).is_terminal
+
+
+def test_replay_steps_at_the_keyboard(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "sheet.json"
+    run(capsys, "play", "--seats", "greedy", "--seed", "1", "--name", "Ann", "--record", str(path))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nv\n3\nb\nx\ne\n"))
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 0
+    told = [line.split("> ")[-1] for line in out.splitlines() if "Step " in line]
+    last = told[0].split(" · ")[0].split()[-1]  # Step 0 of M
+    # Enter, then 3, b and e; v draws, x is no command
+    assert [line.split()[1] for line in told] == ["0", "1", "3", "2", last]
+    assert "Type Enter, n, b, v, s, e, q or a step number." in out
+    assert out.count("game 1 ") >= 3  # drawn on v, and after the jumps to 3 and the end
+    assert out.rstrip().splitlines()[-2].startswith("Game over (every box filled, Y-END-1)")
+
+
+def test_replay_of_an_illegal_or_foreign_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Y-BOX-1: a box scored twice is illegal; the replay tells the steps before it, then why
+    path = tmp_path / "sheet.json"
+    words = ["roll", "dice 1 2 3 4 6", "score chance", "roll", "dice 1 1 2 2 3", "score chance"]
+    data = {"format": "yahtzee/1", "rules": attrs.asdict(yz.Rules.hasbro()), "games": 1}
+    path.write_text(json.dumps({**data, "actions": words}), encoding="utf-8")
+    status, out, _ = run(capsys, "replay", "--no-wait", str(path))
+    assert status == 1
+    out = unfitted(out)
+    assert "Step 3 of 3 · player 0: roll → 1 1 2 2 3 (roll 1)" in out
+    assert out.splitlines()[-1].startswith("The next action is illegal: Y-BOX-1: action 6 ")
+    path.write_text(json.dumps({**data, "actions": ["dance"]}), encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"morpyam yahtzee replay: error: {path}: actions[0]: ")
+    status, _, err = run(capsys, "replay", str(tmp_path / "none.json"))
+    assert (
+        err
+        == f"morpyam yahtzee replay: error: {tmp_path / 'none.json'}: No such file or directory\n"
+    )
+    # a record of the other games names the command that replays it, both ways
+    monkeypatch.setattr(morpyam.cli, "COMMANDS", [register_yahtzee, register_replay])
+    game = tmp_path / "game.json"
+    game.write_text(mp_records.GameRecord(mp.Rules.classic(), ()).to_json(), encoding="utf-8")
+    status, _, err = run(capsys, "replay", str(game))
+    assert status == 2
+    assert err.endswith(f"{game}: a Morpyam record: replay it with 'morpyam replay'\n")
+    path.write_text(json.dumps({**data, "actions": words[:3]}), encoding="utf-8")
+    assert morpyam.cli.main(["replay", str(path)]) == 2
+    err = unfitted(capsys.readouterr().err)
+    assert err.endswith(f"{path}: a score-sheet record: replay it with 'morpyam yahtzee replay'\n")

@@ -28,7 +28,7 @@ import morpyam.openspiel as mos  # noqa: E402
 import morpyam.pettingzoo as mpz  # noqa: E402
 from morpyam.encoding import MAX_DECISIONS  # noqa: E402
 from morpyam.myrummy.core._tiles import KINDS  # noqa: E402
-from morpyam.myrummy.encoding import DRAW, LAY, Encoding, Turn, rules_from  # noqa: E402
+from morpyam.myrummy.encoding import DRAW, LAY, EncodedState, Encoding, rules_from  # noqa: E402
 
 
 @pytest.fixture
@@ -152,7 +152,7 @@ def test_no_leak_at_any_position() -> None:
     encoding = Encoding(mr.Rules.classic())
     table = [mr.parse_meld("[gn5 gn6 gn7]")]
     one, other = (
-        Turn(mr.position(encoding.rules, racks=[mr.parse_tiles("gn8 bk9"), mr.parse_tiles(r)],
+        EncodedState(mr.position(encoding.rules, racks=[mr.parse_tiles("gn8 bk9"), mr.parse_tiles(r)],
                          table=table, opened=[0]))
         for r in ("pu1 pu2", "J bk13")
     )  # fmt: skip

@@ -103,7 +103,7 @@ def test_the_ids_reach_exactly_the_lays_of_plays(state: mr.State) -> None:
     brute = {laid_by(state, play) for play in mr.plays(state)}
     encoding = enc.Encoding(state.rules)
     reached: set[tuple[int, ...]] = set()
-    frontier = [enc.Turn(state)]
+    frontier = [enc.EncodedState(state)]
     visited = {frontier[0].chosen}
     while frontier:
         turn = frontier.pop()
@@ -181,7 +181,7 @@ def test_handrummy_needs_the_whole_rack() -> None:
     # part of a rack that holds more cannot be laid for so few points
     encoding = enc.Encoding(HANDRUMMY)
     rack = mr.parse_tiles("gn1 gn2 gn3")
-    whole = enc.Turn(mr.position(HANDRUMMY, racks=[rack, ()]))
+    whole = enc.EncodedState(mr.position(HANDRUMMY, racks=[rack, ()]))
     # a lay is chosen from its lowest tile up: gn1 starts it, gn2 and gn3 follow one by one
     assert encoding.legal_ids(whole) == [rack[0].index, enc.DRAW]
     for tile in rack:
@@ -190,10 +190,10 @@ def test_handrummy_needs_the_whole_rack() -> None:
     assert enc.LAY in encoding.legal_ids(whole)
     after = encoding.apply_id(whole, enc.LAY)
     assert after.state.end_rule == "R-RUM-VAR-HAND"
-    more = enc.Turn(mr.position(HANDRUMMY, racks=[mr.parse_tiles("gn1 gn2 gn3 bk9"), ()]))
+    more = enc.EncodedState(mr.position(HANDRUMMY, racks=[mr.parse_tiles("gn1 gn2 gn3 bk9"), ()]))
     assert encoding.legal_ids(more) == [enc.DRAW]
     rummikub = mr.Rules.rummikub()
-    plain = enc.Turn(mr.position(rummikub, racks=[rack, ()]))
+    plain = enc.EncodedState(mr.position(rummikub, racks=[rack, ()]))
     assert enc.Encoding(rummikub).legal_ids(plain) == [enc.DRAW]
 
 
@@ -209,19 +209,19 @@ def test_laying_off_in_the_opening_turn_follows_the_rules() -> None:
     ):
         state = mr.position(rules, racks=[rack, ()], table=table)
         encoding = enc.Encoding(rules)
-        assert (bk8.index in encoding.legal_ids(enc.Turn(state))) is offered
+        assert (bk8.index in encoding.legal_ids(enc.EncodedState(state))) is offered
         play = best_play_within(state, [bk8], [tile for tile in rack if tile != bk8])
         if not offered:
             assert play is None
             continue
         assert str(play) == "play [bk5 bk6 bk7 bk8] [gn10 gn11 gn12]"
-        turn = encoding.apply_id(enc.Turn(state), bk8.index)
+        turn = encoding.apply_id(enc.EncodedState(state), bk8.index)
         # bk8 is the lowest tile of the lay; gn10 must follow (gn11 and gn12 come after it)
         assert encoding.legal_ids(turn) == [mr.parse_tile("gn10").index]
         assert best_play_within(state, [bk8]) is None
 
 
-def random_turns(encoding: enc.Encoding, seed: int, steps: int) -> list[enc.Turn]:
+def random_turns(encoding: enc.Encoding, seed: int, steps: int) -> list[enc.EncodedState]:
     """A random match through the ids: chance sampled, at a decision a random legal id (draw
     or pass one time in five when something else is legal)."""
     rng = random.Random(seed)
@@ -299,7 +299,7 @@ def test_masks_of_long_random_matches_agree_with_another_order_of_the_methods(na
     # of them from the highest kind chosen up, LAY as recorded, and a draw only before choosing
     data = json.loads((LONG_RANDOM_MATCHES / name).read_text(encoding="utf-8"))
     state = mr.state_from_json(data["state"])
-    turn = enc.Turn(state, tuple(data["chosen"]))
+    turn = enc.EncodedState(state, tuple(data["chosen"]))
     floor = max((k for k in range(KINDS) if turn.chosen[k]), default=-1)
     ids = enc.Encoding(state.rules).legal_ids(turn)
     recorded = data["legal_ids"]
@@ -352,7 +352,7 @@ def test_chance_at_the_lot_and_the_deal() -> None:
 def test_errors_name_the_rule() -> None:
     encoding = enc.Encoding(CLASSIC)
     state = mr.position(CLASSIC, racks=[mr.parse_tiles("gn10 gn11 gn12 bk1"), ()])
-    turn = enc.Turn(state)
+    turn = enc.EncodedState(state)
     with pytest.raises(IllegalActionError, match="no more gy5"):
         encoding.apply_id(turn, mr.parse_tile("gy5").index)
     with pytest.raises(IllegalActionError, match="no legal play lays bk1 together"):
@@ -361,39 +361,43 @@ def test_errors_name_the_rule() -> None:
         encoding.apply_id(encoding.apply_id(turn, mr.parse_tile("gn10").index), enc.LAY)
     with pytest.raises(IllegalActionError, match="R-RUM-TURN-1"):
         encoding.apply_id(turn, enc.PASS)
-    # a Turn made by hand with tiles no play lays: no tile id, no LAY, and no draw once a
+    # an EncodedState made by hand with tiles no play lays: no tile id, no LAY, and no draw once a
     # tile is chosen (the mask never leads there)
-    stuck = enc.Turn(state, tuple(int(k == mr.parse_tile("bk1").index) for k in range(KINDS)))
+    stuck = enc.EncodedState(
+        state, tuple(int(k == mr.parse_tile("bk1").index) for k in range(KINDS))
+    )
     assert encoding.legal_ids(stuck) == []
     # a lay is one decision: its tiles lowest first, and no draw or pass after choosing
     gn10 = encoding.apply_id(turn, mr.parse_tile("gn10").index)
     with pytest.raises(IllegalActionError, match=r"R-RUM-TURN-1.*a lay is one decision"):
         encoding.apply_id(gn10, enc.DRAW)
-    gn12 = enc.Turn(state, tuple(int(k == mr.parse_tile("gn12").index) for k in range(KINDS)))
+    gn12 = enc.EncodedState(
+        state, tuple(int(k == mr.parse_tile("gn12").index) for k in range(KINDS))
+    )
     with pytest.raises(IllegalActionError, match="the lowest first: gn10 comes before gn12"):
         encoding.apply_id(gn12, mr.parse_tile("gn10").index)
     with pytest.raises(ValueError, match="out of range"):
         encoding.apply_id(turn, 56)
-    empty = enc.Turn(attrs.evolve(state, pool=(0,) * KINDS))
+    empty = enc.EncodedState(attrs.evolve(state, pool=(0,) * KINDS))
     assert encoding.legal_ids(empty)[-1] == enc.PASS
     with pytest.raises(IllegalActionError, match="R-RUM-END-3"):
         encoding.apply_id(empty, enc.DRAW)
     passed = encoding.apply_id(empty, enc.PASS)
     assert passed.state.passes == 1
-    over = enc.Turn(mr.resign(state, 1))
+    over = enc.EncodedState(mr.resign(state, 1))
     assert encoding.legal_ids(over) == []
     assert not encoding.legal_mask(over).any()
     with pytest.raises(IllegalActionError, match="R-RUM-MATCH-1"):
         encoding.apply_id(over, enc.DRAW)
-    with pytest.raises(ValueError, match="a Turn holds"):
-        enc.Turn("state")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="an EncodedState holds"):
+        enc.EncodedState("state")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="at most the rack's"):
-        enc.Turn(state, (2,) * KINDS)
-    assert enc.Turn(mr.new_game(CLASSIC, first_player=0), (0,) * KINDS).is_chance
+        enc.EncodedState(state, (2,) * KINDS)
+    assert enc.EncodedState(mr.new_game(CLASSIC, first_player=0), (0,) * KINDS).is_chance
     one_chosen = tuple(int(k == mr.parse_tile("gn10").index) for k in range(KINDS))
-    assert enc.Turn(state, one_chosen).current_player == 0
+    assert enc.EncodedState(state, one_chosen).current_player == 0
     with pytest.raises(ValueError, match="only at a player's decision"):
-        enc.Turn(attrs.evolve(state, draws_left=1), one_chosen)
+        enc.EncodedState(attrs.evolve(state, draws_left=1), one_chosen)
     with pytest.raises(ValueError, match="myrummy Rules"):
         enc.Encoding("classic")  # type: ignore[arg-type]
 
@@ -401,18 +405,18 @@ def test_errors_name_the_rule() -> None:
 def test_the_cache_forgets_old_turns_and_answers_the_same() -> None:
     # the solver's answers are remembered for the last turns only; answers do not change
     encoding = enc.Encoding(CLASSIC)
-    first = enc.Turn(mr.position(CLASSIC, racks=[mr.parse_tiles("gn10 gn11 gn12"), ()]))
+    first = enc.EncodedState(mr.position(CLASSIC, racks=[mr.parse_tiles("gn10 gn11 gn12"), ()]))
     expected = encoding.legal_ids(first)
     for value in range(1, 14):
         for colour in range(4):
             for other in range(5):
                 rack = [TILES[colour * 13 + value - 1], TILES[(colour * 13 + value + other) % 52]]
-                encoding.legal_ids(enc.Turn(mr.position(CLASSIC, racks=[rack, ()])))
+                encoding.legal_ids(enc.EncodedState(mr.position(CLASSIC, racks=[rack, ()])))
     assert len(encoding._memo) < 13 * 4 * 5
     assert encoding.legal_ids(first) == expected == [35, enc.DRAW]  # gn10 starts the lay
 
 
-def as_game_encoding(encoding: enc.Encoding) -> GameEncoding[enc.Turn, enc.Step]:
+def as_game_encoding(encoding: enc.Encoding) -> GameEncoding[enc.EncodedState, enc.Step]:
     """mypy checks here that the encoding has the protocol the adapters use."""
     return encoding
 
@@ -424,7 +428,7 @@ def test_steps_and_ids_map_both_ways() -> None:
         CLASSIC, racks=[mr.parse_tiles("gn4 bk9 gy9"), ()],
         table=[mr.parse_meld("[gn5 gn6 gn7]"), mr.parse_meld("{pu9 gn9 J}")], opened=[0, 1],
     )  # fmt: skip
-    turn = enc.Turn(state)
+    turn = enc.EncodedState(state)
     steps = encoding.legal_actions(turn)
     assert [str(step) for step in steps] == ["choose bk9", "choose gn4", "choose gy9", "draw"]
     assert [encoding.action_id(turn, step) for step in steps] == encoding.legal_ids(turn)
@@ -448,7 +452,7 @@ def test_steps_and_ids_map_both_ways() -> None:
         CLASSIC, racks=[mr.parse_tiles("gn8 gn9 gn10"), ()], table=[mr.parse_meld("[gn5 gn6 gn7]")],
         opened=[0],
     )  # fmt: skip
-    turn = enc.Turn(state)
+    turn = enc.EncodedState(state)
     for tile in state.rack:
         turn = encoding.apply(turn, enc.Choose(tile))
     apart = mr.Play((mr.parse_meld("[gn5 gn6 gn7]"), mr.parse_meld("[gn8 gn9 gn10]")))
@@ -457,11 +461,11 @@ def test_steps_and_ids_map_both_ways() -> None:
     assert encoding.action_id(turn, apart) == enc.LAY
     with pytest.raises(IllegalActionError, match="lays the tiles chosen as"):
         encoding.apply(turn, apart)
-    dealing = enc.Turn(mr.new_game(CLASSIC, first_player=0))
+    dealing = enc.EncodedState(mr.new_game(CLASSIC, first_player=0))
     assert encoding.legal_actions(dealing)[0] == mr.parse_tile("pu1")
     with pytest.raises(IllegalActionError, match="R-RUM-SET-2"):
         encoding.apply(dealing, enc.Choose(mr.parse_tile("pu1")))
-    over = enc.Turn(mr.resign(state, 1))
+    over = enc.EncodedState(mr.resign(state, 1))
     assert over.winners == {0}
     with pytest.raises(IllegalActionError, match="R-RUM-MATCH-1"):
         encoding.apply(over, enc.Choose(mr.parse_tile("gn4")))
@@ -476,7 +480,7 @@ def test_a_lay_is_chosen_one_way_and_a_draw_comes_before_choosing() -> None:
     # lay is one path of ids, and drawing is offered only before the first tile is chosen
     encoding = enc.Encoding(CLASSIC)
     state = mr.position(CLASSIC, racks=[mr.parse_tiles("gn10 gn11 gn12 gn13 bk1"), ()])
-    turn = enc.Turn(state)
+    turn = enc.EncodedState(state)
     gn = [mr.parse_tile(f"gn{value}").index for value in (10, 11, 12, 13)]
     assert encoding.legal_ids(turn) == [gn[0], gn[1], enc.DRAW]  # 10-11-12(-13) or 11-12-13
     turn = encoding.apply_id(turn, gn[0])
@@ -485,7 +489,7 @@ def test_a_lay_is_chosen_one_way_and_a_draw_comes_before_choosing() -> None:
     assert encoding.legal_ids(turn) == [gn[2]]
     turn = encoding.apply_id(turn, gn[2])
     assert encoding.legal_ids(turn) == [gn[3], enc.LAY]
-    drawn = encoding.apply_id(enc.Turn(state), enc.DRAW)
+    drawn = encoding.apply_id(enc.EncodedState(state), enc.DRAW)
     assert drawn.is_chance
     assert drawn.chosen == (0,) * KINDS
     assert drawn.state.racks[0] == state.racks[0]
@@ -500,7 +504,7 @@ def test_play_ids_lay_what_a_bot_lays() -> None:
         table=[mr.parse_meld("[gn5 gn6 gn7]"), mr.parse_meld("{pu9 gn9 J}")],
         opened=[0, 1],
     )
-    turn = enc.Turn(state)
+    turn = enc.EncodedState(state)
     play = mr.best_play(state)
     assert play is not None
     ids = encoding.play_ids(turn, play)
@@ -509,15 +513,15 @@ def test_play_ids_lay_what_a_bot_lays() -> None:
         turn = encoding.apply_id(turn, index)
     assert turn.state.racks == mr.apply(state, play).racks
     with pytest.raises(IllegalActionError):
-        encoding.play_ids(enc.Turn(state), mr.Play(()))
+        encoding.play_ids(enc.EncodedState(state), mr.Play(()))
 
 
-def _dealt(order: list[str]) -> enc.Turn:
+def _dealt(order: list[str]) -> enc.EncodedState:
     """A two-player match with 3 tiles a rack dealt in ``order`` (alternating seats 0, 1), under
     Handrummy (R-RUM-VAR-HAND) so that a rack of 1 2 3 may go out at once."""
     rules = attrs.evolve(HANDRUMMY, rack_size=3)
     encoding = enc.Encoding(rules)
-    turn = enc.Turn(mr.new_game(rules, first_player=0))
+    turn = enc.EncodedState(mr.new_game(rules, first_player=0))
     for text in order:
         turn = encoding.apply_id(turn, mr.parse_tile(text).index)
     return turn
@@ -577,7 +581,7 @@ def test_observation_fields() -> None:
         opened=[1],
     )
     state = attrs.evolve(state, totals=(-7, 12, -5))
-    view = encoding.layout.views(encoding.observation(enc.Turn(state), 0))
+    view = encoding.layout.views(encoding.observation(enc.EncodedState(state), 0))
     assert view["rack"][mr.parse_tile("gn4").index] == 1
     assert view["rack"][52] == 1
     assert view["table"].sum() == 6
@@ -594,7 +598,19 @@ def test_observation_fields() -> None:
     assert view["receiving"].sum() == 0
     assert list(view["plus"]) == [0, 12, 0]
     assert list(view["minus"]) == [7, 0, 5]
-    seen_by_1 = encoding.layout.views(encoding.observation(enc.Turn(state), 1))
+    seen_by_1 = encoding.layout.views(encoding.observation(enc.EncodedState(state), 1))
     assert list(seen_by_1["to_move"]) == [1, 0, 0]
     assert list(seen_by_1["plus"]) == [12, 0, 0]
-    assert "table [J gn5 gn6] {pu9 gn9 gy9}" in encoding.text(enc.Turn(state), 0)
+    assert "table [J gn5 gn6] {pu9 gn9 gy9}" in encoding.text(enc.EncodedState(state), 0)
+
+
+def test_the_old_name_turn_warns_and_names_encoded_state() -> None:
+    # two public classes were named Turn: the encoding's is now EncodedState, and
+    # morpyam.myrummy.Turn (a turn written as moves) keeps its name
+    with pytest.warns(DeprecationWarning, match=r"use morpyam\.myrummy\.encoding\.EncodedState"):
+        old = enc.Turn
+    assert old is enc.EncodedState
+    assert "Turn" not in enc.__all__
+    assert mr.Turn.__module__ != enc.EncodedState.__module__  # two classes, two names
+    with pytest.raises(AttributeError, match="no attribute 'Tern'"):
+        getattr(enc, "Tern")  # noqa: B009

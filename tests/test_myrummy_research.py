@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import morpyam.myrummy as mr  # noqa: E402
 import morpyam.openspiel as mos  # noqa: E402
 from morpyam.myrummy.core._tiles import tiles_text  # noqa: E402
-from morpyam.myrummy.encoding import Choose, Encoding, Turn  # noqa: E402
+from morpyam.myrummy.encoding import Choose, EncodedState, Encoding  # noqa: E402
 
 SMALL = {"rack_size": 6, "opening_points": 10, "max_game_length": 40}
 
@@ -101,7 +101,7 @@ def test_tiles_another_player_chose_are_not_kept_in_a_resample() -> None:
     state = mr.position(
         encoding.rules, racks=[mr.parse_tiles("gn10 gn11 gn12 bk9"), mr.parse_tiles("pu1 pu2")]
     )
-    turn = encoding.apply(Turn(state), Choose(mr.parse_tile("gn10")))
+    turn = encoding.apply(EncodedState(state), Choose(mr.parse_tile("gn10")))
     assert any(turn.chosen)
     for_other = encoding.resample(turn, 1, random.Random(0))
     assert not any(for_other.chosen)
@@ -137,7 +137,7 @@ def test_a_cut_off_match_scores_the_round_as_blocked() -> None:
     assert mr.scores_if_blocked(low) == (25 + 3, -(25 + 3))
     tie = mr.position(rules, racks=[mr.parse_tiles("gn5 bk2"), mr.parse_tiles("pu7")])
     assert mr.scores_if_blocked(tie) == (-7, -7)
-    assert Encoding(rules).returns(Turn(low)) == (28.0, -28.0)
+    assert Encoding(rules).returns(EncodedState(low)) == (28.0, -28.0)
     assert mr.scores(low) == (0, 0)  # the rounds finished: none
     game = pyspiel.load_game(mos.MYRUMMY, {"max_game_length": 1})
     state = _random_decision(game, 0, decisions=0)

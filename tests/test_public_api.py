@@ -126,3 +126,24 @@ def test_the_games_bots_are_the_one_chooser_protocol() -> None:
     assert morpyam.myrummy.play._bots.Bot is Chooser
     assert isinstance(morpyam.bots.RandomBot(), Chooser)
     assert isinstance(morpyam.myrummy.play._bots.GreedyBot(), Chooser)
+
+
+@pytest.mark.parametrize(
+    ("package", "home"),
+    [
+        ("morpyam", "morpyam.actions"),
+        ("morpyam.yahtzee", "morpyam.yahtzee.actions"),
+        ("morpyam.myrummy", "morpyam.myrummy.core._actions"),
+    ],
+)
+def test_parse_action_lives_with_each_games_actions(package: str, home: str) -> None:
+    # one place in the three games: an action's text form is kept with the action
+    parse_action = importlib.import_module(package).parse_action
+    assert parse_action.__module__ == home
+    assert "parse_action" in importlib.import_module(package).__all__
+    assert "parse_action" in importlib.import_module(home).__all__
+    if package == "morpyam":  # and where it was, the same function
+        import morpyam.notation
+
+        assert morpyam.notation.parse_action is parse_action
+        assert "parse_action" in morpyam.notation.__all__

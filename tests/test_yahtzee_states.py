@@ -75,11 +75,11 @@ def test_str_is_the_sheet_and_the_status() -> None:
 
 def test_names_and_the_rows_of_other_rules() -> None:
     state = _full_house(yz.Rules.hasbro(), games=2)
-    lines = render(state, ["Ann", "Bo"]).splitlines()
+    lines = render(state, names=["Ann", "Bo"]).splitlines()
     assert lines[0] == "game 1             Ann     Bo"
     assert "yahtzee bonus        0      0" in lines  # Y-BONUS-2: Hasbro gives 100 an extra one
     assert "grand total         25      0" in lines
-    assert lines[-1] == "Player 1 to roll (game 1 of 2)"
+    assert lines[-1] == "Bo to roll (game 1 of 2)"  # the names call the players here too
     with pytest.raises(ValueError, match="one string per player"):
         render_sheets(state, ["Ann"])
     with pytest.raises(ValueError, match="yahtzee State"):

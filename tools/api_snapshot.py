@@ -48,6 +48,7 @@ MODULES = (
     "morpyam.gymnasium",
     "morpyam.gymnasium_vector",
     "morpyam.kit",
+    "morpyam.kit.deprecations",
     "morpyam.kit.descriptions",
     "morpyam.kit.fields",
     "morpyam.kit.paths",

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import random
 import re
@@ -47,9 +48,14 @@ __all__ = [
     "check_players",
     "check_players_rule",
     "check_record",
+    "check_record_file",
+    "check_writable",
+    "closest_preset",
     "fail",
     "fresh_seed",
     "in_words",
+    "keep_record",
+    "knob_word",
     "label",
     "prompt",
     "read_names",
@@ -242,6 +248,96 @@ def check_record(path: str, suffixes: Sequence[str], *, force: bool = False) -> 
     if not force:
         return f"--record {path}: the file exists; give --force to replace it"
     return None
+
+
+def check_writable(path: str) -> None:
+    """Check, before a game starts, that a record can be written to ``path``, so that a
+    player never loses the record of a game just played to a wrong path.
+
+    The file is opened for appending (which keeps what it holds) and, if it was not
+    there before, removed again.
+
+    Raises:
+        OSError: when it cannot be written (no such folder, a folder, no permission, or
+            what is not a regular file: opening a named pipe would wait for a reader).
+    """
+    existed = os.path.lexists(path)
+    if os.path.exists(path) and not (os.path.isfile(path) or os.path.isdir(path)):
+        raise OSError(errno.EINVAL, "not a regular file", path)
+    with open(path, "a", encoding="utf-8"):
+        pass
+    if not existed:
+        os.remove(path)
+
+
+def check_record_file(args: argparse.Namespace, suffixes: Sequence[str]) -> str | None:
+    """The error's words for the ``--record`` of ``args`` that cannot be used, or ``None``,
+    checked before the game in every game: the file's name (`check_record`), a file that
+    exists without ``--force``, and whether it can be written (`check_writable`)."""
+    path = getattr(args, "record", None)
+    if path is None:
+        return None
+    wrong = check_record(path, suffixes, force=args.force)
+    if wrong is not None or path == STDOUT:
+        return wrong
+    try:
+        check_writable(path)
+    except OSError as error:
+        return cannot_write(path, error)
+    return None
+
+
+def keep_record(
+    args: argparse.Namespace, data: TextIO, text: str, save: Callable[[str], object]
+) -> int:
+    """Write a game's record where ``--record`` says, in every game: ``text`` to ``data``
+    for `STDOUT`, else ``save(path)``; returns 0, or 1 when the file cannot be written
+    (the game was played: the record is then printed, to copy by hand)."""
+    path = getattr(args, "record", None)
+    if path is None:
+        return 0
+    if path == STDOUT:
+        data.write(text if text.endswith("\n") else f"{text}\n")
+        return 0
+    try:
+        save(path)
+    except (OSError, FileFormatError) as error:
+        reason = error.reason if isinstance(error, FileFormatError) else error.strerror or error
+        fail(args, f"cannot write {path}: {reason}", 1)
+        say("The record, to copy by hand:")
+        print(text)
+        return 1
+    say(f"Record saved to {path}")
+    return 0
+
+
+def closest_preset(
+    rules: Any, presets: Mapping[str, Callable[[int], Any]], same: Sequence[str] = ("players",)
+) -> tuple[str, list[str]]:
+    """The preset closest to ``rules`` (an attrs value with a ``players`` field) and the
+    fields that differ from it, ``same`` left out: how a replay's first line names the rules
+    of a record, as the game's first line named them (``("", [])`` when no preset takes
+    that many players)."""
+    fields = attrs.asdict(rules, recurse=False)
+    best: tuple[int, str, list[str]] = (len(fields) + 1, "", [])
+    for name in sorted(presets):
+        try:
+            preset = attrs.asdict(presets[name](rules.players), recurse=False)
+        except ValueError:  # a preset for fewer players
+            continue
+        differ = [key for key in fields if key not in same and fields[key] != preset[key]]
+        if len(differ) < best[0]:
+            best = (len(differ), name, differ)
+    return best[1], best[2]
+
+
+def knob_word(value: object) -> str:
+    """A knob's value as a replay's first line says it: ``off``, ``on``, or the value."""
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 def check_players_rule(

@@ -38,18 +38,19 @@ from morpyam.cli.console import colour_tiles, game_over, not_a_command, say
 from morpyam.cli.manner import (
     HELP_LINE,
     HUMAN,
-    STDOUT,
     add_table_options,
     banner,
     cannot_read,
-    cannot_write,
     caret,
     check_first_player,
     check_players,
-    check_record,
+    check_record_file,
+    closest_preset,
     fail,
     fresh_seed,
     in_words,
+    keep_record,
+    knob_word,
     label,
     prompt,
     read_names,
@@ -63,7 +64,6 @@ from morpyam.cli.play import (
     DEFAULT_OPPONENT,
     add_delay_option,
     add_replay_options,
-    check_writable,
     step_loop,
 )
 from morpyam.errors import IllegalActionError
@@ -798,15 +798,9 @@ def _play(args: argparse.Namespace, data: TextIO) -> int:
     )
     if wrong is not None:
         return fail(args, wrong)
-    if args.record:
-        wrong = check_record(args.record, (".json",), force=args.force)
-        if wrong is not None:
-            return fail(args, wrong)
-    if args.record and args.record != STDOUT:
-        try:
-            check_writable(args.record)
-        except OSError as error:
-            return fail(args, cannot_write(args.record, error))
+    wrong = check_record_file(args, (".json",))
+    if wrong is not None:
+        return fail(args, wrong)
     seed = fresh_seed(args.seed)
     rounds = f"{rules.rounds} round{'s' if rules.rounds > 1 else ''}"
     sitting = [(label(p, names), seat) for p, seat in enumerate(seats)]
@@ -832,15 +826,8 @@ def _play(args: argparse.Namespace, data: TextIO) -> int:
     )
     record = GameRecord(rules, tuple(entries), tuple(names))
     text = record.to_json(numbering="kept")  # its plays numbered as the screen showed them
-    if args.record == STDOUT:
-        data.write(text)
-    elif args.record:
-        try:
-            write_text(args.record, text)
-        except OSError as error:
-            return fail(args, cannot_write(args.record, error), 1)
-        say(f"Record saved to {args.record}")
-    return 0 if state.is_terminal else 1
+    kept = keep_record(args, data, text, lambda path: write_text(path, text))
+    return kept or (0 if state.is_terminal else 1)
 
 
 def _morpyam_record(path: str) -> bool:
@@ -971,32 +958,13 @@ def _replay_header(record: GameRecord) -> str:
     """A replay's first line, as a match's: the rules (the closest preset and the knobs that
     differ), the rounds and the players."""
     rules = record.rules
-    fields = attrs.asdict(rules)
-    best: tuple[int, str, list[str]] = (len(fields) + 1, "", [])
-    for name in sorted(PRESETS):
-        try:
-            preset = attrs.asdict(PRESETS[name](rules.players))
-        except ValueError:  # a preset for fewer players
-            continue
-        differ = [
-            key for key in fields if key not in ("players", "rounds") and fields[key] != preset[key]
-        ]
-        if len(differ) < best[0]:
-            best = (len(differ), name, differ)
-    _, name, differ = best
-    knobs = ", ".join(f"{key} {_knob(fields[key])}" for key in differ)
+    name, differ = closest_preset(rules, PRESETS, ("players", "rounds"))
+    fields = attrs.asdict(rules, recurse=False)
+    knobs = ", ".join(f"{key} {knob_word(fields[key])}" for key in differ)
     told = f"{name} rules" + (f" ({knobs})" if knobs else "") if name else "rules of the record"
     rounds = f"{rules.rounds} round{'s' if rules.rounds > 1 else ''}"
     players = ", ".join(label(p, record.names) for p in range(rules.players))
     return f"MyRummy, {told}, {rounds}: {players}."
-
-
-def _knob(value: object) -> str:
-    if value is None:
-        return "off"
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 def register_myrummy(subparsers: Any) -> None:

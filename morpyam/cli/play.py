@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import errno
-import os
 import random
 import re
 import sys
@@ -51,9 +49,11 @@ from morpyam.cli.manner import (
     check_first_player,
     check_players,
     check_players_rule,
-    check_record,
+    check_record_file,
+    check_writable,
     fresh_seed,
     in_words,
+    keep_record,
     label,
     prompt,
     read_names,
@@ -97,6 +97,7 @@ __all__ = [
     "check_writable",
     "legend",
     "play_game",
+    "read_stdin",
     "register_play",
     "register_replay",
     "register_show",
@@ -254,13 +255,6 @@ def _read_line(read: Input, prompt: str, output: Output) -> str | None:
 def _who(player: int, names: Sequence[str]) -> str:
     """A player as the table calls them, with their mark on the grid: ``player 0 X``, ``Anne X``."""
     return f"{label(player, names)} {_mark(player)}"
-
-
-def _named(text: str, names: Sequence[str]) -> str:
-    """``text`` with ``player N`` said as the name of that player, when names were given."""
-    if not names:
-        return text
-    return re.sub(r"\bplayer ([0-3])\b", lambda match: label(int(match.group(1)), names), text)
 
 
 def _ask_human(
@@ -428,10 +422,10 @@ def _summary(state: State, names: Sequence[str] = ()) -> list[str]:
 def _picture(state: State, names: Sequence[str] = ()) -> str:
     """The grid and the tokens left, with whose turn it is; once the game is over, without
     `render`'s own line on the result, which the summary tells."""
-    picture = render(state)
+    picture = render(state, names=names or None)
     if state.is_terminal:
         picture = picture.rsplit("\n", 1)[0]
-    return _named(picture, names)
+    return picture
 
 
 def play_game(
@@ -473,7 +467,7 @@ def play_game(
         """The grid when its tokens changed since it was last drawn, else the status line (not
         after a roll: its dice were just told)."""
         nonlocal shown
-        picture = _named(render(state), names)
+        picture = render(state, names=names or None)
         if state.owners != shown or state.setup is not None:
             output(picture)
             shown = state.owners
@@ -717,7 +711,7 @@ STDIO = "-"
 """The file name that means standard input (or output), as in most commands."""
 
 
-def _read_stdin() -> str:
+def read_stdin() -> str:
     """Standard input as text, refused past the size any file may have."""
     data = sys.stdin.buffer.read(MAX_TEXT_SIZE + 1)
     if len(data) > MAX_TEXT_SIZE:
@@ -734,7 +728,7 @@ def _load(path: str) -> GameRecord | State:
     ``-`` reads standard input, JSON when it starts with ``{``, else a text record.
     """
     if path == STDIO:
-        text = _read_stdin()
+        text = read_stdin()
         if not text.lstrip().startswith("{"):
             return GameRecord.from_text(text)
         data = parse_json(text)
@@ -746,27 +740,9 @@ def _load(path: str) -> GameRecord | State:
         return state_from_dict(data)
     if isinstance(data, dict) and data.get("game") == "myrummy":
         raise FileFormatError(path, "a MyRummy record: replay it with 'morpyam myrummy replay'")
+    if isinstance(data, dict) and data.get("format") == "yahtzee/1":
+        raise FileFormatError(path, "a score-sheet record: replay it with 'morpyam yahtzee replay'")
     return GameRecord.from_dict(data)
-
-
-def check_writable(path: str) -> None:
-    """Check, before a game starts, that a record can be written to ``path``, so that a
-    player never loses the record of a game just played to a wrong path.
-
-    The file is opened for appending (which keeps what it holds) and, if it was not
-    there before, removed again.
-
-    Raises:
-        OSError: when it cannot be written (no such folder, a folder, no permission, or
-            what is not a regular file: opening a named pipe would wait for a reader).
-    """
-    existed = os.path.lexists(path)
-    if os.path.exists(path) and not (os.path.isfile(path) or os.path.isdir(path)):
-        raise OSError(errno.EINVAL, "not a regular file", path)
-    with open(path, "a", encoding="utf-8"):
-        pass
-    if not existed:
-        os.remove(path)
 
 
 def _line_editing() -> None:
@@ -788,14 +764,9 @@ def _play(args: argparse.Namespace, data: TextIO) -> int:
     names = read_names(args.names, len(kinds))
     if isinstance(names, str):
         return _fail(args, names)
-    if args.record not in (None, STDIO):
-        wrong = check_record(args.record, (".json", ".txt"), force=args.force)
-        if wrong is not None:
-            return _fail(args, wrong)
-        try:
-            check_writable(args.record)
-        except OSError as error:
-            return _file_error(args, args.record, error, writing=True)
+    wrong = check_record_file(args, (".json", ".txt"))
+    if wrong is not None:
+        return _fail(args, wrong)
     if args.rules_file is not None:
         if args.preset is not None:
             return _fail(args, "--rules and --rules-file: give one, a preset or a rules file")
@@ -846,24 +817,8 @@ def _play(args: argparse.Namespace, data: TextIO) -> int:
     except ValueError as error:  # names that a record cannot hold
         return _fail(args, str(error))
     finished = deque(positions(record), maxlen=1)[0].is_terminal
-    return _keep(args, record, data) or (0 if finished else 1)
-
-
-def _keep(args: argparse.Namespace, record: GameRecord, data: TextIO) -> int:
-    """Write the record where ``--record`` says (``-``: to ``data``); 1 when it cannot be
-    written (the record is then printed, to copy by hand), else 0."""
-    if args.record == STDIO:
-        data.write(record.to_text())
-    elif args.record is not None:
-        try:
-            save_record(record, args.record)
-        except (FileFormatError, OSError) as error:
-            _file_error(args, args.record, error, 1, writing=True)
-            say("The record, to copy by hand:")
-            print(record.to_text())
-            return 1
-        say(f"Record saved to {args.record}")
-    return 0
+    kept = keep_record(args, data, record.to_text(), lambda path: save_record(record, path))
+    return kept or (0 if finished else 1)
 
 
 def _run_replay(args: argparse.Namespace) -> int:

@@ -1,7 +1,8 @@
-"""The ``morpyam yahtzee`` commands: play a game at the terminal, or solve a rule set.
+"""The ``morpyam yahtzee`` commands: play a game at the terminal, replay it, or solve a rule set.
 
-``morpyam yahtzee play`` seats humans and bots around one score sheet;
-``morpyam yahtzee solve`` prints the optimal expected score and can save the
+``morpyam yahtzee play`` seats humans and bots around one score sheet (and
+``--record`` writes the game's record), ``morpyam yahtzee replay`` steps
+through a record; ``morpyam yahtzee solve`` prints the optimal expected score and can save the
 solution for the ``optimal`` bot. The ``morpyam`` command adds them with
 `register_yahtzee`.
 """
@@ -15,7 +16,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 import attrs
 
@@ -28,19 +29,34 @@ from morpyam.cli.manner import (
     cannot_read,
     cannot_write,
     caret,
+    check_record_file,
+    closest_preset,
     fail,
     fresh_seed,
     in_words,
+    keep_record,
+    knob_word,
     label,
     prompt,
     read_names,
     read_seats,
+    record_aside,
     refusal,
     rule_settings,
     without,
 )
-from morpyam.cli.play import DEFAULT_OPPONENT, add_delay_option, check_writable
-from morpyam.errors import IllegalActionError
+from morpyam.cli.play import (
+    DEFAULT_OPPONENT,
+    STDIO,
+    add_delay_option,
+    add_replay_options,
+    check_writable,
+    read_stdin,
+    step_loop,
+)
+from morpyam.errors import FileFormatError, IllegalActionError
+from morpyam.kit.fields import parse_json
+from morpyam.kit.paths import read_text
 from morpyam.notation import NotationError
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score, parse_action
 from morpyam.yahtzee.engine import (
@@ -53,9 +69,10 @@ from morpyam.yahtzee.engine import (
     new_game,
     sample_chance,
 )
+from morpyam.yahtzee.records import GameRecord, positions, save_record
 from morpyam.yahtzee.rules import COMPARISONS, JOKERS, PRESETS, Box, Rules
 from morpyam.yahtzee.state import State
-from morpyam.yahtzee.text import render_sheets
+from morpyam.yahtzee.text import render, render_sheets
 
 if TYPE_CHECKING:
     from morpyam.yahtzee.solver import Solution
@@ -263,6 +280,7 @@ def play(
     read: Callable[[str], str] = input,
     out: Out = print,
     delay: float = 0.0,
+    record: list[Action] | None = None,
 ) -> State:
     """Play a game of ``rules`` between ``seats`` (kinds from `SEATS`).
 
@@ -275,7 +293,8 @@ def play(
     ``optimal`` seats play ``solution`` (a
     `Solution` of ``rules``). Returns the final
     state, or the state reached when a human types ``quit``, the input ends or
-    Ctrl-C is pressed ("Game stopped.").
+    Ctrl-C is pressed ("Game stopped."). Every action applied, the dice thrown
+    included, is appended to ``record`` when given: the actions of a `GameRecord`.
 
     Raises:
         ValueError: for seats that are not a sequence of `SEATS`,
@@ -292,17 +311,38 @@ def play(
     reached = [new_game(attrs.evolve(rules, players=len(seats)), games=games)]
     humans = {p for p, seat in enumerate(seats) if seat == HUMAN}
     try:
-        _play_on(reached, seated, called, humans, rng, out, delay)
+        _play_on(reached, seated, called, humans, rng, out, delay, record)
     except (_StopGameError, KeyboardInterrupt):
         out("")
         out("Game stopped.")
         return reached[0]
     state = reached[0]
+    out(_game_over(state, called))
+    return state
+
+
+def _thrown(state: State) -> str:
+    """What a roll showed, told after the roll: `` → 1 2 6 6 6 (roll 2)``."""
+    assert state.dice is not None
+    return f" → {_faces(state.dice)} (roll {state.rolls})"
+
+
+def _scored(before: State, action: Score, after: State) -> str:
+    """A box scored, as the table tells it: ``score chance: 23 points``, with the Yahtzee
+    bonus it brought (Y-BONUS-2)."""
+    points = box_points(before, action.box)
+    had = before.sheet.yahtzee_bonus
+    bonus = after.sheets[before.player][before.game].yahtzee_bonus - had  # Y-BONUS-2, or 0
+    told = f"score {action.box}: {points} point{'' if points == 1 else 's'}"
+    return told + (f", and a Yahtzee bonus of {bonus} (Y-BONUS-2)" if bonus > 0 else "")
+
+
+def _game_over(state: State, names: Sequence[str]) -> str:
+    """The end of a sheet, in one line: its rule, and who won with how many points."""
     totals = state.totals
     best = max(totals)
-    winners = [called[p] for p, total in enumerate(totals) if total == best]
-    out(game_over("every box filled, Y-END-1", winners, f" with {best} points"))
-    return state
+    winners = [label(p, names) for p, total in enumerate(totals) if total == best]
+    return game_over("every box filled, Y-END-1", winners, f" with {best} points")
 
 
 def _play_on(
@@ -313,8 +353,11 @@ def _play_on(
     rng: random.Random,
     out: Out,
     delay: float = 0.0,
+    record: list[Action] | None = None,
 ) -> None:
-    """Play from ``reached[0]`` to the end of the last game, keeping ``reached[0]`` the latest state."""
+    """Play from ``reached[0]`` to the end of the last game, keeping ``reached[0]`` the latest
+    state, each action applied appended to ``record``."""
+    kept = record.append if record is not None else lambda action: None
     line = ""
     watched = not humans
     state = reached[0]
@@ -325,8 +368,9 @@ def _play_on(
             thrower = seated[player][1]
             result = thrower(state) if thrower is not None else sample_chance(state, rng)
             state = apply(state, result)
+            kept(result)
             assert state.dice is not None
-            out(f"{line} → {_faces(state.dice)} (roll {state.rolls})")
+            out(f"{line}{_thrown(state)}")
             continue
         if state.rolls == 0:
             filled = state.sheet.filled.bit_count()
@@ -336,14 +380,10 @@ def _play_on(
             out(f"Turn {filled + 1} · {names[player]}{hint}")
         action = seated[player][0](state)
         if isinstance(action, Score):
-            points = box_points(state, action.box)
-            had = state.sheet.yahtzee_bonus
+            before = state
             state = apply(state, action)
-            bonus = state.sheets[player][game].yahtzee_bonus - had  # Y-BONUS-2, or 0
-            told = (
-                f"  {names[player]}: score {action.box}: {points} point{'' if points == 1 else 's'}"
-            )
-            out(told + (f", and a Yahtzee bonus of {bonus} (Y-BONUS-2)" if bonus > 0 else ""))
+            kept(action)
+            out(f"  {names[player]}: {_scored(before, action, state)}")
             if state.game != game or state.is_terminal:
                 out("")
                 out(render_sheets(attrs.evolve(state, game=game), names))
@@ -356,6 +396,7 @@ def _play_on(
         else:
             line = f"  {names[player]}: {action}"
             state = apply(state, action)
+            kept(action)
     reached[0] = state
 
 
@@ -457,6 +498,11 @@ def _load_solution(rules: Rules, path: str) -> Solution:
 
 
 def _run_play(args: argparse.Namespace) -> int:
+    return record_aside(args, lambda data: _play(args, data))
+
+
+def _play(args: argparse.Namespace, data: TextIO) -> int:
+    """``morpyam yahtzee play``, its record written to ``data`` with ``--record -``."""
     seats = read_seats(args.seats, SEATS, 1, MAX_PLAYERS, [HUMAN, DEFAULT_OPPONENT])
     if isinstance(seats, str):
         return fail(args, seats)
@@ -474,6 +520,9 @@ def _run_play(args: argparse.Namespace) -> int:
     missing = _no_numpy("--seat optimal") if "optimal" in seats else None
     if missing is not None:
         return fail(args, missing)
+    wrong = check_record_file(args, (".json",))
+    if wrong is not None:
+        return fail(args, wrong)
     solution = None
     if args.solution is not None:  # the file is checked before the game, never ignored
         if "optimal" not in seats:
@@ -497,6 +546,7 @@ def _run_play(args: argparse.Namespace) -> int:
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401
     colour = not args.no_color
+    actions: list[Action] = []
     end = play(
         rules,
         seats,
@@ -507,8 +557,11 @@ def _run_play(args: argparse.Namespace) -> int:
         names=names,
         out=lambda text: colour_line(text, sys.stdout, _style(text, len(seats), names), colour),
         delay=args.delay,
+        record=actions,
     )
-    return 0 if end.is_terminal else 1
+    record = GameRecord(end.rules, actions, games=args.games, names=names)
+    kept = keep_record(args, data, record.to_json(), lambda path: save_record(record, path))
+    return kept or (0 if end.is_terminal else 1)
 
 
 def _style(text: str, players: int, names: Sequence[str]) -> str | None:
@@ -551,6 +604,134 @@ def _run_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+@attrs.frozen
+class _Step:
+    """One step of a replay: a roll with the dice it showed, or a box scored; the position
+    after it, and the game of the sheet it was played in."""
+
+    told: str
+    state: State
+    game: int
+
+
+def _replay_steps(record: GameRecord) -> tuple[list[_Step], IllegalActionError | None]:
+    """The steps of a replay: the start, then each roll (told with its dice, as the table
+    told it) and each box scored; and the illegal action that stopped the replay, if any."""
+    names = [label(p, record.names) for p in range(record.rules.players)]
+    steps: list[_Step] = []
+    states = positions(record)
+    try:
+        state = next(states)
+        steps.append(_Step("start of the game", state, 0))
+        for action in record.actions:
+            before, state = state, next(states)
+            if isinstance(action, RollResult):  # the dice of the roll before: told with it
+                last = steps[-1]
+                steps[-1] = attrs.evolve(last, told=last.told + _thrown(state), state=state)
+                continue
+            who = names[before.player]
+            if isinstance(action, Score):
+                told = f"{who}: {_scored(before, action, state)}"
+                if before.games > 1 and (state.game != before.game or state.is_terminal):
+                    told += f"; end of game {before.game + 1} of {before.games}"
+            else:
+                told = f"{who}: {action}"
+            steps.append(_Step(told, state, before.game))
+    except IllegalActionError as error:
+        return steps, error
+    return steps, None
+
+
+def _replay_header(record: GameRecord) -> str:
+    """A replay's first line, as a game's: the rules (the closest preset and the knobs that
+    differ), the games and the players."""
+    rules = record.rules
+    name, differ = closest_preset(rules, PRESETS)
+    fields = attrs.asdict(rules, recurse=False)
+    knobs = ", ".join(f"{key} {knob_word(fields[key])}" for key in differ)
+    told = f"{name} rules" + (f" ({knobs})" if knobs else "") if name else "rules of the record"
+    games = f"{record.games} game{'' if record.games == 1 else 's'}"
+    players = ", ".join(label(p, record.names) for p in range(rules.players))
+    return f"Yahtzee, {told}, {games}: {players}."
+
+
+def _ending(state: State, error: IllegalActionError | None, names: Sequence[str]) -> str:
+    """What the last step of a replay adds: the illegal action, the result, or who goes on."""
+    if error is not None:
+        return f"The next action is illegal: {error}"
+    if state.is_terminal:
+        return _game_over(state, names)
+    return f"End of the record: the game goes on, {label(state.player, names)} to play."
+
+
+_OTHER_RECORDS = {
+    "morpyam/1": "a Morpyam record: replay it with 'morpyam replay'",
+    "myrummy": "a MyRummy record: replay it with 'morpyam myrummy replay'",
+}
+"""What a record of another game is, by its ``format`` (or MyRummy's ``game``)."""
+
+
+def _load_record(path: str) -> GameRecord:
+    """The score-sheet record in ``path`` (``-``: standard input).
+
+    Raises:
+        FileFormatError: for what is no score-sheet record, saying which command replays a
+            record of the other games.
+        OSError: when the file cannot be read.
+    """
+    text = read_stdin() if path == STDIO else read_text(path)
+    try:
+        return GameRecord.from_json(text)
+    except FileFormatError as error:
+        if error.where == "format":
+            data = parse_json(text)
+            kind = data.get("format", data.get("game")) if isinstance(data, dict) else None
+            if isinstance(kind, str) and kind in _OTHER_RECORDS:
+                raise FileFormatError(path, _OTHER_RECORDS[kind]) from None
+        raise
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    where = "standard input" if args.file == STDIO else args.file
+    try:
+        record = _load_record(args.file)
+    except FileFormatError as error:
+        reason = error.reason if error.where == args.file else str(error)
+        return fail(args, f"{where}: {reason}")
+    except OSError as error:
+        return fail(args, cannot_read(where, error))
+    steps, refused = _replay_steps(record)
+    last = len(steps) - 1
+    names = [label(p, record.names) for p in range(record.rules.players)]
+    colour = not args.no_color
+
+    def out(line: str) -> None:
+        colour_line(line, sys.stdout, _style(line, len(names), names), colour)
+
+    out(_replay_header(record))
+
+    def view(index: int) -> None:
+        step = steps[index]
+        if step.state.game == step.game and not step.state.is_terminal:
+            out(render(step.state, names=names))  # the sheet, and the dice
+        else:  # the sheet of the game just ended
+            out(render_sheets(attrs.evolve(step.state, game=step.game), names))
+
+    def tell(index: int, drawn: bool) -> None:
+        out(f"Step {index} of {last} · {steps[index].told}")
+        if drawn:
+            view(index)
+        if index == last:
+            out(_ending(steps[index].state, refused, names))
+
+    if args.no_wait or args.file == STDIO:  # the keys cannot come from where the record did
+        for index in range(len(steps)):
+            tell(index, index == last)
+        return 1 if refused else 0
+    stopped = step_loop(last, tell, view, output=out)
+    return 1 if refused or stopped else 0
+
+
 def _add_knob_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--joker", choices=JOKERS, help="joker rule (Y-JOKER-1)")
     parser.add_argument(
@@ -564,13 +745,13 @@ def _add_knob_options(parser: argparse.ArgumentParser) -> None:
 WITHOUT = {
     "--rules-file": "the sheet's rules are a preset and a few knobs, set with --rule",
     "--first-player": "player 0 starts and the turn goes round in seat order (Y-SET-1)",
-    "--record": "the score sheet, printed at the end of each game, is the game's record",
 }
 """The options of the table manner the score sheet has not, and why (its help says so)."""
 
 
 def register_yahtzee(subparsers: Any) -> None:
-    """Add the ``yahtzee`` command, with its ``play`` and ``solve`` subcommands, to ``morpyam``."""
+    """Add the ``yahtzee`` command, with its ``play``, ``replay`` and ``solve`` subcommands, to
+    ``morpyam``."""
     parser = subparsers.add_parser(
         "yahtzee",
         help="the Yahtzee-style score-sheet game",
@@ -592,7 +773,8 @@ def register_yahtzee(subparsers: Any) -> None:
         presets=PRESETS,
         default_preset="hasbro",
         seed_of="the dice",
-        record=None,
+        record="write the game to this JSON record, every action and the dice thrown (-: print "
+        "it; the path is checked before the first roll)",
         first_player=False,
         rule_example="joker=free",
     )
@@ -614,6 +796,17 @@ def register_yahtzee(subparsers: Any) -> None:
     )
     add_delay_option(play_parser)
     play_parser.set_defaults(run=_run_play)
+
+    replay = commands.add_parser(
+        "replay",
+        help="step through a game record",
+        description="Check a score-sheet record (JSON) by replaying it, and step through it, "
+        "one line a step (a roll with its dice, or a box scored), as 'morpyam replay' steps "
+        "through a game; the sheet is drawn on request (v) and at a step chosen by its number.",
+    )
+    replay.add_argument("file", help="the record (.json; -: read it from standard input)")
+    add_replay_options(replay)
+    replay.set_defaults(run=_run_replay)
 
     solve_parser = commands.add_parser(
         "solve",

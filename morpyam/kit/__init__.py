@@ -31,6 +31,7 @@ from morpyam.errors import (
     wrong_state,
 )
 from morpyam.game import Chooser, Game, GameState, bot_name, play_out
+from morpyam.kit.deprecations import old_spellings
 from morpyam.kit.fields import (
     MAX_TEXT_SIZE,
     check_fields,
@@ -66,6 +67,7 @@ from morpyam.kit.texts import (
     name_count_problem,
     player_names,
     refuse_long,
+    seat_labels,
     text_problem,
 )
 
@@ -105,6 +107,7 @@ __all__ = [
     "name_count_problem",
     "not_an_action",
     "number_error",
+    "old_spellings",
     "parse_json",
     "play_out",
     "player_names",
@@ -122,6 +125,7 @@ __all__ = [
     "require_format",
     "require_state",
     "rules_from",
+    "seat_labels",
     "short_text",
     "shown",
     "text_position",

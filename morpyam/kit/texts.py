@@ -34,6 +34,7 @@ __all__ = [
     "name_count_problem",
     "player_names",
     "refuse_long",
+    "seat_labels",
     "text_problem",
 ]
 
@@ -127,3 +128,24 @@ def check_name_count(names: Sequence[str], players: int) -> None:
     problem = name_count_problem(names, players)
     if problem:
         raise ValueError(f"names: {problem}")
+
+
+def seat_labels(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """How a picture of a position calls each player, in every game's ``render``: the
+    ``names`` given, one string per player, or ``player 0``, ``player 1``, ... for ``None``.
+
+    Examples:
+        >>> seat_labels(None, 2)
+        ('player 0', 'player 1')
+        >>> seat_labels(["Ann", "Bo"], 2)
+        ('Ann', 'Bo')
+
+    Raises:
+        ValueError: for names that are not one string per player.
+    """
+    if names is None:
+        return tuple(f"player {seat}" for seat in range(players))
+    given = [names] if isinstance(names, str) else list(names)
+    if len(given) != players or not all(isinstance(name, str) for name in given):
+        raise ValueError(f"names are one string per player ({players}), got {shown(names)}")
+    return tuple(given)

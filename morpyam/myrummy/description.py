@@ -24,7 +24,7 @@ from morpyam.myrummy.notation._state_json import state_from_json, state_to_json
 from morpyam.myrummy.play._bots import BOTS, GreedyBot
 
 if TYPE_CHECKING:  # pragma: no cover - the encoding needs the numpy extra
-    from morpyam.myrummy.encoding import Encoding, Step, Turn
+    from morpyam.myrummy.encoding import EncodedState, Encoding, Step
 
 __all__ = ["DESCRIPTION", "GreedySteps", "RandomSteps"]
 
@@ -78,7 +78,7 @@ class RandomSteps:
 
     encoding: Encoding
 
-    def choose(self, state: Turn, rng: random.Random) -> Step:
+    def choose(self, state: EncodedState, rng: random.Random) -> Step:
         """One of the encoding's legal actions at ``state``, drawn with ``rng``."""
         return rng.choice(self.encoding.legal_actions(state))
 
@@ -94,7 +94,7 @@ class GreedySteps:
     bot: GreedyBot = attrs.field(factory=GreedyBot)
     _plan: tuple[State, list[int]] | None = None
 
-    def choose(self, state: Turn, rng: random.Random) -> Step:
+    def choose(self, state: EncodedState, rng: random.Random) -> Step:
         """The bot's action when it is no play, else the next step of its play."""
         plan = self._plan
         if plan is None or plan[0] is not state.state:  # a new turn: ask the bot once

@@ -41,7 +41,7 @@ There is no undo: once a tile is chosen the turn ends with a lay, and a turn
 is at most one decision per rack tile plus one.
 ``TimeOut`` is left out: the library keeps no clock.
 
-The encoded game's states are `Turn` values
+The encoded game's states are `EncodedState` values
 (the engine's state, the tiles chosen, what each player has seen), its steps
 `Choose` and the engine's actions; the
 `Encoding` has the methods of
@@ -66,14 +66,14 @@ Examples:
     ...     mr.Rules.classic(),
     ...     racks=[mr.parse_tiles("gn10 gn11 gn12 bk1"), mr.parse_tiles("J")],
     ... )
-    >>> turn = Turn(state)
+    >>> turn = EncodedState(state)
     >>> [TILES[i] for i in encoding.legal_ids(turn) if i < LAY]  # a lay starts at its lowest
     [Tile(gn10)]
     >>> for tile in mr.parse_tiles("gn10 gn11 gn12"):
     ...     turn = encoding.apply_id(turn, tile.index)
     >>> str(encoding.action(turn, LAY))
     'play [gn10 gn11 gn12]'
-    >>> encoding.action(Turn(state), DRAW), str(encoding.action(Turn(state), 35))
+    >>> encoding.action(EncodedState(state), DRAW), str(encoding.action(EncodedState(state), 35))
     (Draw(), 'choose gn10')
     >>> encoding.apply_id(turn, LAY).state.racks[0]
     (Tile(bk1),)
@@ -83,6 +83,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -126,9 +127,9 @@ __all__ = [
     "PASS",
     "RETURNS_UNITS",
     "Choose",
+    "EncodedState",
     "Encoding",
     "Step",
-    "Turn",
     "rules_from",
 ]
 
@@ -148,17 +149,17 @@ _MEMO_SIZE = 256
 _NOTHING = (0,) * KINDS
 
 
-def _nothing_seen(turn: Turn) -> tuple[str, ...]:
+def _nothing_seen(turn: EncodedState) -> tuple[str, ...]:
     state = turn.state
     return ("",) * state.players if isinstance(state, State) else ()
 
 
 def _check_state(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, State):
-        raise ValueError(f"a Turn holds a myrummy State, got {type(value).__name__}")
+        raise ValueError(f"an EncodedState holds a myrummy State, got {type(value).__name__}")
 
 
-def _check_chosen(instance: Turn, attribute: attrs.Attribute[Any], value: Any) -> None:
+def _check_chosen(instance: EncodedState, attribute: attrs.Attribute[Any], value: Any) -> None:
     rack = counts(instance.state.racks[instance.state.player])
     if (
         type(value) is not tuple
@@ -171,12 +172,14 @@ def _check_chosen(instance: Turn, attribute: attrs.Attribute[Any], value: Any) -
 
 
 @attrs.frozen
-class Turn:
+class EncodedState:
     """A state of the encoded game: the engine's state, the tiles chosen so far this turn and,
     per player, what they have seen of the match (for
     `Encoding.information_state`).
 
-    ``Turn(state)`` starts from any engine state with nothing chosen or seen.
+    ``EncodedState(state)`` starts from any engine state with nothing chosen or seen. Its
+    old name, ``Turn``, still works with a `DeprecationWarning` until the next minor
+    release; ``morpyam.myrummy.Turn`` is another class, a turn written as moves.
     """
 
     state: State = attrs.field(validator=_check_state)
@@ -342,7 +345,7 @@ class _Known:
 class Encoding:
     """The fixed encoding of MyRummy under ``rules`` (see the module for the ids).
 
-    It works on `Turn` values (an engine state and the tiles
+    It works on `EncodedState` values (an engine state and the tiles
     chosen), and remembers the solver's answers for the last few turns asked (a cache, not a
     state: answers are the same with or without it).
     """
@@ -428,16 +431,16 @@ class Encoding:
     @property
     def game(self) -> Game[Rules, State, Action]:
         """The module ``morpyam.myrummy``, which is a `Game` (its states are
-        the engine's: a `Turn` holds one)."""
+        the engine's: an `EncodedState` holds one)."""
         import morpyam.myrummy
 
         return morpyam.myrummy
 
-    def new_state(self) -> Turn:
+    def new_state(self) -> EncodedState:
         """A new match: the lot, then the deal, as chance nodes."""
-        return Turn(new_game(self.rules))
+        return EncodedState(new_game(self.rules))
 
-    def scores(self, turn: Turn) -> tuple[int, ...]:
+    def scores(self, turn: EncodedState) -> tuple[int, ...]:
         """The match totals per player (`scores`)."""
         return turn.state.totals
 
@@ -473,22 +476,22 @@ class Encoding:
         size = self.lay_id
         return TILES[self.kinds[index]] if index < size else FirstPlayer(index - size)
 
-    def chance_probabilities(self, turn: Turn) -> list[tuple[int, float]]:
+    def chance_probabilities(self, turn: EncodedState) -> list[tuple[int, float]]:
         """At a chance node, each chance id with its probability as a float, ids ascending."""
         return sorted(
             (self.chance_id(action), float(share)) for action, share in self.chance_outcomes(turn)
         )
 
-    def chance_outcomes(self, turn: Turn) -> tuple[tuple[Action, Fraction], ...]:
+    def chance_outcomes(self, turn: EncodedState) -> tuple[tuple[Action, Fraction], ...]:
         """`chance_outcomes` of the state."""
         return chance_outcomes(turn.state)
 
-    def sample_chance(self, turn: Turn, rng: random.Random) -> Action:
+    def sample_chance(self, turn: EncodedState, rng: random.Random) -> Action:
         """One chance outcome drawn with ``rng`` at its probability
         (`sample_chance`); ``chance_id`` gives its id."""
         return sample_chance(turn.state, rng)
 
-    def legal_ids(self, turn: Turn) -> list[int]:
+    def legal_ids(self, turn: EncodedState) -> list[int]:
         """The legal ids, ascending: chance ids at a chance node, none at the end."""
         state = turn.state
         if state.is_terminal:
@@ -513,7 +516,7 @@ class Encoding:
             ids.append(self.lay_id)
         return sorted(ids)
 
-    def _legal(self, turn: Turn, index: int) -> bool:
+    def _legal(self, turn: EncodedState, index: int) -> bool:
         """Whether action id ``index`` is legal at the decision ``turn`` (one question, not the mask)."""
         state = turn.state
         chosen = turn.chosen
@@ -530,21 +533,21 @@ class Encoding:
             return False
         return known.extendable((*chosen[:kind], chosen[kind] + 1, *chosen[kind + 1 :]), kind)
 
-    def legal_mask(self, turn: Turn) -> npt.NDArray[np.int8]:
+    def legal_mask(self, turn: EncodedState) -> npt.NDArray[np.int8]:
         """1 for each legal action id of the player to move; all 0 at a chance node or the end."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if turn.state.current_player is not None:
             mask[self.legal_ids(turn)] = 1
         return mask
 
-    def legal_actions(self, turn: Turn) -> tuple[Step, ...]:
+    def legal_actions(self, turn: EncodedState) -> tuple[Step, ...]:
         """The steps of the legal ids, in id order: at a decision, ``Choose`` values, the
         canonical ``Play``, ``Draw()`` or ``Pass()``; at a chance node, the outcomes."""
         if turn.state.is_chance:
             return tuple(self.chance_action(index) for index in self.legal_ids(turn))
         return tuple(self._step(turn, index) for index in self.legal_ids(turn))
 
-    def action(self, turn: Turn, action_id: int) -> Step:
+    def action(self, turn: EncodedState, action_id: int) -> Step:
         """The step id ``action_id`` names in ``turn``: ``Choose(tile)`` for a tile kind, the
         canonical ``Play`` of the tiles chosen for ``LAY``, ``Draw()``, ``Pass()``; the outcome
         at a chance node.
@@ -559,7 +562,7 @@ class Encoding:
         self._check_legal(turn, index)
         return self._step(turn, index)
 
-    def _step(self, turn: Turn, index: int) -> Step:
+    def _step(self, turn: EncodedState, index: int) -> Step:
         """The step of a legal decision id ``index``."""
         if index < self.lay_id:
             return Choose(TILES[self.kinds[index]])
@@ -571,7 +574,7 @@ class Encoding:
         assert play is not None  # the id is legal
         return play
 
-    def action_id(self, turn: Turn, action: Step) -> int:
+    def action_id(self, turn: EncodedState, action: Step) -> int:
         """The id of a player's step in ``turn``: ``Choose(tile)`` its tile's index, a ``Play``
         that lays exactly the tiles chosen ``LAY``, ``Draw()`` and ``Pass()`` theirs.
 
@@ -597,7 +600,7 @@ class Encoding:
             return self.lay_id
         raise ValueError(f"{action!r} is not a player's step of the encoded game")
 
-    def _check_legal(self, turn: Turn, index: int) -> None:
+    def _check_legal(self, turn: EncodedState, index: int) -> None:
         state = turn.state
         if state.is_terminal:
             raise IllegalActionError("R-RUM-MATCH-1", "the match is over")
@@ -634,7 +637,7 @@ class Encoding:
             "R-RUM-TURN-1", f"no legal play lays {tile} together with the tiles chosen ({chosen})"
         )
 
-    def apply_id(self, turn: Turn, action_id: int) -> Turn:
+    def apply_id(self, turn: EncodedState, action_id: int) -> EncodedState:
         """The turn after id ``action_id`` (a chance id at a chance node); ``turn`` never changes.
 
         Raises:
@@ -646,7 +649,7 @@ class Encoding:
         """
         return self._advance(turn, self.action(turn, action_id))
 
-    def apply(self, turn: Turn, action: Step) -> Turn:
+    def apply(self, turn: EncodedState, action: Step) -> EncodedState:
         """The turn after ``action``, one of ``legal_actions(turn)``: what ``action(turn, id)``
         names for a legal id. A ``Play`` must be the canonical play of the tiles chosen (the
         encoding's game lays no other arrangement).
@@ -664,7 +667,7 @@ class Encoding:
                     "R-RUM-SET-2", "no one chooses tiles here: a tile is dealt or drawn"
                 )
             after = apply(state, action)
-            return Turn(after, _NOTHING, _told(turn.seen, self._events(turn, action)))
+            return EncodedState(after, _NOTHING, _told(turn.seen, self._events(turn, action)))
         kind = type(action)
         if kind is Choose or kind is Draw or kind is Pass:
             self._check_legal(turn, self.action_id(turn, action))
@@ -682,7 +685,7 @@ class Encoding:
             )
         return self._advance(turn, action)
 
-    def _advance(self, turn: Turn, action: Step) -> Turn:
+    def _advance(self, turn: EncodedState, action: Step) -> EncodedState:
         """The turn after a step known to be legal."""
         state = turn.state
         if isinstance(action, Choose):
@@ -690,11 +693,11 @@ class Encoding:
             chosen = (*turn.chosen[:index], turn.chosen[index] + 1, *turn.chosen[index + 1 :])
             player = state.player
             seen = _told(turn.seen, {player: f"{player} chooses {action.tile}"})
-            return Turn(state, chosen, seen)
+            return EncodedState(state, chosen, seen)
         after = apply(state, action)
-        return Turn(after, _NOTHING, _told(turn.seen, self._events(turn, action)))
+        return EncodedState(after, _NOTHING, _told(turn.seen, self._events(turn, action)))
 
-    def _events(self, turn: Turn, action: Action) -> dict[int, str]:
+    def _events(self, turn: EncodedState, action: Action) -> dict[int, str]:
         """What each player sees of ``action``: the others' tiles only as a count."""
         state = turn.state
         everyone = range(self.players)
@@ -711,7 +714,7 @@ class Encoding:
             return dict.fromkeys(everyone, f"{player} passes")
         return dict.fromkeys(everyone, f"{player} lays {tiles_text(_tiles(turn.chosen))}")
 
-    def play_ids(self, turn: Turn, play: Play) -> list[int]:
+    def play_ids(self, turn: EncodedState, play: Play) -> list[int]:
         """The ids that lay the rack tiles ``play`` lays (the tiles ascending, then ``LAY``), from
         a turn with nothing chosen; the table they make is the canonical one, maybe arranged
         otherwise than ``play``'s. For learning from a bot's plays.
@@ -726,13 +729,13 @@ class Encoding:
 
     # What a player sees.
 
-    def observation(self, turn: Turn, player: int) -> npt.NDArray[np.float32]:
+    def observation(self, turn: EncodedState, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``turn`` for ``player`` (seats relative to ``player``)."""
         vector = np.zeros(self.layout.size, dtype=np.float32)
         self.write(vector, turn, player)
         return vector
 
-    def write(self, vector: npt.NDArray[np.float32], turn: Turn, player: int) -> None:
+    def write(self, vector: npt.NDArray[np.float32], turn: EncodedState, player: int) -> None:
         """Fill ``vector`` (zeros, of the layout's size) with the observation for ``player``."""
         state = turn.state
         players = self.players
@@ -768,7 +771,7 @@ class Encoding:
         view["passes"][0] = state.passes
         view["round"][0] = state.round
 
-    def text(self, turn: Turn, player: int) -> str:
+    def text(self, turn: EncodedState, player: int) -> str:
         """What ``player`` sees now, as text: their rack and tiles chosen, the table, the counts."""
         state = turn.state
         chosen = turn.chosen if state.current_player == player else _NOTHING
@@ -784,7 +787,7 @@ class Encoding:
             + (f"; over ({state.end_rule})" if state.is_terminal else "")
         )
 
-    def information_state(self, turn: Turn, player: int) -> str:
+    def information_state(self, turn: EncodedState, player: int) -> str:
         """A key of everything ``player`` has seen: each event of the match as they saw it (the
         tiles dealt or drawn to another player only as "a tile", the others' tiles chosen not at
         all, each lay as the tiles laid), one a line, then `text`
@@ -826,7 +829,7 @@ class Encoding:
         vector: npt.NDArray[np.float32],
         layout: ObservationLayout,
         history: Sequence[tuple[State, Step]],
-        turn: Turn,
+        turn: EncodedState,
         player: int,
     ) -> None:
         """Fill ``vector`` (zeros, of ``layout``'s size, ``layout`` from `information_layout`)
@@ -871,7 +874,7 @@ class Encoding:
                 for tile in _tiles(_laid(state, step)):  # type: ignore[arg-type]
                     tiles[ids[tile.index]] += 1
 
-    def rewards(self, before: Turn, after: Turn) -> tuple[float, ...]:
+    def rewards(self, before: EncodedState, after: EncodedState) -> tuple[float, ...]:
         """Per player, the points the step added to their match total (R-RUM-END-2): 0 until a
         round ends, then its plus and minus points, so the rewards of a match add up to its
         ``returns`` (but for a match cut off, whose round in play only ``returns`` scores),
@@ -889,7 +892,7 @@ class Encoding:
             return tuple(float(value - mean) for value in points)
         return tuple(float(value) for value in points)
 
-    def returns(self, turn: Turn) -> tuple[float, ...]:
+    def returns(self, turn: EncodedState) -> tuple[float, ...]:
         """Per player, the match total (R-RUM-END-2, R-RUM-MATCH-1): the points decide a match,
         so they are its return, as the score sheet's grand totals are. A match cut off before
         its end scores the round in play as a blocked round (`scores_if_blocked`: the lowest
@@ -898,7 +901,7 @@ class Encoding:
         ``"zero_sum"`` the mean of the totals is taken off each."""
         return self._in_unit(scores_if_blocked(turn.state))
 
-    def resample(self, turn: Turn, player: int, rng: random.Random) -> Turn:
+    def resample(self, turn: EncodedState, player: int, rng: random.Random) -> EncodedState:
         """A turn ``player`` cannot tell from ``turn``: the tiles they cannot see dealt afresh.
 
         The other racks and the pool are dealt at random with ``rng``
@@ -911,18 +914,18 @@ class Encoding:
         too, as OpenSpiel's ``resample_from_infostate`` does.
 
         Raises:
-            ValueError: for a ``turn`` that is not a ``Turn``, a seat out of range or an
+            ValueError: for a ``turn`` that is not an ``EncodedState``, a seat out of range or an
                 ``rng`` that is not a `random.Random`.
         """
-        if not isinstance(turn, Turn):
-            raise ValueError(f"expected a myrummy Turn, got {type(turn).__name__}")
+        if not isinstance(turn, EncodedState):
+            raise ValueError(f"expected a myrummy EncodedState, got {type(turn).__name__}")
         state = determinise(observe(turn.state, player), rng)
         chosen = turn.chosen if turn.state.player == player else _NOTHING
-        return Turn(state, chosen, turn.seen)
+        return EncodedState(state, chosen, turn.seen)
 
     def resample_history(
         self, history: Sequence[tuple[State, Step]], player: int, rng: random.Random
-    ) -> list[tuple[int, Step, Turn]]:
+    ) -> list[tuple[int, Step, EncodedState]]:
         """A match ``player`` cannot tell from the one ``history`` played, and what every player
         saw of it: each step's id, the step, and the turn after it, from `new_state`.
 
@@ -950,7 +953,7 @@ class Encoding:
         if not steps:
             return []
         last_state, last_step = steps[-1]
-        now = self._advance(Turn(last_state), last_step).state
+        now = self._advance(EncodedState(last_state), last_step).state
         kept = _kept_steps(steps, player)
         dealt = determinise(observe(now, player), rng)
         steps = _dealt_afresh(kept, now, dealt, player, rng)
@@ -1088,3 +1091,17 @@ def _dealt_afresh(
             _, tile = due.pop(can[rng.randrange(len(can))])
             changed[at] = (steps[at][0], tile)
     return changed
+
+
+def __getattr__(name: str) -> Any:
+    """``Turn``, the old name of `EncodedState`, kept until the next minor release with a
+    `DeprecationWarning` (``morpyam.myrummy.Turn`` is another class: a turn written as moves)."""
+    if name == "Turn":
+        warnings.warn(
+            "morpyam.myrummy.encoding.Turn is deprecated: use "
+            "morpyam.myrummy.encoding.EncodedState",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return EncodedState
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

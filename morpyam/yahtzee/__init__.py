@@ -6,8 +6,8 @@ book): the Megawürfel sheet and Hasbro's rules are presets of one
 Morpyam engine (``new_game``, ``legal_actions``, ``apply``,
 ``chance_outcomes``, ``sample_chance``, ``scores``), and
 `solve` computes the optimal solitaire
-strategy (with the ``solver`` extra: numpy), and a `GameRecord` keeps a game
-to replay (`morpyam.yahtzee.records`).
+strategy (with the ``solver`` extra: numpy), a `GameRecord` keeps a game
+to replay (`morpyam.yahtzee.records`), and `render` draws the sheet as text.
 
 Examples:
     >>> import morpyam.yahtzee as yz
@@ -47,6 +47,7 @@ from morpyam.yahtzee.rules import BOXES, JOKERS, PRESETS, Box, Rules, base_score
 from morpyam.yahtzee.solver import Solution, solve
 from morpyam.yahtzee.state import Sheet, State
 from morpyam.yahtzee.state_json import state_from_json, state_to_json
+from morpyam.yahtzee.text import render
 
 __all__ = [
     "BOXES",
@@ -76,6 +77,7 @@ __all__ = [
     "parse_action",
     "play_match",
     "positions",
+    "render",
     "replay",
     "sample_chance",
     "save_record",

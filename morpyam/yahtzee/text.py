@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from morpyam.kit.deprecations import old_spellings
+from morpyam.kit.texts import seat_labels
 from morpyam.yahtzee.rules import BOXES, Box, Rules
 from morpyam.yahtzee.state import State
 
@@ -46,12 +48,7 @@ def render_sheets(state: State, names: Sequence[str] | None = None) -> str:
             or ``names`` that are not one string per player.
     """
     state = _check(state)
-    if names is None:
-        names = [f"player {p}" for p in range(state.players)]
-    else:
-        names = list(names) if not isinstance(names, str) else [names]
-        if len(names) != state.players or not all(isinstance(name, str) for name in names):
-            raise ValueError(f"names are one string per player ({state.players}), got {names!r}")
+    names = seat_labels(names, state.players)
     sheets = [games[state.game] for games in state.sheets]
     width = max(6, *(len(name) for name in names))
     label = max(len(box.notation) for box in BOXES)
@@ -73,34 +70,47 @@ def render_sheets(state: State, names: Sequence[str] | None = None) -> str:
     return "\n".join(lines)
 
 
-def render_status(state: State) -> str:
+def render_status(state: State, *, names: Sequence[str] | None = None) -> str:
     """One line on what happens next: whose turn, the dice and the rolls, or the result.
 
+    ``names`` calls the players, as in `render`.
+
     Raises:
-        ValueError: for a ``state`` that is not a `State`.
+        ValueError: for a ``state`` that is not a `State`, or ``names`` that are not one
+            string per player.
     """
     state = _check(state)
+    called = seat_labels(names, state.players)
     if state.is_terminal:
-        names = ", ".join(f"player {p}" for p in sorted(state.winners))
+        winners = ", ".join(called[p] for p in sorted(state.winners))
         totals = ", ".join(map(str, state.totals))
-        return f"Game over: won by {names}; totals {totals}"
+        return f"Game over: won by {winners}; totals {totals}"
     games = f" (game {state.game + 1} of {state.games})" if state.games > 1 else ""
+    who = called[state.player] if names is not None else f"Player {state.player}"
     if state.in_air:
         kept = " ".join(map(str, state.kept)) or "nothing"
-        return f"Player {state.player}: dice in the air for roll {state.rolls + 1}, kept {kept}"
+        return f"{who}: dice in the air for roll {state.rolls + 1}, kept {kept}"
     if state.dice is None:
-        return f"Player {state.player} to roll{games}"
+        return f"{who} to roll{games}"
     dice = " ".join(map(str, state.dice))
-    return f"Player {state.player}: dice {dice} after roll {state.rolls} of 3{games}"
+    return f"{who}: dice {dice} after roll {state.rolls} of 3{games}"
 
 
-def render(state: State, names: Sequence[str] | None = None) -> str:
-    """The sheet (`render_sheets`), then the status line.
+@old_spellings(positional=("names",))
+def render(state: State, *, names: Sequence[str] | None = None) -> str:
+    """The sheet (`render_sheets`), then the status line (`render_status`).
+
+    ``names`` calls the players, one string each, as `morpyam.text.render` and
+    `morpyam.myrummy.render` take them: it heads the sheet's columns and names whose turn
+    it is (default ``player 0``, ``player 1``, ...). Given by position, as
+    ``render(state, names)``, it still works, with a `DeprecationWarning`, until the next
+    minor release.
 
     Raises:
-        ValueError: as ``render_sheets`` does.
+        ValueError: for a ``state`` that is not a `State`, or ``names`` that are not one
+            string per player.
     """
-    return f"{render_sheets(state, names)}\n{render_status(state)}"
+    return f"{render_sheets(state, names)}\n{render_status(state, names=names)}"
 
 
 def rules_text(rules: Rules) -> str:

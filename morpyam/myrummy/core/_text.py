@@ -31,6 +31,8 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from morpyam.errors import IllegalActionError, MoveError
+from morpyam.kit.deprecations import old_spellings
+from morpyam.kit.texts import seat_labels
 from morpyam.myrummy.core._melds import Group, Meld, Run, _meld_of
 from morpyam.myrummy.core._observe import Observation
 from morpyam.myrummy.core._rules import Rules
@@ -138,60 +140,74 @@ def _seats(show: int | Iterable[int], players: int) -> list[int]:
     return sorted(set(seats))
 
 
-def render_status(position: State | Observation) -> str:
-    """One line on what happens next: the lot, the deal, a draw, whose turn, or the result."""
-    status = _status(position)
+def render_status(position: State | Observation, *, names: Sequence[str] | None = None) -> str:
+    """One line on what happens next: the lot, the deal, a draw, whose turn, or the result.
+
+    ``names`` calls the players, as in `render`.
+    """
+    status = _status(position, seat_labels(names, len(position.totals)))
     return status[0].upper() + status[1:]
 
 
-def _status(position: State | Observation) -> str:
+def _status(position: State | Observation, called: Sequence[str] | None = None) -> str:
     players = len(position.totals)
+    called = called or seat_labels(None, players)
     turn = position.turn if isinstance(position, Observation) else position.player
     rounds = position.rules.rounds
     prefix = f"Round {position.round + 1} of {rounds}: " if rounds > 1 else ""
     if position.end_rule is not None:
         totals = ", ".join(map(str, position.totals))
         if position.resigned is not None:
-            others = [p for p in range(players) if p != position.resigned]
-            how = f"player {position.resigned} resigned; won by " + _names(others)
+            others = [called[p] for p in range(players) if p != position.resigned]
+            how = f"{called[position.resigned]} resigned; won by " + ", ".join(others)
         else:
             best = max(position.totals)
-            how = f"{position.end_rule}; won by " + _names(
-                [p for p, total in enumerate(position.totals) if total == best]
+            how = f"{position.end_rule}; won by " + ", ".join(
+                called[p] for p, total in enumerate(position.totals) if total == best
             )
         return f"Match over ({how}); totals {totals}"
     if position.first is None:
         return f"{prefix}the lot for the first player (R-RUM-SET-3)"
     if position.deal_left:
-        return f"{prefix}dealing: {position.deal_left} tiles to deal, the next to player {turn}"
+        return f"{prefix}dealing: {position.deal_left} tiles to deal, the next to {called[turn]}"
     if position.draws_left:
         tiles = "a tile" if position.draws_left == 1 else f"{position.draws_left} tiles"
-        return f"{prefix}player {turn} draws {tiles} from the pool"
-    status = f"{prefix}player {turn} to play"
+        return f"{prefix}{called[turn]} draws {tiles} from the pool"
+    status = f"{prefix}{called[turn]} to play"
     if position.passes:
         status += f" ({position.passes} passed in a row, the pool is empty)"
     return status
 
 
-def _names(players: Iterable[int]) -> str:
-    return ", ".join(f"player {p}" for p in players)
-
-
-def render(position: State | Observation, *, show: int | Iterable[int] = ()) -> str:
+@old_spellings(renamed={"position": "state"})
+def render(
+    state: State | Observation,
+    *,
+    names: Sequence[str] | None = None,
+    show: int | Iterable[int] = (),
+) -> str:
     """The table with numbered combinations, the rack sizes and pool size, then what happens next.
 
-    ``position`` is a ``State`` or what one player sees of it (an
-    ``Observation``, from `observe`). A
-    state's racks are shown only for the seats in ``show`` (one seat or
-    several; ``range(state.players)`` for all, as a referee would); an
-    observation shows its own rack, and ``show`` must name no other seat.
+    ``state`` is a ``State`` or what one player sees of it (an ``Observation``, from
+    `observe`). ``names`` calls the players, one string each, as `morpyam.text.render`
+    and `morpyam.yahtzee.render` take them (default ``player 0``, ``player 1``, ...).
+
+    ``show`` is MyRummy's own option, since its racks are hidden (R-RUM-SET-2), which the
+    two dice games' positions are not: a state's racks are shown only for the seats in
+    ``show`` (one seat or several; ``range(state.players)`` for all, as a referee would);
+    an observation shows its own rack, and ``show`` must name no other seat. The first
+    parameter was called ``position``: ``render(position=...)`` still works, with a
+    `DeprecationWarning`, until the next minor release.
 
     Raises:
-        ValueError: for a ``position`` that is neither, or ``show`` naming a seat
-            out of range (or, for an observation, another player's seat).
+        ValueError: for a ``state`` that is neither, ``names`` that are not one string per
+            player, or ``show`` naming a seat out of range (or, for an observation,
+            another player's seat).
     """
+    position = state
     if not isinstance(position, (State, Observation)):
         raise ValueError(f"expected a myrummy State or Observation, got {type(position).__name__}")
+    called = seat_labels(names, len(position.totals))
     if isinstance(position, Observation):
         seats = _seats(show, len(position.rack_sizes))
         if any(seat != position.player for seat in seats):
@@ -204,16 +220,17 @@ def render(position: State | Observation, *, show: int | Iterable[int] = ()) -> 
         pool = position.pool_size
     lines = [render_table(position.table)]
     racks = ", ".join(
-        f"player {p}: {size} tile{'' if size == 1 else 's'}"
+        f"{called[p]}: {size} tile{'' if size == 1 else 's'}"
         + (" (laid out)" if position.opened[p] else "")
         for p, size in enumerate(sizes)
     )
     lines.append(f"Racks: {racks}; pool: {pool} tile{'' if pool == 1 else 's'}")
-    lines.append(render_status(position))
+    status = _status(position, called)
+    lines.append(status[0].upper() + status[1:])
     if isinstance(position, Observation):
-        lines.append(f"Your rack (player {position.player}): {tiles_text(position.rack)}")
+        lines.append(f"Your rack ({called[position.player]}): {tiles_text(position.rack)}")
     else:
-        lines += [f"Rack of player {p}: {tiles_text(position.racks[p])}" for p in seats]
+        lines += [f"Rack of {called[p]}: {tiles_text(position.racks[p])}" for p in seats]
     return "\n".join(lines)
 
 
