@@ -1,4 +1,4 @@
-"""Old spellings of a call that keep working for one minor release, each with a warning.
+"""Old spellings of a call that keep working, each with a warning, until the next major release.
 
 When a parameter is renamed, or one given by position becomes keyword-only so
 that the three games call alike, `old_spellings` keeps the old call working:

@@ -1094,7 +1094,7 @@ def _dealt_afresh(
 
 
 def __getattr__(name: str) -> Any:
-    """``Turn``, the old name of `EncodedState`, kept until the next minor release with a
+    """``Turn``, the old name of `EncodedState`, kept until the next major release (2.0) with a
     `DeprecationWarning` (``morpyam.myrummy.Turn`` is another class: a turn written as moves)."""
     if name == "Turn":
         warnings.warn(

@@ -23,6 +23,7 @@ from morpyam.myrummy.notation._moves import (
 from morpyam.myrummy.notation._observation_json import observation_from_json, observation_to_json
 from morpyam.myrummy.notation._play_text import parse_play, play_text
 from morpyam.myrummy.notation._records import (
+    RECORD_FORMAT,
     GameRecord,
     load_record,
     parse_entry,
@@ -33,6 +34,7 @@ from morpyam.myrummy.notation._records import (
 from morpyam.myrummy.notation._state_json import state_from_json, state_to_json
 
 __all__ = [
+    "RECORD_FORMAT",
     "Add",
     "GameRecord",
     "Join",

@@ -1,6 +1,8 @@
 """MyRummy game records: a match as its rules and every action, in JSON, with replay.
 
-A record holds the rules and every action from ``new_game`` on, chance
+A document says ``"format": "myrummy/1"`` (`RECORD_FORMAT`); one written before the
+format was named, with ``"game": "myrummy"`` instead, reads the same. A record holds the
+rules and every action from ``new_game`` on, chance
 outcomes (the lot, each tile dealt or drawn) included, so that
 `replay` rebuilds every position exactly.
 Actions are written in their notation (``draw``, ``bk7``, ``play [gn4 gn5 gn6]``),
@@ -60,6 +62,7 @@ __all__ = [
     "MAX_ACTIONS",
     "MAX_NESTING",
     "NUMBERINGS",
+    "RECORD_FORMAT",
     "Entry",
     "GameRecord",
     "Resign",
@@ -70,7 +73,10 @@ __all__ = [
     "save_record",
 ]
 
-_FIELDS = ("game", "rules", "names", "numbering", "actions")
+RECORD_FORMAT = "myrummy/1"
+"""The ``format`` member of the records this library writes and reads."""
+
+_FIELDS = ("format", "game", "rules", "names", "numbering", "actions")
 
 Numbering = Literal["table", "kept"]
 NUMBERINGS: tuple[Numbering, ...] = ("table", "kept")
@@ -195,7 +201,7 @@ class GameRecord:
             raise ValueError(
                 f"numbering is one of {', '.join(map(repr, NUMBERINGS))}, not {numbering!r}"
             )
-        data: dict[str, Any] = {"game": "myrummy", "rules": attrs.asdict(self.rules)}
+        data: dict[str, Any] = {"format": RECORD_FORMAT, "rules": attrs.asdict(self.rules)}
         if self.names:
             data["names"] = list(self.names)
         texts = self._texts(moves, numbering == "kept")
@@ -254,8 +260,8 @@ class GameRecord:
             data = _parse_json(text)
         except FileFormatError as error:
             raise _fail(str(error)) from None
-        if not isinstance(data, dict) or data.get("game") != "myrummy":
-            raise _fail('no "game": "myrummy" object')
+        if not isinstance(data, dict) or not _is_myrummy(data):
+            raise _fail(f'no "format": "{RECORD_FORMAT}" object')
         fields, words = data.get("rules"), data.get("actions")
         if not isinstance(fields, dict) or not isinstance(words, list):
             raise _fail("it needs a rules object and a list of actions")
@@ -281,6 +287,21 @@ class GameRecord:
         if not any(is_moves_text(word) for word in words):
             return attrs.evolve(named, actions=tuple(parse_entry(word) for word in words))
         return attrs.evolve(named, actions=_read_entries(rules, words, numbering == "kept"))
+
+
+def _is_myrummy(data: dict[str, Any]) -> bool:
+    """Whether ``data`` says it is a MyRummy record: its ``format``, or, written before the
+    format was named, ``"game": "myrummy"`` and no ``format``."""
+    if "format" in data:
+        if isinstance(data["format"], str) and data["format"].startswith("myrummy/"):
+            if data["format"] != RECORD_FORMAT:
+                raise _fail(
+                    f"unsupported format {_short(data['format'])}; "
+                    f"this library reads {RECORD_FORMAT!r}"
+                )
+            return data.get("game", "myrummy") == "myrummy"
+        return False
+    return data.get("game") == "myrummy"
 
 
 def _kept(
