@@ -118,8 +118,8 @@ def _nesting(text: str) -> int:
     return deepest
 
 
-def _fail(reason: str) -> ValueError:
-    return ValueError(f"not a MyRummy record: {reason}")
+def _fail(reason: str) -> FileFormatError:
+    return FileFormatError("document", f"not a MyRummy record: {reason}")
 
 
 Entry = Action | TimeOut | Resign
@@ -246,9 +246,10 @@ class GameRecord:
         it is read.
 
         Raises:
-            ValueError: for text that is no MyRummy record (an
-                ``IllegalActionError`` or ``NotationError`` for an action that
-                is no action), or a play written as moves that cannot be read where it
+            FileFormatError: (a ``ValueError``) for text that is no MyRummy record, as the
+                other games' record readers do, or a later version of the format.
+            ValueError: an ``IllegalActionError`` or ``NotationError`` for an action that
+                is no action, or a play written as moves that cannot be read where it
                 stands (naming its number).
         """
         if not isinstance(text, str):
@@ -292,16 +293,18 @@ class GameRecord:
 def _is_myrummy(data: dict[str, Any]) -> bool:
     """Whether ``data`` says it is a MyRummy record: its ``format``, or, written before the
     format was named, ``"game": "myrummy"`` and no ``format``."""
-    if "format" in data:
-        if isinstance(data["format"], str) and data["format"].startswith("myrummy/"):
-            if data["format"] != RECORD_FORMAT:
-                raise _fail(
-                    f"unsupported format {_short(data['format'])}; "
-                    f"this library reads {RECORD_FORMAT!r}"
-                )
-            return data.get("game", "myrummy") == "myrummy"
+    given = data.get("format")
+    if given is None:
+        return data.get("game") == "myrummy"
+    if not isinstance(given, str) or not given.startswith("myrummy/"):
         return False
-    return data.get("game") == "myrummy"
+    if given != RECORD_FORMAT:
+        raise FileFormatError(
+            "format", f"unsupported version {_short(given)}; this library reads {RECORD_FORMAT!r}"
+        )
+    if data.get("game", "myrummy") != "myrummy":
+        raise FileFormatError("game", f'{_short(data["game"])} in a MyRummy record, not "myrummy"')
+    return True
 
 
 def _kept(

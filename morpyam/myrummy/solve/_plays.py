@@ -429,8 +429,8 @@ def best_play_by(
     """`best_play` for a checked ``state`` and ``points_first``, stopping with
     `morpyam.myrummy.solve._relaxation.OutOfTimeError` once ``deadline`` (a ``time.perf_counter`` reading)
     has passed. An objective (``"tiles"``, ``"points"``) in place of ``points_first`` is the
-    deprecated spelling: it still works, with a `DeprecationWarning`, until the next minor
-    release."""
+    deprecated spelling: it still works, with a `DeprecationWarning`, until the next major
+    release (2.0)."""
     if isinstance(points_first, str):
         points_first = _points_first(False, points_first)
     if state.current_player is None:
