@@ -123,7 +123,7 @@ class InvalidStateError(FileFormatError):
     one applies. It is a `FileFormatError`,
     so one ``except`` clause catches every problem of a state file. The
     MyRummy and score-sheet readers
-    (`morpyam.myrummy.notation._state_json`,
+    (`morpyam.myrummy.notation`,
     `morpyam.yahtzee.state_json`) raise it too.
     """
 

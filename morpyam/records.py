@@ -314,7 +314,7 @@ class GameRecord:
                 entry that is not notation (``"actions[12]"``).
         """
         table = _table(data, "document")
-        if table.get("game") == "myrummy":
+        if table.get("game") == "myrummy" or str(table.get("format", "")).startswith("myrummy/"):
             raise FileFormatError(
                 "game",
                 "this is a MyRummy record: read it with morpyam.myrummy.GameRecord.from_json "

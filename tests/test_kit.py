@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import morpyam as mp
+import morpyam.state_json
 import morpyam.yahtzee as yz
 from morpyam.encoding import rules_from as morpyam_rules
 from morpyam.errors import FileFormatError, InvalidStateError
@@ -149,3 +150,36 @@ def test_both_records_read_a_resignation_in_any_case() -> None:
     from morpyam.kit.records import Resign
 
     assert records.parse_entry("RESIGN 2") == mr.notation.parse_entry("Resign 2") == Resign(2)
+
+
+def test_a_long_resignation_is_refused_by_its_length_before_it_is_read() -> None:
+    # R-END-4: "resign" and half a million words is refused at once in both games' records,
+    # by its length (kit.texts.MAX_ACTION_LENGTH), not word by word
+    import morpyam.myrummy as mr
+    from morpyam import records
+    from morpyam.errors import NotationError
+    from morpyam.kit.texts import MAX_ACTION_LENGTH
+
+    text = "resign " + "x " * 500_000
+    for parse in (records.parse_entry, mr.notation.parse_entry):
+        with pytest.raises(NotationError, match=f"has at most {MAX_ACTION_LENGTH:,}"):
+            parse(text)
+
+
+@pytest.mark.parametrize(
+    ("read", "later"),
+    [
+        (yz.GameRecord.from_json, "yahtzee/2"),
+        (yz.state_from_json, "yahtzee-state/2"),
+        (morpyam.state_json.state_from_json, "morpyam-state/2"),
+    ],
+    ids=["sheet-record", "sheet-state", "morpyam-state"],
+)
+def test_a_later_version_of_a_format_is_refused_as_a_version(read: object, later: str) -> None:
+    # a document of a later version of a format is refused as such ("unsupported version"),
+    # not as a document of another kind
+    assert callable(read)
+    with pytest.raises(FileFormatError) as caught:
+        read(f'{{"format": "{later}"}}')
+    assert caught.value.where == "format"
+    assert caught.value.reason.startswith(f"unsupported version '{later}'; this library reads")

@@ -72,7 +72,7 @@ def test_points_objective_prefers_the_joker() -> None:
 
 
 def test_objective_is_the_deprecated_spelling_of_points_first() -> None:
-    # R-RUM-JOK-1 / R-RUM-END-2: objective="points" still works for one minor release, with a
+    # R-RUM-JOK-1 / R-RUM-END-2: objective="points" still works until 2.0, with a
     # DeprecationWarning naming points_first, and answers as points_first=True. By hand: the
     # joker makes [gn1 gn2 J gn4] (4 tiles, 32 points) or {bk13 gy13 J} (3 tiles, 51 points),
     # not both; pu8 goes on the table's run either way

@@ -78,7 +78,7 @@ def test_a_bad_action_is_named_by_its_number() -> None:
         ),
         ('{"game": "myrummy", "rules": {}, "actions": [1]}', "every action is a text"),
         ('{"game": "myrummy", "rules": {"nope": 1}, "actions": []}', "nope"),
-        ('{"game": "morpyam"}', '"game": "myrummy"'),
+        ('{"game": "morpyam"}', '"format": "myrummy/1"'),
         (" " * (1024 * 1024 + 1), "at most 1,048,576"),
     ],
     ids=["brackets", "deep", "long", "number", "field", "game", "big"],
@@ -196,7 +196,7 @@ def test_names_are_kept_read_back_and_checked() -> None:
     assert "names" not in record.to_dict()
     named = mr.GameRecord(record.rules, record.actions, ("Anne", "Bob"))
     data = json.loads(named.to_json())
-    assert list(data) == ["game", "rules", "names", "actions"]
+    assert list(data) == ["format", "rules", "names", "actions"]
     assert data["names"] == ["Anne", "Bob"]
     assert mr.GameRecord.from_json(named.to_json()) == named
     assert mr.GameRecord.from_json(named.to_json(moves=False)) == named
@@ -230,7 +230,9 @@ def test_the_reader_refuses_a_record_as_every_reader_refuses_a_document() -> Non
     # R-RUM-SET-1: the kit's field readers, as in the state and observation readers
     record = mr.play_match(mr.Rules.classic(), [mr.RandomBot()] * 2, seed=4, max_actions=10)
     text = record.to_json()
-    twice = text.replace('"game": "myrummy",', '"game": "myrummy", "names": [], "names": [],', 1)
+    twice = text.replace(
+        '"format": "myrummy/1",', '"format": "myrummy/1", "names": [], "names": [],', 1
+    )
     assert twice != text
     with pytest.raises(ValueError, match="not a MyRummy record: names: given more than once"):
         mr.GameRecord.from_json(twice)
@@ -327,3 +329,49 @@ def test_the_terminal_writes_the_screens_numbering_and_replays_it(
     short = [line for line in played if len(line) < 60]  # lines left whole, in a step too
     assert short
     assert all(line in steps for line in short)
+
+
+def test_a_record_says_its_format_and_one_written_before_still_reads() -> None:
+    # a record names its format, as the other games' records do; a document written before
+    # the format was named ("game": "myrummy") reads as the same record
+    record = mr.play_match(mr.Rules.mini(), [mr.RandomBot()] * 2, seed=4, max_actions=30)
+    data = json.loads(record.to_json())
+    assert data["format"] == "myrummy/1" == mr.notation.RECORD_FORMAT
+    assert "game" not in data
+    del data["format"]
+    older = {"game": "myrummy", **data}
+    assert mr.GameRecord.from_json(json.dumps(older)) == record
+    both = {"format": "myrummy/1", "game": "myrummy", **data}
+    assert mr.GameRecord.from_json(json.dumps(both)) == record
+
+
+@pytest.mark.parametrize(
+    ("document", "where", "reason"),
+    [
+        (
+            {"format": "myrummy/2", "rules": {}, "actions": []},
+            "format",
+            "unsupported version 'myrummy/2'; this library reads 'myrummy/1'",
+        ),
+        (
+            {"format": "myrummy/1", "game": "morpyam", "rules": {}, "actions": []},
+            "game",
+            "'morpyam' in a MyRummy record, not \"myrummy\"",
+        ),
+        (
+            {"format": "yahtzee/1", "rules": {}, "actions": []},
+            "document",
+            'not a MyRummy record: no "format": "myrummy/1" object',
+        ),
+    ],
+    ids=["later-version", "other-game", "other-format"],
+)
+def test_a_record_of_another_format_is_refused_by_name(
+    document: object, where: str, reason: str
+) -> None:
+    # a later version, or another game's record, is refused as every reader refuses a
+    # document (FileFormatError, naming the member), saying what this library reads
+    with pytest.raises(FileFormatError) as caught:
+        mr.GameRecord.from_json(json.dumps(document))
+    assert caught.value.where == where
+    assert caught.value.reason == reason

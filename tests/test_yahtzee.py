@@ -433,7 +433,7 @@ def test_new_game_checks_its_arguments() -> None:
 
 
 def test_new_game_players_is_deprecated_and_names_the_replacement() -> None:
-    # Y-SET-1: the old keyword still plays that many players, for one minor release
+    # Y-SET-1: the old keyword still plays that many players, until 2.0
     with pytest.warns(DeprecationWarning, match=r"Rules\.hasbro\(players=N\)") as caught:
         state = yz.new_game(MEGA, players=3)
     assert caught[0].filename == __file__  # the warning points at the caller

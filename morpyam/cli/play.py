@@ -738,7 +738,9 @@ def _load(path: str) -> GameRecord | State:
         return load_record(path)
     if isinstance(data, dict) and data.get("format") == STATE_FORMAT:
         return state_from_dict(data)
-    if isinstance(data, dict) and data.get("game") == "myrummy":
+    if isinstance(data, dict) and (
+        data.get("game") == "myrummy" or data.get("format") == "myrummy/1"
+    ):
         raise FileFormatError(path, "a MyRummy record: replay it with 'morpyam myrummy replay'")
     if isinstance(data, dict) and data.get("format") == "yahtzee/1":
         raise FileFormatError(path, "a score-sheet record: replay it with 'morpyam yahtzee replay'")

@@ -667,6 +667,7 @@ def _ending(state: State, error: IllegalActionError | None, names: Sequence[str]
 _OTHER_RECORDS = {
     "morpyam/1": "a Morpyam record: replay it with 'morpyam replay'",
     "myrummy": "a MyRummy record: replay it with 'morpyam myrummy replay'",
+    "myrummy/1": "a MyRummy record: replay it with 'morpyam myrummy replay'",
 }
 """What a record of another game is, by its ``format`` (or MyRummy's ``game``)."""
 

@@ -1,4 +1,4 @@
-"""Old spellings of a call that keep working for one minor release, each with a warning.
+"""Old spellings of a call that keep working, each with a warning, until the next major release.
 
 When a parameter is renamed, or one given by position becomes keyword-only so
 that the three games call alike, `old_spellings` keeps the old call working:
@@ -60,8 +60,11 @@ def old_spellings(
             extra = args[plain:]
             if extra:
                 if len(extra) > len(positional):
-                    given = len(args)
-                    raise TypeError(f"{name}() takes {plain} positional arguments, {given} given")
+                    most = plain + len(positional)
+                    words = "argument" if most == 1 else "arguments"
+                    raise TypeError(
+                        f"{name}() takes at most {most} positional {words}, {len(args)} given"
+                    )
                 keywords = positional[: len(extra)]
                 for key, value in zip(keywords, extra):
                     if key in kwargs:

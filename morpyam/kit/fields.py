@@ -223,6 +223,10 @@ def require_format(
     if "format" not in table:
         raise FileFormatError("format", f'missing; {what} says "format": "{expected}"')
     given = read_str(table["format"], "format")
+    if given != expected and given.partition("/")[0] == expected.partition("/")[0]:
+        raise FileFormatError(
+            "format", f"unsupported version {short_text(given)}; this library reads {expected!r}"
+        )
     if given != expected:
         this = (others or {}).get(given, f"the format {short_text(given)}")
         raise FileFormatError("format", f"this is {this}, not {what} ({expected!r})")

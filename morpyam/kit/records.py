@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import attrs
 
 from morpyam.errors import IllegalActionError, NotationError, shown
+from morpyam.kit.texts import refuse_long
 
 __all__ = ["MAX_PLAYERS", "Resign", "parse_resign", "replayed"]
 
@@ -61,8 +62,12 @@ def parse_resign(text: str) -> Resign:
         Resign(player=1)
 
     Raises:
-        NotationError: naming the column of the first wrong word.
+        NotationError: naming the column of the first wrong word, or for a text over
+            `morpyam.kit.texts.MAX_ACTION_LENGTH` characters, before it is read.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"an entry is text, not {type(text).__name__}", repr(text), 1)
+    refuse_long(text, "an entry")
     words = [(match.start() + 1, match.group()) for match in re.finditer(r"\S+", text)]
     if not words or words[0][1].lower() != "resign":
         raise NotationError("'resign' and a player number expected", text, 1)

@@ -178,8 +178,8 @@ class EncodedState:
     `Encoding.information_state`).
 
     ``EncodedState(state)`` starts from any engine state with nothing chosen or seen. Its
-    old name, ``Turn``, still works with a `DeprecationWarning` until the next minor
-    release; ``morpyam.myrummy.Turn`` is another class, a turn written as moves.
+    old name, ``Turn``, still works with a `DeprecationWarning` until the next major
+    release (2.0); ``morpyam.myrummy.Turn`` is another class, a turn written as moves.
     """
 
     state: State = attrs.field(validator=_check_state)
@@ -1094,7 +1094,7 @@ def _dealt_afresh(
 
 
 def __getattr__(name: str) -> Any:
-    """``Turn``, the old name of `EncodedState`, kept until the next minor release with a
+    """``Turn``, the old name of `EncodedState`, kept until the next major release (2.0) with a
     `DeprecationWarning` (``morpyam.myrummy.Turn`` is another class: a turn written as moves)."""
     if name == "Turn":
         warnings.warn(

@@ -1,11 +1,11 @@
 """Test vectors: the three games' rules as a corpus that any implementation can check itself against.
 
-A corpus is a folder of JSON Lines files (`morpyam.vectors._corpus`): for
+A corpus is a folder of JSON Lines files (see the test-vector format page): for
 each game, positions chosen to cover every rule ID of the rule book and
 positions from seeded play, each with its legal actions, its chance
 outcomes with exact probabilities, actions tried on it (the state after, or
 the rule ID of the refusal) and its scores; and path counts from fixed
-positions (`morpyam.vectors._counts`). `export_corpus` writes one,
+positions (`count_paths`). `export_corpus` writes one,
 `check_corpus` replays one against this library and reports every
 mismatch, and `check_answers` compares another implementation's answers
 with a corpus. The documentation's page "Checking another implementation"

@@ -110,7 +110,7 @@ def new_game(rules: Rules, *, players: int | None = None, games: int = 1) -> Sta
 
     ``players`` is deprecated: the number of players is ``rules.players``, which
     the presets take (``Rules.hasbro(players=2)``). Passed, it warns and plays
-    ``attrs.evolve(rules, players=players)``; it goes in the next minor release.
+    ``attrs.evolve(rules, players=players)``; it goes in 2.0.
 
     Raises:
         ValueError: for rules that are not a `Rules`,

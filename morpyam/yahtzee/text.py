@@ -103,8 +103,8 @@ def render(state: State, *, names: Sequence[str] | None = None) -> str:
     ``names`` calls the players, one string each, as `morpyam.text.render` and
     `morpyam.myrummy.render` take them: it heads the sheet's columns and names whose turn
     it is (default ``player 0``, ``player 1``, ...). Given by position, as
-    ``render(state, names)``, it still works, with a `DeprecationWarning`, until the next
-    minor release.
+    ``render(state, names)``, it still works, with a `DeprecationWarning`, until
+    the next major release (2.0).
 
     Raises:
         ValueError: for a ``state`` that is not a `State`, or ``names`` that are not one

@@ -197,7 +197,7 @@ def render(
     ``show`` (one seat or several; ``range(state.players)`` for all, as a referee would);
     an observation shows its own rack, and ``show`` must name no other seat. The first
     parameter was called ``position``: ``render(position=...)`` still works, with a
-    `DeprecationWarning`, until the next minor release.
+    `DeprecationWarning`, until the next major release (2.0).
 
     Raises:
         ValueError: for a ``state`` that is neither, ``names`` that are not one string per

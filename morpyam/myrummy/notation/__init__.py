@@ -6,7 +6,10 @@ sit above it.
 """
 
 from morpyam.myrummy.notation._moves import (
+    MAX_NUMBER,
     Add,
+    Combination,
+    End,
     Join,
     Lay,
     Move,
@@ -20,9 +23,27 @@ from morpyam.myrummy.notation._moves import (
     moves_between,
     parse_move,
 )
-from morpyam.myrummy.notation._observation_json import observation_from_json, observation_to_json
-from morpyam.myrummy.notation._play_text import parse_play, play_text
+from morpyam.myrummy.notation._observation_json import (
+    OBSERVATION_FORMAT,
+    check_observation,
+    observation_from_dict,
+    observation_from_json,
+    observation_to_dict,
+    observation_to_json,
+)
+from morpyam.myrummy.notation._play_text import (
+    MOVE_WORDS,
+    is_moves_text,
+    keep_order,
+    parse_play,
+    play_text,
+)
 from morpyam.myrummy.notation._records import (
+    MAX_ACTIONS,
+    MAX_NESTING,
+    NUMBERINGS,
+    RECORD_FORMAT,
+    Entry,
     GameRecord,
     load_record,
     parse_entry,
@@ -30,10 +51,30 @@ from morpyam.myrummy.notation._records import (
     replay,
     save_record,
 )
-from morpyam.myrummy.notation._state_json import state_from_json, state_to_json
+from morpyam.myrummy.notation._state_json import (
+    END_RULES,
+    STATE_FORMAT,
+    check_state,
+    state_from_dict,
+    state_from_json,
+    state_to_dict,
+    state_to_json,
+)
 
 __all__ = [
+    "END_RULES",
+    "MAX_ACTIONS",
+    "MAX_NESTING",
+    "MAX_NUMBER",
+    "MOVE_WORDS",
+    "NUMBERINGS",
+    "OBSERVATION_FORMAT",
+    "RECORD_FORMAT",
+    "STATE_FORMAT",
     "Add",
+    "Combination",
+    "End",
+    "Entry",
     "GameRecord",
     "Join",
     "Lay",
@@ -44,10 +85,16 @@ __all__ = [
     "TableMove",
     "Turn",
     "apply_move",
+    "check_observation",
+    "check_state",
+    "is_moves_text",
     "judge_turn",
+    "keep_order",
     "load_record",
     "moves_between",
+    "observation_from_dict",
     "observation_from_json",
+    "observation_to_dict",
     "observation_to_json",
     "parse_entry",
     "parse_move",
@@ -56,6 +103,8 @@ __all__ = [
     "positions",
     "replay",
     "save_record",
+    "state_from_dict",
     "state_from_json",
+    "state_to_dict",
     "state_to_json",
 ]

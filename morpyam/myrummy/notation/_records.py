@@ -1,6 +1,8 @@
 """MyRummy game records: a match as its rules and every action, in JSON, with replay.
 
-A record holds the rules and every action from ``new_game`` on, chance
+A document says ``"format": "myrummy/1"`` (`RECORD_FORMAT`); one written before the
+format was named, with ``"game": "myrummy"`` instead, reads the same. A record holds the
+rules and every action from ``new_game`` on, chance
 outcomes (the lot, each tile dealt or drawn) included, so that
 `replay` rebuilds every position exactly.
 Actions are written in their notation (``draw``, ``bk7``, ``play [gn4 gn5 gn6]``),
@@ -60,6 +62,7 @@ __all__ = [
     "MAX_ACTIONS",
     "MAX_NESTING",
     "NUMBERINGS",
+    "RECORD_FORMAT",
     "Entry",
     "GameRecord",
     "Resign",
@@ -70,7 +73,10 @@ __all__ = [
     "save_record",
 ]
 
-_FIELDS = ("game", "rules", "names", "numbering", "actions")
+RECORD_FORMAT = "myrummy/1"
+"""The ``format`` member of the records this library writes and reads."""
+
+_FIELDS = ("format", "game", "rules", "names", "numbering", "actions")
 
 Numbering = Literal["table", "kept"]
 NUMBERINGS: tuple[Numbering, ...] = ("table", "kept")
@@ -112,8 +118,8 @@ def _nesting(text: str) -> int:
     return deepest
 
 
-def _fail(reason: str) -> ValueError:
-    return ValueError(f"not a MyRummy record: {reason}")
+def _fail(reason: str) -> FileFormatError:
+    return FileFormatError("document", f"not a MyRummy record: {reason}")
 
 
 Entry = Action | TimeOut | Resign
@@ -195,7 +201,7 @@ class GameRecord:
             raise ValueError(
                 f"numbering is one of {', '.join(map(repr, NUMBERINGS))}, not {numbering!r}"
             )
-        data: dict[str, Any] = {"game": "myrummy", "rules": attrs.asdict(self.rules)}
+        data: dict[str, Any] = {"format": RECORD_FORMAT, "rules": attrs.asdict(self.rules)}
         if self.names:
             data["names"] = list(self.names)
         texts = self._texts(moves, numbering == "kept")
@@ -240,9 +246,10 @@ class GameRecord:
         it is read.
 
         Raises:
-            ValueError: for text that is no MyRummy record (an
-                ``IllegalActionError`` or ``NotationError`` for an action that
-                is no action), or a play written as moves that cannot be read where it
+            FileFormatError: (a ``ValueError``) for text that is no MyRummy record, as the
+                other games' record readers do, or a later version of the format.
+            ValueError: an ``IllegalActionError`` or ``NotationError`` for an action that
+                is no action, or a play written as moves that cannot be read where it
                 stands (naming its number).
         """
         if not isinstance(text, str):
@@ -254,8 +261,8 @@ class GameRecord:
             data = _parse_json(text)
         except FileFormatError as error:
             raise _fail(str(error)) from None
-        if not isinstance(data, dict) or data.get("game") != "myrummy":
-            raise _fail('no "game": "myrummy" object')
+        if not isinstance(data, dict) or not _is_myrummy(data):
+            raise _fail(f'no "format": "{RECORD_FORMAT}" object')
         fields, words = data.get("rules"), data.get("actions")
         if not isinstance(fields, dict) or not isinstance(words, list):
             raise _fail("it needs a rules object and a list of actions")
@@ -281,6 +288,23 @@ class GameRecord:
         if not any(is_moves_text(word) for word in words):
             return attrs.evolve(named, actions=tuple(parse_entry(word) for word in words))
         return attrs.evolve(named, actions=_read_entries(rules, words, numbering == "kept"))
+
+
+def _is_myrummy(data: dict[str, Any]) -> bool:
+    """Whether ``data`` says it is a MyRummy record: its ``format``, or, written before the
+    format was named, ``"game": "myrummy"`` and no ``format``."""
+    given = data.get("format")
+    if given is None:
+        return data.get("game") == "myrummy"
+    if not isinstance(given, str) or not given.startswith("myrummy/"):
+        return False
+    if given != RECORD_FORMAT:
+        raise FileFormatError(
+            "format", f"unsupported version {_short(given)}; this library reads {RECORD_FORMAT!r}"
+        )
+    if data.get("game", "myrummy") != "myrummy":
+        raise FileFormatError("game", f'{_short(data["game"])} in a MyRummy record, not "myrummy"')
+    return True
 
 
 def _kept(

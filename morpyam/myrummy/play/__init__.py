@@ -2,11 +2,23 @@
 `simulate`.
 """
 
-from morpyam.myrummy.play._bots import GreedyBot, PointsBot, RandomBot, play_match, simulate
+from morpyam.myrummy.play._bots import (
+    BOTS,
+    Bot,
+    GreedyBot,
+    MatchResult,
+    PointsBot,
+    RandomBot,
+    play_match,
+    simulate,
+)
 from morpyam.myrummy.play._rollouts import RolloutBot, WatcherBot
 
 __all__ = [
+    "BOTS",
+    "Bot",
     "GreedyBot",
+    "MatchResult",
     "PointsBot",
     "RandomBot",
     "RolloutBot",

@@ -131,7 +131,7 @@ def additive_play(
     costs about a rack-only solve however large the table is. ``None`` when it
     finds nothing to lay (or the player has not laid out: the opening needs the
     real solver). ``points_first`` as in `best_play` (``objective`` is its deprecated
-    spelling, with a `DeprecationWarning`, until the next minor release).
+    spelling, with a `DeprecationWarning`, until the next major release (2.0)).
     """
     points_first = _points_first(points_first, objective)
     player = state.current_player
@@ -194,7 +194,7 @@ def local_play(
     two) are handed to the solver with the rack; the others stay as they are,
     which every rule allows. When that part still holds more than
     ``max_table`` tiles, `additive_play`. ``points_first`` as in `best_play` (``objective``
-    is its deprecated spelling, with a `DeprecationWarning`, until the next minor release).
+    is its deprecated spelling, with a `DeprecationWarning`, until the next major release (2.0)).
     """
     points_first = _points_first(points_first, objective)
     near = tuple(meld for meld in state.table if _near(meld, state.rack))
@@ -225,7 +225,7 @@ def guarded_play(
     out, above the bound, the opening lays new combinations only, even where
     the rules would let it lay off too (``Rules.lay_off_in_opening_turn``).
     ``max_table=None``: always the solver. ``points_first`` as in `best_play` (``objective``
-    is its deprecated spelling, with a `DeprecationWarning`, until the next minor release).
+    is its deprecated spelling, with a `DeprecationWarning`, until the next major release (2.0)).
     """
     points_first = _points_first(points_first, objective)
     player = state.current_player

@@ -80,7 +80,7 @@ def _points_first(points_first: object, objective: object, *, stacklevel: int = 
     if objective not in OBJECTIVES:
         raise ValueError(f"objective is one of {OBJECTIVES}, got {_shown(objective)}")
     warnings.warn(
-        "objective= is deprecated and goes in the next minor release: pass points_first=True "
+        "objective= is deprecated and goes in 2.0: pass points_first=True "
         'for objective="points", nothing (points_first=False) for objective="tiles"',
         DeprecationWarning,
         stacklevel=stacklevel,
@@ -395,7 +395,7 @@ def best_play(
     penalty points; ``points_first=True``: the most penalty points taken off the
     rack, then the most tiles (`search` spells it the same way). ``objective``
     (``"tiles"`` or ``"points"``) is the deprecated spelling of the same choice:
-    it still works, with a `DeprecationWarning`, until the next minor release. The quickest of three exact
+    it still works, with a `DeprecationWarning`, until the next major release (2.0). The quickest of three exact
     methods finds it (`morpyam.myrummy.solve._methods`: the relaxation's search, the
     integer program, the program that follows every copy); an opening that may
     also lay off (``Rules.lay_off_in_opening_turn``) is left to the exhaustive
@@ -429,8 +429,8 @@ def best_play_by(
     """`best_play` for a checked ``state`` and ``points_first``, stopping with
     `morpyam.myrummy.solve._relaxation.OutOfTimeError` once ``deadline`` (a ``time.perf_counter`` reading)
     has passed. An objective (``"tiles"``, ``"points"``) in place of ``points_first`` is the
-    deprecated spelling: it still works, with a `DeprecationWarning`, until the next minor
-    release."""
+    deprecated spelling: it still works, with a `DeprecationWarning`, until the next major
+    release (2.0)."""
     if isinstance(points_first, str):
         points_first = _points_first(False, points_first)
     if state.current_player is None:
