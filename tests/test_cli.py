@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 from fitted import unfitted
 
 import morpyam as mp
-from morpyam.bots import OddsBot
+import morpyam.myrummy as mr
+import morpyam.yahtzee as yz
+from morpyam.bots import OddsBot, RandomBot
 from morpyam.cli import main, play_demo
 from morpyam.cli.console import fit
 from morpyam.records import GameRecord, save_record
@@ -385,6 +389,130 @@ def test_each_replay_points_to_the_other_for_the_other_games_record(
     dice.write_text("{}")  # neither game's record: the MyRummy reader's own reason
     assert main(["myrummy", "replay", str(dice)]) == 2
     assert "Morpyam record" not in unfitted(capsys.readouterr().err)
+
+
+REPLAYS = {
+    "morpyam": ["replay"],
+    "yahtzee": ["yahtzee", "replay"],
+    "myrummy": ["myrummy", "replay"],
+}
+"""Each game's replay command, by game."""
+
+CALLED = {
+    "morpyam": "a Morpyam record: replay it with 'morpyam replay'",
+    "yahtzee": "a score-sheet record: replay it with 'morpyam yahtzee replay'",
+    "myrummy": "a MyRummy record: replay it with 'morpyam myrummy replay'",
+}
+"""What every other replay answers for a game's record (docs/terminal.md, Replays)."""
+
+
+def write_record(game: str, path: Path) -> None:
+    """A record of ``game`` in ``path``, written by the game's own library."""
+    if game == "morpyam":
+        save_record(GameRecord(mp.Rules.classic(), [mp.Roll()], first_player=0), path)
+    elif game == "yahtzee":
+        yz.save_record(yz.play_match(yz.Rules.hasbro(), [RandomBot(game=yz)], seed=1), path)
+    else:
+        rules = attrs.evolve(mr.Rules.classic(), rack_size=2)
+        bots = [mr.GreedyBot(), mr.GreedyBot()]
+        mr.save_record(mr.play_match(rules, bots, seed=1, max_actions=30), path)
+
+
+@pytest.mark.parametrize("source", ["file", "standard input"])
+@pytest.mark.parametrize(
+    ("replay", "game"), [(replay, game) for replay in REPLAYS for game in REPLAYS if replay != game]
+)
+def test_every_replay_names_the_command_for_another_games_record(
+    replay: str,
+    game: str,
+    source: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / f"{game}.json"
+    write_record(game, path)
+    if source == "file":
+        where = str(path)
+    else:
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+        where = "-"
+    assert main([*REPLAYS[replay], where]) == 2  # a file that cannot be used, as in all three
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    command = " ".join(["morpyam", *REPLAYS[replay]])
+    told = str(path) if source == "file" else source
+    assert unfitted(captured.err) == f"{command}: error: {told}: {CALLED[game]}\n"
+
+
+@pytest.mark.parametrize("replay", ["morpyam", "yahtzee"])
+def test_an_old_myrummy_record_is_named_too(
+    replay: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # written before the format was named: "game": "myrummy", and no "format"
+    path = tmp_path / "old.json"
+    write_record("myrummy", path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    del document["format"]
+    path.write_text(json.dumps({"game": "myrummy", **document}), encoding="utf-8")
+    assert main(["myrummy", "replay", "--no-wait", str(path)]) == 0  # its own replay reads it
+    capsys.readouterr()
+    assert main([*REPLAYS[replay], str(path)]) == 2
+    assert unfitted(capsys.readouterr().err).endswith(f"{path}: {CALLED['myrummy']}\n")
+
+
+def test_the_record_formats_are_the_games_own() -> None:
+    from morpyam.cli.manner import RECORD_GAMES
+    from morpyam.myrummy.notation import RECORD_FORMAT as MYRUMMY
+    from morpyam.records import RECORD_FORMAT as MORPYAM
+    from morpyam.yahtzee.records import RECORD_FORMAT as YAHTZEE
+
+    named = {kind: game.pointer() for kind, game in RECORD_GAMES.items()}
+    assert named == {
+        MORPYAM: CALLED["morpyam"],
+        YAHTZEE: CALLED["yahtzee"],
+        MYRUMMY: CALLED["myrummy"],
+    }
+
+
+@pytest.mark.parametrize("game", list(REPLAYS))
+def test_every_replay_says_a_dash_reads_standard_input(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main([*REPLAYS[game], "--help"])
+    assert caught.value.code == 0
+    help_text = " ".join(capsys.readouterr().out.split())  # as argparse wrapped it, unwrapped
+    assert "-: read it from standard input" in help_text
+
+
+PLAYS = {
+    "morpyam": ["play", "--seat", "greedy,greedy"],
+    "yahtzee": ["yahtzee", "play", "--seat", "greedy"],
+    "myrummy": ["myrummy", "play", "--seat", "greedy,greedy", "--rack-size", "2"],
+}
+"""A game between bots in each game, to record to standard output."""
+
+
+@pytest.mark.parametrize("game", list(REPLAYS))
+def test_a_record_piped_into_a_replay_is_told_whole(
+    game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # play --record - | replay -: the step prompt cannot read keys from the pipe that held
+    # the record, so every step is told, as --no-wait tells them
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main([*PLAYS[game], "--seed", "1", "--record", "-"]) == 0
+    record = capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(record.encode())))
+    assert main([*REPLAYS[game], "-"]) == 0
+    out = unfitted(capsys.readouterr().out)
+    assert "> " not in out  # no step prompt
+    steps = [line for line in out.splitlines() if line.startswith("Step ")]
+    last = int(steps[0].split(" · ")[0].split(" of ")[1])
+    assert last > 1
+    assert [step.split(" · ")[0] for step in steps] == [
+        f"Step {n} of {last}" for n in range(last + 1)
+    ]
 
 
 def test_files_on_the_command_line_are_checked_before_any_work(

@@ -13,6 +13,10 @@ people and bots at one table, and a person who knows one knows the others:
   unknown word (`caret`);
 - one wording per kind of command-line error, with no API names, every argument
   and missing extra checked before the game starts (status 2, `fail`).
+
+The three ``replay`` commands share their manner too: each names the command that
+replays a record of another game (`other_game`), and none waits for keys when the
+record came from standard input (`replay_waits`).
 """
 
 from __future__ import annotations
@@ -33,12 +37,16 @@ import attrs
 
 from morpyam.cli.console import say
 from morpyam.files import FileFormatError, _int
+from morpyam.kit.fields import parse_json
+from morpyam.kit.paths import STDIN
 
 __all__ = [
     "HELP_LINE",
     "HUMAN",
+    "RECORD_GAMES",
     "STDOUT",
     "TABLE_OPTIONS",
+    "RecordGame",
     "add_table_options",
     "banner",
     "cannot_read",
@@ -57,11 +65,14 @@ __all__ = [
     "keep_record",
     "knob_word",
     "label",
+    "other_game",
     "prompt",
     "read_names",
     "read_seats",
     "record_aside",
+    "record_game",
     "refusal",
+    "replay_waits",
     "rule_settings",
     "without",
 ]
@@ -309,6 +320,81 @@ def keep_record(
         return 1
     say(f"Record saved to {path}")
     return 0
+
+
+@attrs.frozen
+class RecordGame:
+    """A game whose records the terminal replays: its name, as a sentence says "a ... record",
+    and the command that replays them."""
+
+    name: str
+    replay: str
+
+    def pointer(self) -> str:
+        """What a replay of another game answers for a record of this game."""
+        return f"a {self.name} record: replay it with '{self.replay}'"
+
+
+RECORD_GAMES: Mapping[str, RecordGame] = {
+    "morpyam/1": RecordGame("Morpyam", "morpyam replay"),
+    "yahtzee/1": RecordGame("score-sheet", "morpyam yahtzee replay"),
+    "myrummy/1": RecordGame("MyRummy", "morpyam myrummy replay"),
+}
+"""The game of a record by the ``format`` it says (each game's ``RECORD_FORMAT``)."""
+
+
+def record_game(document: object) -> RecordGame | None:
+    """The game of a record, by what its parsed JSON ``document`` says: its ``format``, or
+    ``"game": "myrummy"`` without one (a MyRummy record written before the format was
+    named); ``None`` for what says neither."""
+    if not isinstance(document, Mapping):
+        return None
+    kind = document.get("format")
+    if kind is None and document.get("game") == "myrummy":
+        kind = "myrummy/1"
+    return RECORD_GAMES.get(kind) if isinstance(kind, str) else None
+
+
+def _text_format(text: str) -> str | None:
+    """The ``format:`` header line of a text record (Morpyam's), or ``None``."""
+    for line in text.splitlines():
+        words = line.split("#", 1)[0].strip()
+        if not words:
+            continue
+        key, colon, value = words.partition(":")
+        if not colon:  # the entries begin, and no header line said a format
+            return None
+        if " ".join(key.lower().split()) == "format":
+            return value.strip()
+    return None
+
+
+def other_game(text: str, own: str) -> str | None:
+    """What a replay of the game whose record ``format`` is ``own`` answers for ``text``,
+    the record of another game: ``a MyRummy record: replay it with 'morpyam myrummy
+    replay'``; ``None`` for a record of its own game or of none (its reader then says
+    what is wrong).
+
+    ``text`` is a JSON document (`record_game`) or a text record with a ``format:``
+    header line. Every replay says it with status 2, as a file that cannot be used.
+    """
+    if text.lstrip().startswith("{"):
+        try:
+            game = record_game(parse_json(text))
+        except FileFormatError:
+            return None
+    else:
+        game = RECORD_GAMES.get(_text_format(text) or "")
+    if game is None or game == RECORD_GAMES.get(own):
+        return None
+    return game.pointer()
+
+
+def replay_waits(args: argparse.Namespace) -> bool:
+    """Whether a replay steps at the keyboard, waiting at a prompt after each step: not with
+    ``--no-wait``, nor when its record (``args.file``) came from standard input, where the
+    keys would be read from; it then tells every step, as ``--no-wait`` does."""
+    return not args.no_wait and args.file != STDIN
 
 
 def closest_preset(

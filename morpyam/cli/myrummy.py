@@ -52,11 +52,13 @@ from morpyam.cli.manner import (
     keep_record,
     knob_word,
     label,
+    other_game,
     prompt,
     read_names,
     read_seats,
     record_aside,
     refusal,
+    replay_waits,
     rule_settings,
     without,
 )
@@ -66,8 +68,8 @@ from morpyam.cli.play import (
     add_replay_options,
     step_loop,
 )
-from morpyam.errors import IllegalActionError
-from morpyam.kit.paths import write_text
+from morpyam.errors import FileFormatError, IllegalActionError
+from morpyam.kit.paths import STDIN, read_text, write_text
 from morpyam.myrummy.core._actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut
 from morpyam.myrummy.core._engine import (
     apply,
@@ -96,10 +98,10 @@ from morpyam.myrummy.notation._moves import (
 )
 from morpyam.myrummy.notation._play_text import arrange, keep_order, play_text
 from morpyam.myrummy.notation._records import (
+    RECORD_FORMAT,
     Entry,
     GameRecord,
     Resign,
-    load_record,
     positions,
 )
 from morpyam.myrummy.play._bots import BOTS, Bot
@@ -830,17 +832,6 @@ def _play(args: argparse.Namespace, data: TextIO) -> int:
     return kept or (0 if state.is_terminal else 1)
 
 
-def _morpyam_record(path: str) -> bool:
-    """Whether ``path`` holds a record of Morpyam (the dice game), not of MyRummy."""
-    from morpyam.records import load_record as load_morpyam_record
-
-    try:
-        load_morpyam_record(path)
-    except (OSError, ValueError):
-        return False
-    return True
-
-
 @attrs.frozen
 class _Step:
     """One step of a replay: the entry told, and the table after it as the screen shows it."""
@@ -913,16 +904,20 @@ def _ending(state: State, error: IllegalActionError | None, names: Sequence[str]
 
 
 def _run_replay(args: argparse.Namespace) -> int:
+    where = "standard input" if args.file == STDIN else args.file
     try:
-        record = load_record(args.file)
+        text = read_text(args.file)
+    except FileFormatError as error:  # not a regular file, too big, or no UTF-8 text
+        reason = error.reason if error.where == args.file else str(error)
+        return fail(args, f"{where}: not a MyRummy record: {reason}")
+    except OSError as error:
+        return fail(args, cannot_read(where, error))
+    try:
+        record = GameRecord.from_json(text)
     except IllegalActionError as error:  # an illegal entry, found as the plays are read
         return fail(args, str(error), 1)
-    except OSError as error:
-        return fail(args, cannot_read(args.file, error))
     except ValueError as error:
-        if _morpyam_record(args.file):
-            return fail(args, f"{args.file}: a Morpyam record: replay it with 'morpyam replay'")
-        return fail(args, f"{args.file}: {error}")
+        return fail(args, f"{where}: {other_game(text, RECORD_FORMAT) or error}")
     steps, refused = _replay_steps(record, args.all)
     last = len(steps) - 1
 
@@ -946,7 +941,7 @@ def _run_replay(args: argparse.Namespace) -> int:
             for line in _ending(step.state, refused, record.names):
                 out(line)
 
-    if args.no_wait:
+    if not replay_waits(args):
         for index in range(len(steps)):
             tell(index, index == last)
         return 1 if refused else 0
@@ -1011,7 +1006,7 @@ def register_myrummy(subparsers: Any) -> None:
         "turn, one line a turn told as moves, as 'morpyam replay' steps through a game; the "
         "table is drawn on request (v) and at a step chosen by its number.",
     )
-    replay.add_argument("file", help="the record (.json)")
+    replay.add_argument("file", help="the record (.json; -: read it from standard input)")
     replay.add_argument(
         "--all",
         action="store_true",

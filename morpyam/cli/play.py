@@ -41,6 +41,7 @@ from morpyam.cli.console import colour_players, game_over, not_a_command, say
 from morpyam.cli.manner import (
     HELP_LINE,
     HUMAN,
+    RECORD_GAMES,
     add_table_options,
     banner,
     cannot_read,
@@ -59,7 +60,9 @@ from morpyam.cli.manner import (
     read_names,
     read_seats,
     record_aside,
+    record_game,
     refusal,
+    replay_waits,
 )
 from morpyam.engine import apply, legal_actions, resign, sample_chance, scores
 from morpyam.errors import IllegalActionError
@@ -70,6 +73,7 @@ from morpyam.kit.paths import read_text
 from morpyam.layouts import Cell
 from morpyam.notation import NotationError
 from morpyam.records import (
+    RECORD_FORMAT,
     GameRecord,
     ReplayError,
     Resign,
@@ -738,12 +742,9 @@ def _load(path: str) -> GameRecord | State:
         return load_record(path)
     if isinstance(data, dict) and data.get("format") == STATE_FORMAT:
         return state_from_dict(data)
-    if isinstance(data, dict) and (
-        data.get("game") == "myrummy" or data.get("format") == "myrummy/1"
-    ):
-        raise FileFormatError(path, "a MyRummy record: replay it with 'morpyam myrummy replay'")
-    if isinstance(data, dict) and data.get("format") == "yahtzee/1":
-        raise FileFormatError(path, "a score-sheet record: replay it with 'morpyam yahtzee replay'")
+    game = record_game(data)
+    if game is not None and game != RECORD_GAMES[RECORD_FORMAT]:
+        raise FileFormatError(path, game.pointer())
     return GameRecord.from_dict(data)
 
 
@@ -831,10 +832,9 @@ def _run_replay(args: argparse.Namespace) -> int:
     if isinstance(loaded, State):
         return _fail(args, f"{args.file} holds a position, not a game record: use 'morpyam show'")
     colour = not args.no_color
-    # the keys cannot come from standard input when the record did
     return step_through(
         loaded,
-        wait=not args.no_wait and args.file != STDIO,
+        wait=replay_waits(args),
         output=lambda text: colour_players(text, sys.stdout, colour=colour),
     )
 

@@ -37,11 +37,13 @@ from morpyam.cli.manner import (
     keep_record,
     knob_word,
     label,
+    other_game,
     prompt,
     read_names,
     read_seats,
     record_aside,
     refusal,
+    replay_waits,
     rule_settings,
     without,
 )
@@ -55,7 +57,6 @@ from morpyam.cli.play import (
     step_loop,
 )
 from morpyam.errors import FileFormatError, IllegalActionError
-from morpyam.kit.fields import parse_json
 from morpyam.kit.paths import read_text
 from morpyam.notation import NotationError
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score, parse_action
@@ -69,7 +70,7 @@ from morpyam.yahtzee.engine import (
     new_game,
     sample_chance,
 )
-from morpyam.yahtzee.records import GameRecord, positions, save_record
+from morpyam.yahtzee.records import RECORD_FORMAT, GameRecord, positions, save_record
 from morpyam.yahtzee.rules import COMPARISONS, JOKERS, PRESETS, Box, Rules
 from morpyam.yahtzee.state import State
 from morpyam.yahtzee.text import render, render_sheets
@@ -664,14 +665,6 @@ def _ending(state: State, error: IllegalActionError | None, names: Sequence[str]
     return f"End of the record: the game goes on, {label(state.player, names)} to play."
 
 
-_OTHER_RECORDS = {
-    "morpyam/1": "a Morpyam record: replay it with 'morpyam replay'",
-    "myrummy": "a MyRummy record: replay it with 'morpyam myrummy replay'",
-    "myrummy/1": "a MyRummy record: replay it with 'morpyam myrummy replay'",
-}
-"""What a record of another game is, by its ``format`` (or MyRummy's ``game``)."""
-
-
 def _load_record(path: str) -> GameRecord:
     """The score-sheet record in ``path`` (``-``: standard input).
 
@@ -683,12 +676,10 @@ def _load_record(path: str) -> GameRecord:
     text = read_stdin() if path == STDIO else read_text(path)
     try:
         return GameRecord.from_json(text)
-    except FileFormatError as error:
-        if error.where == "format":
-            data = parse_json(text)
-            kind = data.get("format", data.get("game")) if isinstance(data, dict) else None
-            if isinstance(kind, str) and kind in _OTHER_RECORDS:
-                raise FileFormatError(path, _OTHER_RECORDS[kind]) from None
+    except FileFormatError:
+        other = other_game(text, RECORD_FORMAT)
+        if other is not None:
+            raise FileFormatError(path, other) from None
         raise
 
 
@@ -725,7 +716,7 @@ def _run_replay(args: argparse.Namespace) -> int:
         if index == last:
             out(_ending(steps[index].state, refused, names))
 
-    if args.no_wait or args.file == STDIO:  # the keys cannot come from where the record did
+    if not replay_waits(args):
         for index in range(len(steps)):
             tell(index, index == last)
         return 1 if refused else 0
