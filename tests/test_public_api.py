@@ -102,6 +102,7 @@ MOVED = [
     ("morpyam.kit.records", "MAX_PLAYERS", "morpyam.records"),
     ("morpyam.kit.records", "Resign", "morpyam.records"),
     ("morpyam.kit.records", "Resign", "morpyam.myrummy.notation._records"),
+    ("morpyam.kit.matches", "MatchResult", "morpyam.myrummy.play"),
     ("morpyam.game", "play_out", "morpyam.simulation"),
     ("morpyam.game", "bot_name", "morpyam.bots"),
 ]

@@ -30,6 +30,7 @@ import attrs
 from morpyam.errors import IllegalActionError, SimulationError
 from morpyam.errors import shown as _shown
 from morpyam.game import Chooser, play_out
+from morpyam.kit.matches import MatchResult
 from morpyam.myrummy.core import _engine as engine
 from morpyam.myrummy.core._actions import Action, FirstPlayer, Play
 from morpyam.myrummy.core._engine import legal_actions, new_game, scores
@@ -301,20 +302,6 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "points": PointsBot}
 """The bots by name."""
 
 
-@attrs.frozen
-class MatchResult:
-    """How a simulation went."""
-
-    games: int
-    """Matches played."""
-    wins: tuple[int, ...]
-    """Per seat: matches won (shared wins count for each winner)."""
-    points: tuple[int, ...]
-    """Per seat: the sum of the match totals."""
-    actions: int
-    """Actions applied, chance included."""
-
-
 def play_match(
     rules: Rules, bots: Sequence[Bot], *, seed: int, max_actions: int = 100_000
 ) -> GameRecord:
@@ -461,8 +448,11 @@ def simulate(
 ) -> MatchResult:
     """Play ``games`` matches, the seats turned round each match so that no bot always starts.
 
-    Every game's ``simulate`` starts the same way, ``simulate(rules, bots, games, seed=0)``
-    (Morpyam's, `morpyam.simulation.simulate`, adds an executor and its own figures).
+    Every game's ``simulate`` starts the same way, ``simulate(rules, bots, games, seed=0)``:
+    the score sheet's (`morpyam.yahtzee.simulate`) returns the same `MatchResult`, counted
+    per bot; Morpyam's (`morpyam.simulation.simulate`) adds an executor and its own figures.
+    Match ``k`` (from 0) seats ``bots[(i + k) % players]`` in seat ``i`` and plays
+    `play_match` with the seed ``seed * 1_000_003 + k``.
 
     Examples:
         >>> result = simulate(Rules.classic(), [GreedyBot(), RandomBot()], games=1, max_actions=60)
