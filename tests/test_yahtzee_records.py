@@ -132,6 +132,16 @@ def test_play_match_checks_its_arguments() -> None:
         yz.play_match(yz.Rules.hasbro(), [Cheat()], seed=1)
 
 
+def test_play_match_refuses_bad_names_before_the_match() -> None:
+    class Never:
+        def choose(self, state: yz.State, rng: random.Random) -> yz.Action:
+            raise AssertionError("the match was played")
+
+    for names in (["Ann"], ["Ann", "Bo", "Cy"], ["Ann", "two\nlines"]):
+        with pytest.raises(ValueError, match="name"):
+            yz.play_match(yz.Rules.hasbro(players=2), [Never(), Never()], seed=1, names=names)
+
+
 def test_save_and_load(tmp_path: Path) -> None:
     record = _full_house_record()
     path = tmp_path / "game.json"

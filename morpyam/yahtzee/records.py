@@ -274,9 +274,16 @@ def play_match(
     their own, so a bot's use of randomness does not change the dice of the others' next
     throw. Any `Chooser` plays: ``RandomBot(game=morpyam.yahtzee)``, a bot of your own.
 
+    ``games`` is the number of games on this one sheet, played one after the other into
+    their own columns (Y-END-1); `simulate` plays many matches. ``names`` are the players'
+    names in seat order, kept in the record, as MyRummy's `morpyam.myrummy.play_match`
+    takes them.
+
     Raises:
         ValueError: when the number of bots is not ``rules.players``, ``seed`` is not an
-            int, or a bot chooses an illegal action (an `IllegalActionError` naming it).
+            int, ``games`` is not 1 to 6 or ``names`` are not one line of text for each
+            player (both checked before the match is played), or a bot chooses an illegal
+            action (an `IllegalActionError` naming it).
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"play_match needs a yahtzee Rules value, got {shown(rules)}")
@@ -284,6 +291,7 @@ def play_match(
         raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(bots)}")
     if type(seed) is not int:
         raise ValueError(f"seed must be an int, got {shown(seed)}")
+    named = GameRecord(rules, games=games, names=names)  # refuses bad names before any work
     dice = random.Random(seed)
     choices = random.Random(f"bots {seed}")
     state = new_game(rules, games=games)
@@ -309,7 +317,7 @@ def play_match(
             continue
         state = apply(state, action)
         actions.append(action)
-    return GameRecord(rules, actions, games=games, names=names)
+    return attrs.evolve(named, actions=tuple(actions))
 
 
 def simulate(

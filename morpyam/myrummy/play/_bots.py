@@ -303,7 +303,12 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "points": PointsBot}
 
 
 def play_match(
-    rules: Rules, bots: Sequence[Bot], *, seed: int, max_actions: int = 100_000
+    rules: Rules,
+    bots: Sequence[Chooser[State, Action]],
+    *,
+    seed: int,
+    max_actions: int = 100_000,
+    names: Sequence[str] = (),
 ) -> GameRecord:
     """Play one match between ``bots`` (seat ``i`` is ``bots[i]``), reproducible from ``seed``.
 
@@ -320,15 +325,19 @@ def play_match(
     count in the pool over the pool's size (R-RUM-SET-2), since the rest of a
     shuffled pile is a random order of the tiles not yet drawn.
 
-    Stops after ``max_actions`` actions even if the match is not over.
+    Stops after ``max_actions`` actions even if the match is not over. ``names`` are the
+    players' names in seat order, kept in the record (as the score sheet's `play_match`
+    takes them).
 
     Raises:
-        ValueError: when the number of bots is not the number of players, or ``seed`` is
-            not an int.
+        ValueError: when the number of bots is not the number of players, ``seed`` is
+            not an int, or ``names`` are not one line of text for each player (checked
+            before the match is played).
     """
     if len(bots) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(bots)}")
     _check_seed(seed)
+    named = GameRecord(rules, (), names)  # refuses bad names before any work
     piles: dict[int, tuple[Tile, ...]] = {}
     actions: list[Action] = []
 
@@ -362,7 +371,7 @@ def play_match(
         if isinstance(error.__cause__, IllegalActionError):  # a bot's illegal action
             raise error.__cause__ from None
         # otherwise the match is longer than max_actions: its record stops there
-    return GameRecord(rules, tuple(actions))
+    return attrs.evolve(named, actions=tuple(actions))
 
 
 _BOX = Rules()
@@ -444,7 +453,12 @@ def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
 
 
 def simulate(
-    rules: Rules, bots: Sequence[Bot], games: int, seed: int = 0, *, max_actions: int = 100_000
+    rules: Rules,
+    bots: Sequence[Chooser[State, Action]],
+    games: int,
+    seed: int = 0,
+    *,
+    max_actions: int = 100_000,
 ) -> MatchResult:
     """Play ``games`` matches, the seats turned round each match so that no bot always starts.
 
