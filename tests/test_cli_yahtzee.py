@@ -250,8 +250,12 @@ def test_bad_arguments_to_the_helpers() -> None:
             render_sheets(bad)  # type: ignore[arg-type]
     for names in (["Ann"], ["Ann", 2], ["A", "B", "C"]):
         with pytest.raises(ValueError, match=r"names are one string per player \(2\)"):
-            render_sheets(state, names)  # type: ignore[arg-type]
-    assert render_sheets(yz.new_game(yz.Rules.hasbro()), "Ann").split()[:3] == ["game", "1", "Ann"]
+            render_sheets(state, names=names)  # type: ignore[arg-type]
+    assert render_sheets(yz.new_game(yz.Rules.hasbro()), names="Ann").split()[:3] == [
+        "game",
+        "1",
+        "Ann",
+    ]
     for seats in (None, 3, "greedy"):
         with pytest.raises(ValueError, match="seats are a sequence of seat kinds"):
             play(yz.Rules.hasbro(), seats)  # type: ignore[arg-type]
@@ -323,7 +327,7 @@ def test_greedy_bot_and_sheet_picture() -> None:
         yz.apply(yz.new_game(yz.Rules.hasbro()), yz.Roll()), yz.RollResult((1, 2, 2, 5, 6))
     )
     assert greedy_action(state) == yz.Roll((2, 2))  # chase the most frequent face
-    picture = render_sheets(yz.apply(state, yz.Score(B.TWOS)), ["Ann"])
+    picture = render_sheets(yz.apply(state, yz.Score(B.TWOS)), names=["Ann"])
     assert picture.splitlines()[0].split() == ["game", "1", "Ann"]
     assert "twos" in picture
     assert picture.splitlines()[-1].split() == ["total", "4"]

@@ -215,3 +215,21 @@ def test_a_bot_that_breaks_the_rules_stops_the_match_with_the_rules_error() -> N
     with pytest.raises(mr.IllegalActionError, match="R-RUM") as raised:
         play_match(mr.Rules.classic(), [Cheat(), Cheat()], seed=1)
     assert not isinstance(raised.value, SimulationError)  # the engine's error, as it was raised
+
+
+def test_a_match_keeps_the_players_names() -> None:
+    rules = mr.Rules.mini()
+    record = play_match(rules, [GreedyBot(), RandomBot()], seed=2, names=["Ann", "Bo"])
+    assert record.names == ("Ann", "Bo")
+    assert mr.GameRecord.from_json(record.to_json()).names == ("Ann", "Bo")
+    assert record.actions == play_match(rules, [GreedyBot(), RandomBot()], seed=2).actions
+
+    class Never:
+        """A bot that must not be asked: the names are refused before the match."""
+
+        def choose(self, state: mr.State, rng: random.Random) -> mr.Action:
+            raise AssertionError("the match was played")
+
+    for names in (["Ann"], ["Ann", "Bo", "Cy"], ["Ann", "two\nlines"]):
+        with pytest.raises(ValueError, match="name"):
+            play_match(rules, [Never(), Never()], seed=2, names=names)

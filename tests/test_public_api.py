@@ -101,6 +101,7 @@ MOVED = [
     ("morpyam.kit.texts", "MAX_TEXT_LENGTH", "morpyam.records"),
     ("morpyam.kit.records", "MAX_PLAYERS", "morpyam.records"),
     ("morpyam.kit.records", "Resign", "morpyam.records"),
+    ("morpyam.kit.matches", "MatchResult", "morpyam.myrummy.play"),
     ("morpyam.game", "play_out", "morpyam.simulation"),
     ("morpyam.game", "bot_name", "morpyam.bots"),
 ]
@@ -146,3 +147,24 @@ def test_parse_action_lives_with_each_games_actions(package: str, home: str) -> 
 
         assert morpyam.notation.parse_action is parse_action
         assert "parse_action" in morpyam.notation.__all__
+
+
+def test_the_games_matches_share_their_parameters() -> None:
+    # play_match: rules and bots by position, the seed and the names by keyword in both
+    # games; simulate: rules, bots, games, seed=0 in every game
+    import morpyam.myrummy as mr
+    import morpyam.simulation
+    import morpyam.yahtzee as yz
+
+    for play_match in (mr.play_match, yz.play_match):
+        named = inspect.signature(play_match).parameters
+        assert list(named)[:2] == ["rules", "bots"]
+        for name in ("seed", "names"):
+            assert named[name].kind is inspect.Parameter.KEYWORD_ONLY
+    for simulate in (mr.simulate, yz.simulate, morpyam.simulation.simulate):
+        first = list(inspect.signature(simulate).parameters.values())[:4]
+        assert [p.name for p in first] == ["rules", "bots", "games", "seed"]
+        assert all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in first)
+        assert first[3].default == 0
+    assert inspect.signature(mr.simulate).return_annotation == "MatchResult"
+    assert inspect.signature(yz.simulate).return_annotation == "MatchResult"

@@ -15,6 +15,7 @@ import morpyam as mp
 import morpyam.myrummy as mr
 import morpyam.text
 import morpyam.yahtzee as yz
+from morpyam.yahtzee.text import render_sheets
 
 RENDERS: dict[str, Callable[..., str]] = {
     "morpyam": morpyam.text.render,
@@ -85,6 +86,14 @@ def test_the_old_spellings_work_with_a_warning_naming_the_new_one() -> None:
         yz.render(sheet, ["Ann", "Bo"], names=["Ann", "Bo"])  # type: ignore[misc]
     with pytest.raises(TypeError, match=r"takes at most 2 positional arguments, 3 given"):
         yz.render(sheet, ["Ann", "Bo"], 3)  # type: ignore[call-arg]
+    with pytest.warns(DeprecationWarning, match=r"render_sheets\(\.\.\., names=\.\.\.\)"):
+        old = render_sheets(sheet, ["Ann", "Bo"])  # type: ignore[call-arg]
+    assert old == render_sheets(sheet, names=["Ann", "Bo"])
+    assert old.splitlines()[0].split() == ["game", "1", "Ann", "Bo"]
+    with pytest.raises(TypeError, match="multiple values for argument 'names'"):
+        render_sheets(sheet, ["Ann", "Bo"], names=["Ann", "Bo"])  # type: ignore[misc]
+    with pytest.raises(TypeError, match=r"takes at most 2 positional arguments, 3 given"):
+        render_sheets(sheet, ["Ann", "Bo"], 3)  # type: ignore[call-arg]
     table = mr.new_game(mr.Rules.classic())
     with pytest.warns(DeprecationWarning, match=r"use render\(state=\.\.\.\)"):
         old = mr.render(position=table)  # type: ignore[call-arg]
@@ -94,4 +103,5 @@ def test_the_old_spellings_work_with_a_warning_naming_the_new_one() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the new spellings warn of nothing
         yz.render(sheet, names=["Ann", "Bo"])
+        render_sheets(sheet, names=["Ann", "Bo"])
         mr.render(state=table, show=())

@@ -16,6 +16,7 @@ from hypothesis_profiles import examples
 import morpyam.yahtzee as yz
 from morpyam.bots import RandomBot
 from morpyam.files import MAX_TEXT_SIZE, FileFormatError
+from morpyam.kit import MatchResult
 from morpyam.yahtzee import strategies as yst
 from morpyam.yahtzee.records import MAX_ACTIONS, RECORD_FORMAT
 
@@ -131,6 +132,16 @@ def test_play_match_checks_its_arguments() -> None:
         yz.play_match(yz.Rules.hasbro(), [Cheat()], seed=1)
 
 
+def test_play_match_refuses_bad_names_before_the_match() -> None:
+    class Never:
+        def choose(self, state: yz.State, rng: random.Random) -> yz.Action:
+            raise AssertionError("the match was played")
+
+    for names in (["Ann"], ["Ann", "Bo", "Cy"], ["Ann", "two\nlines"]):
+        with pytest.raises(ValueError, match="name"):
+            yz.play_match(yz.Rules.hasbro(players=2), [Never(), Never()], seed=1, names=names)
+
+
 def test_save_and_load(tmp_path: Path) -> None:
     record = _full_house_record()
     path = tmp_path / "game.json"
@@ -237,3 +248,87 @@ def test_the_longest_game_is_read_back_within_the_limits() -> None:
     text = record.to_json()
     assert len(text.encode("utf-8")) <= MAX_TEXT_SIZE
     assert yz.GameRecord.from_json(text) == record
+
+
+# --- simulate: many matches, the seats turned round, counted per bot -------------------------
+
+
+class _FirstLegal:
+    """A deterministic bot: the first legal action; it notes each seat it plays in, once for
+    a run of turns in the same seat (so once a match: a bot keeps its seat through a match)."""
+
+    def __init__(self) -> None:
+        self.seats: list[int] = []
+
+    def choose(self, state: yz.State, rng: random.Random) -> yz.Action:
+        assert state.current_player is not None
+        if not self.seats or self.seats[-1] != state.current_player:
+            self.seats.append(state.current_player)
+        return yz.legal_actions(state)[0]
+
+
+def test_simulate_turns_the_seats_and_counts_per_bot() -> None:
+    rules = yz.Rules.hasbro(players=2)
+    ann, bo = _FirstLegal(), _FirstLegal()
+    result = yz.simulate(rules, [ann, bo], games=4, seed=3)
+    # match k seats bots[(i + k) % 2] in seat i: Ann plays seat 0, 1, 0, 1 and Bo the others
+    assert ann.seats == [0, 1, 0, 1]
+    assert bo.seats == [1, 0, 1, 0]
+    # the same counts worked out independently from the documented matches: match k is
+    # play_match with the seed 3 * 1_000_003 + k, each bot's seat as above
+    wins, points, actions = [0, 0], [0, 0], 0
+    for match in range(4):
+        record = yz.play_match(rules, [_FirstLegal(), _FirstLegal()], seed=3 * 1_000_003 + match)
+        final = yz.replay(record)
+        actions += len(record.actions)
+        for bot in (0, 1):
+            seat = (bot - match) % 2
+            points[bot] += final.totals[seat]
+            wins[bot] += seat in final.winners
+    assert result == MatchResult(4, tuple(wins), tuple(points), actions)
+    # the same bot in both seats: every match has a winner, a tie counting for both
+    assert sum(result.wins) >= 4
+
+
+def test_simulate_alone_at_the_table() -> None:
+    # one player wins every match (Y-END-1: the highest total, alone); the points are the
+    # totals of the records replayed
+    rules = yz.Rules.megawuerfel()
+    result = yz.simulate(rules, [RANDOM], 3, seed=8)
+    finals = [
+        yz.replay(yz.play_match(rules, [RANDOM], seed=8 * 1_000_003 + match)) for match in range(3)
+    ]
+    assert result.games == 3
+    assert result.wins == (3,)
+    assert result.points == (sum(yz.scores(final)[0] for final in finals),)
+    assert yz.simulate(rules, [RANDOM], 0) == MatchResult(0, (0,), (0,), 0)
+
+
+def test_simulate_is_reproducible_from_its_seed() -> None:
+    rules = yz.Rules.hasbro(players=3)
+    one = yz.simulate(rules, [RANDOM] * 3, 3, seed=11)
+    assert one == yz.simulate(rules, [RANDOM] * 3, 3, seed=11)
+    assert one != yz.simulate(rules, [RANDOM] * 3, 3, seed=12)
+    assert one.games == 3
+    assert len(one.wins) == len(one.points) == 3
+
+
+def test_simulate_checks_its_arguments() -> None:
+    rules = yz.Rules.hasbro(players=2)
+    with pytest.raises(ValueError, match="2 players need 2 bots, got 1"):
+        yz.simulate(rules, [RANDOM], 1)
+    with pytest.raises(ValueError, match="games must be an int >= 0"):
+        yz.simulate(rules, [RANDOM] * 2, -1)
+    with pytest.raises(ValueError, match="games must be an int >= 0"):
+        yz.simulate(rules, [RANDOM] * 2, 2.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed must be an int"):
+        yz.simulate(rules, [RANDOM] * 2, 1, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="yahtzee Rules"):
+        yz.simulate("hasbro", [RANDOM] * 2, 1)  # type: ignore[arg-type]
+
+
+def test_the_games_share_one_match_result() -> None:
+    import morpyam.myrummy.play
+
+    assert morpyam.myrummy.play.MatchResult is MatchResult
+    assert yz.simulate.__annotations__["return"] in ("MatchResult", MatchResult)

@@ -81,7 +81,7 @@ def test_names_and_the_rows_of_other_rules() -> None:
     assert "grand total         25      0" in lines
     assert lines[-1] == "Bo to roll (game 1 of 2)"  # the names call the players here too
     with pytest.raises(ValueError, match="one string per player"):
-        render_sheets(state, ["Ann"])
+        render_sheets(state, names=["Ann"])
     with pytest.raises(ValueError, match="yahtzee State"):
         render_sheets("sheet")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="yahtzee State"):

@@ -51,6 +51,7 @@ MODULES = (
     "morpyam.kit.deprecations",
     "morpyam.kit.descriptions",
     "morpyam.kit.fields",
+    "morpyam.kit.matches",
     "morpyam.kit.paths",
     "morpyam.kit.presets",
     "morpyam.kit.records",

@@ -182,7 +182,7 @@ def _human(
             out(_allowed(state))
             return True
         if word == "sheet":
-            out(render_sheets(state, names))
+            out(render_sheets(state, names=names))
             return True
         if word == "resign":
             out(_NO_RESIGN)
@@ -387,10 +387,10 @@ def _play_on(
             out(f"  {names[player]}: {_scored(before, action, state)}")
             if state.game != game or state.is_terminal:
                 out("")
-                out(render_sheets(attrs.evolve(state, game=game), names))
+                out(render_sheets(attrs.evolve(state, game=game), names=names))
                 out("")
             elif watched:
-                out(render_sheets(state, names))
+                out(render_sheets(state, names=names))
                 out("")
                 if delay > 0:
                     time.sleep(delay)
@@ -707,7 +707,7 @@ def _run_replay(args: argparse.Namespace) -> int:
         if step.state.game == step.game and not step.state.is_terminal:
             out(render(step.state, names=names))  # the sheet, and the dice
         else:  # the sheet of the game just ended
-            out(render_sheets(attrs.evolve(step.state, game=step.game), names))
+            out(render_sheets(attrs.evolve(step.state, game=step.game), names=names))
 
     def tell(index: int, drawn: bool) -> None:
         out(f"Step {index} of {last} · {steps[index].told}")

@@ -6,8 +6,8 @@ raises (`morpyam.errors`), the readers of a JSON document's fields
 (`morpyam.kit.paths`), the words of a record's header and of typed actions
 (`morpyam.kit.texts`),
 one way to name a game's rules (`rules_from`), a record's resignation (`Resign`),
-and the game protocol with the loop that plays any game between choosers
-(`morpyam.game`). Each game declares itself to the adapters in a description
+the game protocol with the loop that plays any game between choosers
+(`morpyam.game`), and what a run of matches gives back (`morpyam.kit.matches`). Each game declares itself to the adapters in a description
 (`morpyam.kit.descriptions`). Nothing here names a game.
 """
 
@@ -55,6 +55,7 @@ from morpyam.kit.fields import (
     short_text,
     text_position,
 )
+from morpyam.kit.matches import MatchResult
 from morpyam.kit.paths import STDIN, read_bytes, read_text, write_text
 from morpyam.kit.presets import rules_from
 from morpyam.kit.records import MAX_PLAYERS, Resign, replayed
@@ -86,6 +87,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidStateError",
     "LayoutError",
+    "MatchResult",
     "MoveError",
     "NotationError",
     "OddsError",

@@ -7,7 +7,8 @@ Morpyam engine (``new_game``, ``legal_actions``, ``apply``,
 ``chance_outcomes``, ``sample_chance``, ``scores``), and
 `solve` computes the optimal solitaire
 strategy (with the ``solver`` extra: numpy), a `GameRecord` keeps a game
-to replay (`morpyam.yahtzee.records`), and `render` draws the sheet as text.
+to replay (`morpyam.yahtzee.records`), `play_match` and `simulate` play bots
+against each other, and `render` draws the sheet as text.
 
 Examples:
     >>> import morpyam.yahtzee as yz
@@ -42,6 +43,7 @@ from morpyam.yahtzee.records import (
     positions,
     replay,
     save_record,
+    simulate,
 )
 from morpyam.yahtzee.rules import BOXES, JOKERS, PRESETS, Box, Rules, base_score
 from morpyam.yahtzee.solver import Solution, solve
@@ -82,6 +84,7 @@ __all__ = [
     "sample_chance",
     "save_record",
     "scores",
+    "simulate",
     "solve",
     "state_from_json",
     "state_to_json",

@@ -7,7 +7,8 @@ position the table reached. Actions are written in their notation
 (``roll``, ``roll keep 6 6``, ``score full-house``). The records of
 `morpyam.records` and `morpyam.myrummy.notation` have the same shape of API:
 ``to_json``/``from_json``, ``replay``, ``positions``,
-``load_record``/``save_record``.
+``load_record``/``save_record``; `play_match` plays one match between bots and
+`simulate` many, as MyRummy's do.
 
 Where the score sheet cannot follow that pattern: it has no resignation (its
 engine has no ``resign``), so a record holds actions only; and the number of
@@ -55,11 +56,12 @@ from morpyam.kit.fields import (
     read_table,
     require_format,
 )
+from morpyam.kit.matches import MatchResult
 from morpyam.kit.paths import read_text, write_text
 from morpyam.kit.records import replayed
 from morpyam.kit.texts import check_name_count, check_player_names, player_names
 from morpyam.yahtzee.actions import Action, Roll, RollResult, Score, parse_action
-from morpyam.yahtzee.engine import MAX_GAMES, apply, new_game, sample_chance
+from morpyam.yahtzee.engine import MAX_GAMES, apply, new_game, sample_chance, scores
 from morpyam.yahtzee.rules import BOXES, PLAYER_LIMIT, Rules
 from morpyam.yahtzee.state import State
 
@@ -72,6 +74,7 @@ __all__ = [
     "positions",
     "replay",
     "save_record",
+    "simulate",
 ]
 
 RECORD_FORMAT = "yahtzee/1"
@@ -271,9 +274,16 @@ def play_match(
     their own, so a bot's use of randomness does not change the dice of the others' next
     throw. Any `Chooser` plays: ``RandomBot(game=morpyam.yahtzee)``, a bot of your own.
 
+    ``games`` is the number of games on this one sheet, played one after the other into
+    their own columns (Y-END-1); `simulate` plays many matches. ``names`` are the players'
+    names in seat order, kept in the record, as MyRummy's `morpyam.myrummy.play_match`
+    takes them.
+
     Raises:
         ValueError: when the number of bots is not ``rules.players``, ``seed`` is not an
-            int, or a bot chooses an illegal action (an `IllegalActionError` naming it).
+            int, ``games`` is not 1 to 6 or ``names`` are not one line of text for each
+            player (both checked before the match is played), or a bot chooses an illegal
+            action (an `IllegalActionError` naming it).
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"play_match needs a yahtzee Rules value, got {shown(rules)}")
@@ -281,6 +291,7 @@ def play_match(
         raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(bots)}")
     if type(seed) is not int:
         raise ValueError(f"seed must be an int, got {shown(seed)}")
+    named = GameRecord(rules, games=games, names=names)  # refuses bad names before any work
     dice = random.Random(seed)
     choices = random.Random(f"bots {seed}")
     state = new_game(rules, games=games)
@@ -306,4 +317,55 @@ def play_match(
             continue
         state = apply(state, action)
         actions.append(action)
-    return GameRecord(rules, actions, games=games, names=names)
+    return attrs.evolve(named, actions=tuple(actions))
+
+
+def simulate(
+    rules: Rules, bots: Sequence[Chooser[State, Action]], games: int, seed: int = 0
+) -> MatchResult:
+    """Play ``games`` matches between ``bots``, the seats turned round each match so that no bot
+    always starts, and count the wins and points of each bot (``bots[i]``, whatever its seat).
+
+    Every game's ``simulate`` starts the same way, ``simulate(rules, bots, games, seed=0)``,
+    and MyRummy's returns the same `MatchResult`. Here ``games`` counts matches: each
+    match is one `play_match` with its default of one game on the sheet (Y-END-1), its
+    record's ``scores`` at the end giving the points, the players with the highest total
+    the winners (a shared win counts for each). Match ``k`` (from 0) seats ``bots[(i + k)
+    % players]`` in seat ``i`` and plays with the seed ``seed * 1_000_003 + k``, so the
+    result depends on ``seed`` alone.
+
+    Examples:
+        >>> import morpyam.yahtzee as yz
+        >>> from morpyam.bots import RandomBot
+        >>> result = yz.simulate(yz.Rules.hasbro(players=2), [RandomBot(game=yz)] * 2, games=2)
+        >>> result.games, len(result.wins), result.actions > 0
+        (2, 2, True)
+
+    Raises:
+        ValueError: for rules that are not a `Rules` value, a number of bots that is not
+            ``rules.players``, ``games`` that is not an int >= 0, a ``seed`` that is not an
+            int, or a bot that chooses an illegal action (as `play_match`).
+    """
+    if not isinstance(rules, Rules):
+        raise ValueError(f"simulate needs a yahtzee Rules value, got {shown(rules)}")
+    players = rules.players
+    if len(bots) != players:
+        raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
+    if type(games) is not int or games < 0:
+        raise ValueError(f"games must be an int >= 0, got {shown(games)}")
+    if type(seed) is not int:
+        raise ValueError(f"seed must be an int, got {shown(seed)}")
+    wins = [0] * players
+    points = [0] * players
+    actions = 0
+    for match in range(games):
+        seated = [bots[(seat + match) % players] for seat in range(players)]
+        record = play_match(rules, seated, seed=seed * 1_000_003 + match)
+        state = replay(record)
+        actions += len(record.actions)
+        for seat, total in enumerate(scores(state)):
+            owner = (seat + match) % players
+            points[owner] += total
+            if seat in state.winners:
+                wins[owner] += 1
+    return MatchResult(games, tuple(wins), tuple(points), actions)

@@ -34,11 +34,14 @@ def _check(state: object) -> State:
     return state
 
 
-def render_sheets(state: State, names: Sequence[str] | None = None) -> str:
+@old_spellings(positional=("names",))
+def render_sheets(state: State, *, names: Sequence[str] | None = None) -> str:
     """The score sheet of the game being played as a text table: one column per player.
 
     ``names`` heads the columns (``player 0``, ``player 1``, ... by default, as the table
-    calls players). Empty boxes
+    calls players), keyword-only as in `render` and `render_status`; given by position,
+    as ``render_sheets(state, names)``, it still works, with a `DeprecationWarning`, until
+    the next major release (2.0). Empty boxes
     are blank; the upper sum and bonus follow ``sixes``, the Yahtzee bonus
     shows when the rules have one, and a grand total when the sheet holds
     several games.
@@ -110,7 +113,7 @@ def render(state: State, *, names: Sequence[str] | None = None) -> str:
         ValueError: for a ``state`` that is not a `State`, or ``names`` that are not one
             string per player.
     """
-    return f"{render_sheets(state, names)}\n{render_status(state, names=names)}"
+    return f"{render_sheets(state, names=names)}\n{render_status(state, names=names)}"
 
 
 def rules_text(rules: Rules) -> str:

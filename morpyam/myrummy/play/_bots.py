@@ -30,6 +30,7 @@ import attrs
 from morpyam.errors import IllegalActionError, SimulationError
 from morpyam.errors import shown as _shown
 from morpyam.game import Chooser, play_out
+from morpyam.kit.matches import MatchResult
 from morpyam.myrummy.core import _engine as engine
 from morpyam.myrummy.core._actions import Action, FirstPlayer, Play
 from morpyam.myrummy.core._engine import legal_actions, new_game, scores
@@ -301,22 +302,13 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "points": PointsBot}
 """The bots by name."""
 
 
-@attrs.frozen
-class MatchResult:
-    """How a simulation went."""
-
-    games: int
-    """Matches played."""
-    wins: tuple[int, ...]
-    """Per seat: matches won (shared wins count for each winner)."""
-    points: tuple[int, ...]
-    """Per seat: the sum of the match totals."""
-    actions: int
-    """Actions applied, chance included."""
-
-
 def play_match(
-    rules: Rules, bots: Sequence[Bot], *, seed: int, max_actions: int = 100_000
+    rules: Rules,
+    bots: Sequence[Chooser[State, Action]],
+    *,
+    seed: int,
+    max_actions: int = 100_000,
+    names: Sequence[str] = (),
 ) -> GameRecord:
     """Play one match between ``bots`` (seat ``i`` is ``bots[i]``), reproducible from ``seed``.
 
@@ -333,15 +325,19 @@ def play_match(
     count in the pool over the pool's size (R-RUM-SET-2), since the rest of a
     shuffled pile is a random order of the tiles not yet drawn.
 
-    Stops after ``max_actions`` actions even if the match is not over.
+    Stops after ``max_actions`` actions even if the match is not over. ``names`` are the
+    players' names in seat order, kept in the record (as the score sheet's `play_match`
+    takes them).
 
     Raises:
-        ValueError: when the number of bots is not the number of players, or ``seed`` is
-            not an int.
+        ValueError: when the number of bots is not the number of players, ``seed`` is
+            not an int, or ``names`` are not one line of text for each player (checked
+            before the match is played).
     """
     if len(bots) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots, got {len(bots)}")
     _check_seed(seed)
+    named = GameRecord(rules, (), names)  # refuses bad names before any work
     piles: dict[int, tuple[Tile, ...]] = {}
     actions: list[Action] = []
 
@@ -375,7 +371,7 @@ def play_match(
         if isinstance(error.__cause__, IllegalActionError):  # a bot's illegal action
             raise error.__cause__ from None
         # otherwise the match is longer than max_actions: its record stops there
-    return GameRecord(rules, tuple(actions))
+    return attrs.evolve(named, actions=tuple(actions))
 
 
 _BOX = Rules()
@@ -457,12 +453,20 @@ def next_from_pile(state: State, order: Sequence[Tile]) -> Tile:
 
 
 def simulate(
-    rules: Rules, bots: Sequence[Bot], games: int, seed: int = 0, *, max_actions: int = 100_000
+    rules: Rules,
+    bots: Sequence[Chooser[State, Action]],
+    games: int,
+    seed: int = 0,
+    *,
+    max_actions: int = 100_000,
 ) -> MatchResult:
     """Play ``games`` matches, the seats turned round each match so that no bot always starts.
 
-    Every game's ``simulate`` starts the same way, ``simulate(rules, bots, games, seed=0)``
-    (Morpyam's, `morpyam.simulation.simulate`, adds an executor and its own figures).
+    Every game's ``simulate`` starts the same way, ``simulate(rules, bots, games, seed=0)``:
+    the score sheet's (`morpyam.yahtzee.simulate`) returns the same `MatchResult`, counted
+    per bot; Morpyam's (`morpyam.simulation.simulate`) adds an executor and its own figures.
+    Match ``k`` (from 0) seats ``bots[(i + k) % players]`` in seat ``i`` and plays
+    `play_match` with the seed ``seed * 1_000_003 + k``.
 
     Examples:
         >>> result = simulate(Rules.classic(), [GreedyBot(), RandomBot()], games=1, max_actions=60)
