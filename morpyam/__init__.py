@@ -4,6 +4,13 @@ The game itself: rules, grids, states, actions and the engine. Everything around
 it (records, files, odds, bots, the adapters, the sibling games) is in a
 submodule imported by name; see the API reference.
 
+Here Morpyam's package differs from its two siblings, whose packages also export
+their records, picture, positions as JSON and matches: `morpyam` exports the game
+alone, and its records (`morpyam.records`), picture (`morpyam.text.render`),
+positions as JSON (`morpyam.state_json`), presets (`morpyam.rules.PRESETS`) and
+simulation (`morpyam.simulation`) keep their modules, so that a program that only
+plays loads the game and nothing else.
+
 Examples:
     >>> import morpyam as mp
     >>> state = mp.new_game(mp.Rules.classic(players=2), first_player=0)
