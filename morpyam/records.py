@@ -85,7 +85,7 @@ from morpyam.kit.fields import short_text as _short
 from morpyam.kit.paths import STDIN as _STDIN
 from morpyam.kit.paths import read_text as _read
 from morpyam.kit.paths import write_text as _write
-from morpyam.kit.records import MAX_PLAYERS, Resign
+from morpyam.kit.records import MAX_PLAYERS, Resign, parse_resign
 from morpyam.kit.texts import (
     MAX_TEXT_LENGTH,
     check_name_count,
@@ -167,19 +167,7 @@ def parse_entry(text: str) -> Entry:
         )
     if verb != "resign":
         return parse_action(text)
-    if len(words) == 1:
-        raise NotationError("a player number expected after 'resign'", text, len(text.rstrip()) + 1)
-    if len(words) > 2:
-        raise NotationError(f"unexpected {_shown(words[2][1])}", text, words[2][0])
-    column, number = words[1]
-    if not (number.isascii() and number.isdigit() and len(number) == 1):
-        raise NotationError(
-            f"{_shown(number)} is not a player (0 to {MAX_PLAYERS - 1})", text, column
-        )
-    try:
-        return Resign(int(number))
-    except ValueError as error:
-        raise NotationError(str(error).partition(": ")[2], text, column) from None
+    return parse_resign(text)
 
 
 # ---------------------------------------------------------------------------

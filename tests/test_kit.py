@@ -120,3 +120,32 @@ def test_json_nested_deeper_than_the_limit_is_refused_before_it_is_parsed() -> N
     # brackets inside strings are text, not nesting
     assert fields.parse_json('["' + "[" * 100 + '"]') == ["[" * 100]
     assert fields.parse_json('["\\"[[[", ' + "[" * 3 + "]" * 3 + "]") == ['"[[[', [[[]]]]
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [("resign", 7), ("resign 1 2", 10), ("resign x", 8), ("resign 7", 8), ("resign \u0663", 8)],
+)
+def test_both_records_refuse_a_bad_resignation_alike(text: str, column: int) -> None:
+    # R-END-4: Morpyam's and MyRummy's records read "resign N" with the kit's one reader, so a
+    # bad resignation is refused at the same column in both, with the same words
+    import morpyam.myrummy as mr
+    from morpyam import records
+    from morpyam.errors import NotationError
+
+    errors = []
+    for parse in (records.parse_entry, mr.notation.parse_entry):
+        with pytest.raises(NotationError) as caught:
+            parse(text)
+        errors.append(caught.value)
+    assert [error.column for error in errors] == [column, column]
+    assert str(errors[0]) == str(errors[1])
+
+
+def test_both_records_read_a_resignation_in_any_case() -> None:
+    # R-END-4: "RESIGN 2" is player 2's resignation in both games' records
+    import morpyam.myrummy as mr
+    from morpyam import records
+    from morpyam.kit.records import Resign
+
+    assert records.parse_entry("RESIGN 2") == mr.notation.parse_entry("Resign 2") == Resign(2)

@@ -14,14 +14,15 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 import attrs
 
-from morpyam.errors import IllegalActionError, shown
+from morpyam.errors import IllegalActionError, NotationError, shown
 
-__all__ = ["MAX_PLAYERS", "Resign", "replayed"]
+__all__ = ["MAX_PLAYERS", "Resign", "parse_resign", "replayed"]
 
 MAX_PLAYERS = 4
 """Players are numbered 0 to ``MAX_PLAYERS - 1`` (R-SET-2)."""
@@ -47,6 +48,37 @@ class Resign:
 
     def __str__(self) -> str:
         return f"resign {self.player}"
+
+
+def parse_resign(text: str) -> Resign:
+    """Read the record entry ``resign N``: the word ``resign`` (any case) and a player number.
+
+    Morpyam's and MyRummy's records read a resignation with it, so both accept and
+    refuse the same texts.
+
+    Examples:
+        >>> parse_resign("resign 1")
+        Resign(player=1)
+
+    Raises:
+        NotationError: naming the column of the first wrong word.
+    """
+    words = [(match.start() + 1, match.group()) for match in re.finditer(r"\S+", text)]
+    if not words or words[0][1].lower() != "resign":
+        raise NotationError("'resign' and a player number expected", text, 1)
+    if len(words) == 1:
+        raise NotationError("a player number expected after 'resign'", text, len(text.rstrip()) + 1)
+    if len(words) > 2:
+        raise NotationError(f"unexpected {shown(words[2][1])}", text, words[2][0])
+    column, number = words[1]
+    if not (number.isascii() and number.isdigit() and len(number) == 1):
+        raise NotationError(
+            f"{shown(number)} is not a player (0 to {MAX_PLAYERS - 1})", text, column
+        )
+    try:
+        return Resign(int(number))
+    except ValueError as error:
+        raise NotationError(str(error).partition(": ")[2], text, column) from None
 
 
 S = TypeVar("S")
