@@ -29,13 +29,20 @@ racks when scipy is installed, and the program that follows every copy where
 a joker on the table ties it to its place (the script says which); without
 scipy, the relaxation's search and the copy program.
 
+The run ends with one line per setting: each solver's slowest position and
+whether morpyam's slowest is no slower than the peer's; ``--save DIR``
+writes morpyam's slowest position of each setting there as JSON (a
+``state`` as ``morpyam.myrummy.state_to_json`` writes it), so that
+``bench_myrummy_late.py --positions DIR`` can time them alone.
+
 Run with ``python benchmarks/bench_myrummy_peers.py [--positions N] [--seed S]
-[--sizes 14x20,20x40] [--jokers none|table|both]``.
+[--sizes 14x20,20x40] [--jokers none|table|both] [--save DIR]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import random
 import statistics
@@ -43,6 +50,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import attrs
 
@@ -167,6 +175,29 @@ def figures(times: Sequence[float]) -> str:
     )
 
 
+def slowest_line(
+    label: str,
+    spots: list[Position],
+    ours: list[float],
+    theirs: list[float],
+    folder: Path | None,
+) -> str:
+    """Both solvers' slowest of a setting, and whether morpyam's is no slower; morpyam's
+    slowest position written to ``folder`` (unless ``None``)."""
+    slowest = max(range(len(spots)), key=ours.__getitem__)
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        state, _ = morpyam_best(spots[slowest])
+        name = label.replace(" ", "_") + f"_position{slowest}.json"
+        text = json.dumps({"state": mr.state_to_json(state), "seconds": max(ours)})
+        (folder / name).write_text(text + "\n", encoding="utf-8")
+    return (
+        f"{label}: morpyam slowest {max(ours) * 1000:.1f} ms (position {slowest}), "
+        f"peer slowest {max(theirs) * 1000:.1f} ms: "
+        + ("no slower" if max(ours) <= max(theirs) else "SLOWER")
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the comparison and print one block of figures per size and joker setting."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -183,6 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="both",
         help="positions without a table joker, with one, or both (both)",
     )
+    parser.add_argument("--save", type=Path, help="write each setting's slowest position here")
     args = parser.parse_args(argv)
     sizes = [tuple(int(part) for part in size.split("x")) for size in args.sizes.split(",")]
     settings = {"none": (0,), "table": (1,), "both": (0, 1)}[args.jokers]
@@ -198,6 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"morpyam's path: {path}")
     print("wall time per position in ms: median, p90, p99, max")
     disagreements = 0
+    summary: list[str] = []
     for table_jokers in settings:
         for rack_size, table_size in sizes:
             spots = [
@@ -239,7 +272,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     else ""
                 )
             )
+            summary.append(slowest_line(label, spots, ours, theirs, args.save))
             sys.stdout.flush()
+    print("slowest position of each setting (wall time):")
+    for line in summary:
+        print(f"  {line}")
     if disagreements:
         print(f"{disagreements} positions without a table joker where the two disagree")
         return 1
