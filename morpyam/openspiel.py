@@ -424,9 +424,13 @@ class MyRummyState(SpielState):
         if replaying is not None:
             step, turn = replaying
             self._replaying = None
-        else:
+        elif now.state.is_chance:
             step = self._decode(action)
             turn = now.encoding.apply(now.state, step)
+        else:  # action checks the id against the mask; the step is then applied unchecked
+            encoding: Any = now.encoding
+            step = encoding.action(now.state, action)
+            turn = encoding._advance(now.state, step)
         decision = not now.state.is_chance
         log = (now.log, (now.state.state, step))
         self._now = _Shared(now.encoding, now.max_length, now.length + decision, turn, log)
