@@ -33,8 +33,8 @@ from collections.abc import Callable
 import attrs
 
 import morpyam.myrummy as mr
-from morpyam.myrummy.judge import _Judge
-from morpyam.myrummy.melds import sort_table
+from morpyam.myrummy.core._judge import _Judge
+from morpyam.myrummy.core._melds import sort_table
 
 Case = tuple[mr.Rules, tuple[mr.Meld, ...], tuple[mr.Meld, ...]]
 

@@ -36,9 +36,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import morpyam.myrummy as mr
-from morpyam.myrummy import ilp
-from morpyam.myrummy.bots import GreedyBot, play_match, table_size
-from morpyam.myrummy.records import positions
+from morpyam.myrummy.notation._records import positions
+from morpyam.myrummy.play._bots import GreedyBot, play_match, table_size
+from morpyam.myrummy.solve import _ilp as ilp
 
 LATE = range(40, 81)
 """Table sizes (tiles) of the positions kept."""

@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 import morpyam.myrummy as mr
-from morpyam.myrummy import ilp
+from morpyam.myrummy.solve import _ilp as ilp
 
 SIZES = tuple((rack, table) for rack in (14, 20, 30) for table in (20, 40, 60))
 """The default sizes: racks of 14, 20 and 30 tiles, tables of 20, 40 and 60."""

@@ -20,7 +20,7 @@ import sys
 import time
 
 import morpyam.myrummy as mr
-from morpyam.myrummy.bots import Bot, GreedyBot, RandomBot
+from morpyam.myrummy.play._bots import Bot, GreedyBot, RandomBot
 
 
 def main(games: int) -> None:

@@ -21,8 +21,8 @@ from morpyam import files, records, state_json, vectors
 from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
 from morpyam.bots import RandomBot
-from morpyam.myrummy import bots as rummy_bots
-from morpyam.myrummy import records as rummy_records
+from morpyam.myrummy.notation import _records as rummy_records
+from morpyam.myrummy.play import _bots as rummy_bots
 from morpyam.notation import NotationError
 
 __all__ = ["READERS", "Reader", "seeds"]

@@ -123,7 +123,7 @@ class InvalidStateError(FileFormatError):
     one applies. It is a `FileFormatError`,
     so one ``except`` clause catches every problem of a state file. The
     MyRummy and score-sheet readers
-    (`morpyam.myrummy.state_json`,
+    (`morpyam.myrummy.notation._state_json`,
     `morpyam.yahtzee.state_json`) raise it too.
     """
 
@@ -205,7 +205,7 @@ def shown(value: object) -> str:
 _GAMES = {
     "morpyam.state": ("Morpyam", "morpyam"),
     "morpyam.yahtzee.state": ("Yahtzee", "morpyam.yahtzee"),
-    "morpyam.myrummy.state": ("MyRummy", "morpyam.myrummy"),
+    "morpyam.myrummy.core._state": ("MyRummy", "morpyam.myrummy"),
 }
 
 

@@ -477,7 +477,7 @@ def export_vectors(
         ValueError: for an unknown game, or ``cases`` or ``seed`` out of range.
     """
     from morpyam.vectors import export_corpus
-    from morpyam.vectors.corpus import DEFAULT_CASES
+    from morpyam.vectors._corpus import DEFAULT_CASES
 
     chosen = DEFAULT_CASES if cases is None else cases
     return export_corpus(directory, games=games, cases=chosen, seed=seed)

@@ -63,9 +63,9 @@ from collections.abc import Callable, Sequence
 import attrs
 
 import morpyam.myrummy as mr
-from morpyam.myrummy.bots import Bot, GreedyBot, PointsBot, guarded_play, play_match
-from morpyam.myrummy.judge import judge_play
-from morpyam.myrummy.melds import Run, sort_table
+from morpyam.myrummy.core._judge import judge_play
+from morpyam.myrummy.core._melds import Run, sort_table
+from morpyam.myrummy.play._bots import Bot, GreedyBot, PointsBot, guarded_play, play_match
 
 
 def laid(state: mr.State, play: mr.Play) -> list[mr.Tile]:

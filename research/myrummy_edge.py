@@ -63,8 +63,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 import attrs
 
 import morpyam.myrummy as mr
-from morpyam.myrummy.bots import Bot, GreedyBot, play_match
-from morpyam.myrummy.dp import relaxed_optimum
+from morpyam.myrummy.play._bots import Bot, GreedyBot, play_match
+from morpyam.myrummy.solve._relaxation import relaxed_optimum
 
 
 def share(state: mr.State, player: int) -> float:

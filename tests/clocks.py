@@ -12,15 +12,15 @@ from contextlib import contextmanager
 
 import pytest
 
-from morpyam.myrummy import dp
+from morpyam.myrummy.solve import _relaxation as dp
 
-SEARCH = importlib.import_module("morpyam.myrummy.search")
-"""The module (``morpyam.myrummy.search`` is the function, in the package)."""
+SEARCH = importlib.import_module("morpyam.myrummy.solve._search")
+"""The module (``morpyam.myrummy.solve._search`` is the function, in the package)."""
 
 
 @contextmanager
 def clock(passes_after: int | None) -> Iterator[None]:
-    """``time.perf_counter`` as `search` and the solver read it (in `morpyam.myrummy.dp`):
+    """``time.perf_counter`` as `search` and the solver read it (in `morpyam.myrummy.solve._relaxation`):
     0.0 at the first reading (the one that sets the deadline) and the next ``passes_after``,
     then past every deadline; ``None``: never past one."""
     readings = itertools.count()

@@ -64,3 +64,20 @@ def test_a_set_default_is_written_sorted() -> None:
         """A function with a set default."""
 
     assert tool._signature(f) == "(x: 'frozenset[str]' = frozenset({'a', 'b', 'c'})) -> 'None'"
+
+
+def test_every_module_is_public_or_private_by_its_name() -> None:
+    # A module not in the snapshot's list is private by its name (it, or a package above
+    # it, starts with an underscore), or is the command line's program (docs/stability.md).
+    import pkgutil
+
+    import morpyam
+
+    unlisted = [
+        info.name
+        for info in pkgutil.walk_packages(morpyam.__path__, "morpyam.")
+        if info.name not in tool.MODULES
+        and not any(part.startswith("_") for part in info.name.split("."))
+        and not (info.name == "morpyam.cli" or info.name.startswith("morpyam.cli."))
+    ]
+    assert unlisted == [], f"public by name but not in tools/api_snapshot.py's MODULES: {unlisted}"

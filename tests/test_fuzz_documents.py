@@ -252,7 +252,7 @@ TEXT_READERS: dict[str, tuple[list[str], Callable[[str], object], tuple[type[Exc
             {str(action) for match in MATCHES for action in match.actions}
             | {"timeout", "timeout [gn4 gn5 gn6]", "resign 1"}
         ),
-        mr.records.parse_entry,
+        mr.notation.parse_entry,
         (NotationError, mp.IllegalActionError),
     ),
 }

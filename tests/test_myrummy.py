@@ -12,7 +12,8 @@ import pytest
 import morpyam as mp
 import morpyam.myrummy as mr
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy.tiles import Colour
+from morpyam.kit.records import Resign
+from morpyam.myrummy.core._tiles import Colour
 from morpyam.notation import NotationError
 
 T = mr.parse_tiles
@@ -203,7 +204,7 @@ def test_time_out_takes_back_what_was_laid() -> None:
     assert len(after.racks[0]) == 5
     assert after.current_player == 1
     assert str(mr.TimeOut()) == "timeout"
-    entry = mr.records.parse_entry("timeout [gn4 gn5 gn6]")
+    entry = mr.notation.parse_entry("timeout [gn4 gn5 gn6]")
     assert entry == mr.TimeOut(table("[gn4 gn5 gn6]"))
     with pytest.raises(ValueError, match="R-RUM-TIME-1"):
         mr.Rules(time_limit=0)
@@ -217,9 +218,9 @@ def test_a_time_out_is_no_move_as_a_resignation_is_none() -> None:
         mr.apply(state, mr.TimeOut())  # type: ignore[arg-type]
     assert not isinstance(caught.value, IllegalActionError)
     with pytest.raises(ValueError, match=r"call morpyam\.resign\(state, player\)"):
-        mp.apply(mp.new_game(mp.Rules.classic(), first_player=0), mr.records.Resign(0))  # type: ignore[arg-type]
+        mp.apply(mp.new_game(mp.Rules.classic(), first_player=0), Resign(0))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"call morpyam\.myrummy\.resign\(state, player\)"):
-        mr.apply(state, mr.records.Resign(0))  # type: ignore[arg-type]
+        mr.apply(state, Resign(0))  # type: ignore[arg-type]
     # only a player on turn runs out of time; not at a chance node, not once it is over
     with pytest.raises(IllegalActionError, match="R-RUM-TIME-1"):
         mr.time_out(mr.apply(state, mr.Draw()))
@@ -229,9 +230,9 @@ def test_a_time_out_is_no_move_as_a_resignation_is_none() -> None:
         mr.time_out(state, (*table("[gn4 gn5 gn6]"), M("[gn7 gy9 J]")))
     # a record keeps a time-out and a resignation where they happened, and replays them
     rules = attrs.evolve(CLASSIC, rack_size=3)
-    entries: list[mr.records.Entry] = [mr.FirstPlayer(0)]
+    entries: list[mr.notation._records.Entry] = [mr.FirstPlayer(0)]
     entries += [mr.parse_tile(t) for t in ("gn4", "bk1", "gn5", "bk2", "gn6", "bk3")]
-    entries += [mr.TimeOut(), T("gy9")[0], mr.records.Resign(0)]
+    entries += [mr.TimeOut(), T("gy9")[0], Resign(0)]
     record = mr.GameRecord(rules, tuple(entries))
     end = mr.replay(record)
     assert end.racks[0] == T("gn4 gn5 gn6 gy9")  # the time-out took a tile, laying nothing

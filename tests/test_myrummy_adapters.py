@@ -27,8 +27,8 @@ import morpyam.myrummy as mr  # noqa: E402
 import morpyam.openspiel as mos  # noqa: E402
 import morpyam.pettingzoo as mpz  # noqa: E402
 from morpyam.encoding import MAX_DECISIONS  # noqa: E402
+from morpyam.myrummy.core._tiles import KINDS  # noqa: E402
 from morpyam.myrummy.encoding import DRAW, LAY, Encoding, Turn, rules_from  # noqa: E402
-from morpyam.myrummy.tiles import KINDS  # noqa: E402
 
 
 @pytest.fixture

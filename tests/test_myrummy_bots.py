@@ -10,7 +10,8 @@ import pytest
 import morpyam.myrummy as mr
 from morpyam.errors import SimulationError
 from morpyam.game import Chooser
-from morpyam.myrummy.bots import (
+from morpyam.kit.records import Resign
+from morpyam.myrummy.play._bots import (
     Bot,
     GreedyBot,
     RandomBot,
@@ -78,7 +79,7 @@ def test_guarded_plays_are_legal_on_big_tables() -> None:
                 if play is not None:
                     mr.apply(state, play)
                     checked += 1
-        assert not isinstance(action, (mr.TimeOut, mr.records.Resign))  # bots only act
+        assert not isinstance(action, (mr.TimeOut, Resign))  # bots only act
         state = mr.apply(state, action)
     assert checked > 5
 
@@ -108,7 +109,7 @@ def _tiles_handed_out(record: mr.GameRecord) -> list[list[mr.Tile]]:
             rounds.append([])
         if isinstance(action, mr.Tile):
             rounds[state.round].append(action)
-        assert not isinstance(action, (mr.TimeOut, mr.records.Resign))  # bots only act
+        assert not isinstance(action, (mr.TimeOut, Resign))  # bots only act
         state = mr.apply(state, action)
     return rounds
 

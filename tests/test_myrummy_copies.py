@@ -1,4 +1,4 @@
-"""The program that follows every copy (`morpyam.myrummy.copies`), checked against brute force
+"""The program that follows every copy (`morpyam.myrummy.solve._copies`), checked against brute force
 and against the dynamic program: one optimum, and every table it builds accepted by the judge;
 and the positions where the relaxation's optimum is not legal, each with its recorded optimum.
 """
@@ -18,10 +18,11 @@ from test_myrummy_paths import points_first, score, set_brute_best, set_position
 from test_myrummy_solver import brute_best, objective, positions
 
 import morpyam.myrummy as mr
-from morpyam.myrummy import best, dp
 from morpyam.myrummy import strategies as rst
-from morpyam.myrummy.judge import judge_play
-from morpyam.myrummy.tiles import KINDS, TILES, counts
+from morpyam.myrummy.core._judge import judge_play
+from morpyam.myrummy.core._tiles import KINDS, TILES, counts
+from morpyam.myrummy.solve import _methods as best
+from morpyam.myrummy.solve import _relaxation as dp
 
 SLOW_POSITIONS = Path(__file__).parent / "data" / "myrummy-slow"
 

@@ -17,8 +17,8 @@ import morpyam.myrummy as mr
 from morpyam.encoding import GameEncoding
 from morpyam.errors import IllegalActionError
 from morpyam.myrummy import encoding as enc
-from morpyam.myrummy.solver import best_play_within
-from morpyam.myrummy.tiles import JOKER_INDEX, KINDS, TILES, counts
+from morpyam.myrummy.core._tiles import JOKER_INDEX, KINDS, TILES, counts
+from morpyam.myrummy.solve._plays import best_play_within
 
 CLASSIC = mr.Rules.classic()
 HANDRUMMY = mr.Rules.classic(handrummy=True)

@@ -17,16 +17,17 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
-from morpyam.myrummy.bots import GreedyBot, play_match
-from morpyam.myrummy.judge import (
+from morpyam.kit.records import Resign
+from morpyam.myrummy.core._judge import (
     _Judge,
     min_cost_assignment,
     rearrangement_allowed,
     rearrangement_error,
 )
-from morpyam.myrummy.melds import sort_table
-from morpyam.myrummy.solver import tables
-from morpyam.myrummy.tiles import counts
+from morpyam.myrummy.core._melds import sort_table
+from morpyam.myrummy.core._tiles import counts
+from morpyam.myrummy.play._bots import GreedyBot, play_match
+from morpyam.myrummy.solve._plays import tables
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 import bench_myrummy_judge as hostile
@@ -264,7 +265,7 @@ def opened_positions() -> tuple[mr.State, ...]:
                 and 9 <= sum(len(m.tiles) for m in state.table) <= 30
             ):
                 found.append(state)
-            assert not isinstance(action, (mr.TimeOut, mr.records.Resign))  # bots only act
+            assert not isinstance(action, (mr.TimeOut, Resign))  # bots only act
             state = mr.apply(state, action)
     return tuple(found)
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
-from morpyam.myrummy.moves import Combination
+from morpyam.myrummy.notation._moves import Combination
 from morpyam.notation import NotationError
 
 P = mr.parse_meld
@@ -184,7 +184,7 @@ def test_numbers_stay_put_when_a_move_empties_a_combination() -> None:
     )
     turn = mr.Turn.start(state, order=[P(text) for text in runs])
     assert [str(P(text)) for text in runs] == [
-        mr.text.combination_text(tiles) for tiles in turn.table
+        mr.core._text.combination_text(tiles) for tiles in turn.table
     ]
     turn = mr.apply_move(turn, mr.parse_move("move pu8 pu9 pu10 from 3 to 2"))
     turn = mr.apply_move(turn, mr.parse_move("add gy12 to 5"))

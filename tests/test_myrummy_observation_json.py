@@ -14,7 +14,7 @@ from hypothesis_profiles import examples
 import morpyam.myrummy as mr
 from morpyam.files import MAX_TEXT_SIZE, FileFormatError
 from morpyam.myrummy import strategies as rst
-from morpyam.myrummy.observation_json import (
+from morpyam.myrummy.notation._observation_json import (
     OBSERVATION_FORMAT,
     InvalidStateError,
     observation_from_dict,

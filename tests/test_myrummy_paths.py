@@ -15,11 +15,13 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
-from morpyam.myrummy import best, dp, ilp
 from morpyam.myrummy import strategies as rst
-from morpyam.myrummy.judge import judge_play
-from morpyam.myrummy.melds import misfit, sort_table
-from morpyam.myrummy.tiles import KINDS, TILES, counts
+from morpyam.myrummy.core._judge import judge_play
+from morpyam.myrummy.core._melds import misfit, sort_table
+from morpyam.myrummy.core._tiles import KINDS, TILES, counts
+from morpyam.myrummy.solve import _ilp as ilp
+from morpyam.myrummy.solve import _methods as best
+from morpyam.myrummy.solve import _relaxation as dp
 
 
 def slow_ok(count: int) -> settings:
@@ -398,7 +400,7 @@ def set_positions(
     other tiles, for any rules knob that the programs read; with ``tied``, a table the rules
     tie (three must stay on, or a joker on it), the player laid out, and a joker's right tile
     from anywhere (the program that follows every copy reads `Rules.joker_from_rack` loosely,
-    see `morpyam.myrummy.best`)."""
+    see `morpyam.myrummy.solve._methods`)."""
     rules = draw(st.sampled_from(SMALL_SETS))
     rules = attrs.evolve(
         rules,

@@ -19,8 +19,9 @@ from morpyam.cli import main
 from morpyam.cli import myrummy as cli
 from morpyam.cli.console import fit
 from morpyam.cli.myrummy import HELP, complete, play_terminal, render, rules_help
-from morpyam.myrummy import bots, ilp, solver
-from morpyam.myrummy.bots import (
+from morpyam.myrummy.core._tiles import tiles_text
+from morpyam.myrummy.play import _bots as bots
+from morpyam.myrummy.play._bots import (
     BOTS,
     GameRecord,
     GreedyBot,
@@ -30,7 +31,8 @@ from morpyam.myrummy.bots import (
     replay,
     simulate,
 )
-from morpyam.myrummy.tiles import tiles_text
+from morpyam.myrummy.solve import _ilp as ilp
+from morpyam.myrummy.solve import _plays as solver
 
 SMALL = attrs.evolve(mr.Rules.classic(), rack_size=6)
 
@@ -606,7 +608,7 @@ def test_a_hint_through_the_command_when_the_search_runs_out_of_time(
 def test_terminal_bots_bound_their_search(monkeypatch: pytest.MonkeyPatch) -> None:
     # R-RUM-LAY-1: on a big table the terminal's bot lays off without solving the whole table
     from morpyam.cli.myrummy import BOT_MAX_TABLE
-    from morpyam.myrummy.solver import best_play as exact
+    from morpyam.myrummy.solve._plays import best_play as exact
 
     runs = [
         f"[{c}1 {c}2 {c}3 {c}4 {c}5 {c}6 {c}7 {c}8 {c}9 {c}10 {c}11]"
@@ -627,7 +629,7 @@ def test_terminal_bots_bound_their_search(monkeypatch: pytest.MonkeyPatch) -> No
             solved.append(sum(len(meld.tiles) for meld in state.table))
         return exact(state, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("morpyam.myrummy.bots.best_play", watched)
+    monkeypatch.setattr("morpyam.myrummy.play._bots.best_play", watched)
     lines: list[str] = []
     state = play_terminal(SMALL, ["greedy", "greedy"], seed=1, output=lines.append, state=start)
     assert solved
@@ -643,7 +645,7 @@ def test_terminal_bots_bound_their_search(monkeypatch: pytest.MonkeyPatch) -> No
 def test_bounded_bots_open_without_searching_a_big_table(monkeypatch: pytest.MonkeyPatch) -> None:
     # R-RUM-OPEN-3: where the opening may lay off, a bounded bot above its bound opens with new
     # combinations only, which the rules allow, instead of searching the whole table
-    from morpyam.myrummy.solver import best_play as exact
+    from morpyam.myrummy.solve._plays import best_play as exact
 
     runs = [
         f"[{c}1 {c}2 {c}3 {c}4 {c}5 {c}6 {c}7 {c}8 {c}9 {c}10 {c}11]"
@@ -665,7 +667,7 @@ def test_bounded_bots_open_without_searching_a_big_table(monkeypatch: pytest.Mon
             raise AssertionError("the bot searched the whole table for its opening")
         return exact(state, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("morpyam.myrummy.bots.best_play", watched)
+    monkeypatch.setattr("morpyam.myrummy.play._bots.best_play", watched)
     play = GreedyBot(max_table=40).choose(start, random.Random(0))
     assert searched == [False]
     assert isinstance(play, mr.Play)

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
-from morpyam.myrummy.bots import Bot, GreedyBot, RandomBot
+from morpyam.kit.records import Resign
+from morpyam.myrummy.play._bots import Bot, GreedyBot, RandomBot
 from morpyam.notation import NotationError
 
 T, M = mr.parse_tiles, mr.parse_meld
@@ -95,7 +96,7 @@ def test_every_play_reads_back_and_a_record_of_moves_replays(seed: int, rules: m
     record = mr.play_match(rules, bots[: rules.players], seed=seed, max_actions=150)
     state = mr.new_game(rules)
     for entry in record.actions:
-        assert not isinstance(entry, (mr.TimeOut, mr.records.Resign))  # bots only act
+        assert not isinstance(entry, (mr.TimeOut, Resign))  # bots only act
         if isinstance(entry, mr.Play):
             assert mr.parse_play(state, mr.play_text(state, entry)) == entry
         state = mr.apply(state, entry)

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 import morpyam.myrummy as mr
 import morpyam.records
 from morpyam.files import FileFormatError
-from morpyam.myrummy.play_text import is_moves_text
-from morpyam.myrummy.records import MAX_ACTIONS, MAX_NESTING, _nesting, positions
+from morpyam.kit.records import Resign
+from morpyam.myrummy.notation._play_text import is_moves_text
+from morpyam.myrummy.notation._records import MAX_ACTIONS, MAX_NESTING, _nesting, positions
 
 
 @settings(max_examples=25, deadline=None)
@@ -39,7 +40,7 @@ def test_round_trip_is_exact(seed: int, length: int, preset: str, players: int) 
     assert mr.GameRecord.from_json(kept) == record
     state = mr.new_game(rules)
     for action in record.actions:
-        assert not isinstance(action, (mr.TimeOut, mr.records.Resign))  # bots only act
+        assert not isinstance(action, (mr.TimeOut, Resign))  # bots only act
         state = mr.apply(state, action)
     assert mr.replay(again) == state
     assert list(positions(again))[-1] == state
@@ -251,7 +252,7 @@ def _watched_match(seed: int) -> tuple[mr.GameRecord, mr.State, list[str]]:
     from morpyam.cli.myrummy import play_terminal
 
     rules = mr.Rules.classic()
-    entries: list[mr.records.Entry] = []
+    entries: list[mr.notation._records.Entry] = []
     lines: list[str] = []
     last = play_terminal(
         rules, ["greedy", "greedy"], seed=seed, record=entries, output=lines.append

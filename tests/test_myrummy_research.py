@@ -13,8 +13,8 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import morpyam.myrummy as mr  # noqa: E402
 import morpyam.openspiel as mos  # noqa: E402
+from morpyam.myrummy.core._tiles import tiles_text  # noqa: E402
 from morpyam.myrummy.encoding import Choose, Encoding, Turn  # noqa: E402
-from morpyam.myrummy.tiles import tiles_text  # noqa: E402
 
 SMALL = {"rack_size": 6, "opening_points": 10, "max_game_length": 40}
 

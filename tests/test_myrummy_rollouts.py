@@ -10,9 +10,9 @@ import attrs
 import pytest
 
 import morpyam.myrummy as mr
-from morpyam.myrummy import rollouts
-from morpyam.myrummy.bots import play_match
-from morpyam.myrummy.rollouts import RolloutBot, WatcherBot, prefers_draw, rollout
+from morpyam.myrummy.play import _rollouts as rollouts
+from morpyam.myrummy.play._bots import play_match
+from morpyam.myrummy.play._rollouts import RolloutBot, WatcherBot, prefers_draw, rollout
 
 T, M = mr.parse_tiles, mr.parse_meld
 

@@ -22,9 +22,11 @@ from hypothesis_profiles import examples
 
 import morpyam as mp
 import morpyam.myrummy as mr
-from morpyam.myrummy import best, dp, ilp
 from morpyam.myrummy import strategies as rst
-from morpyam.myrummy.dp import relaxed_optimum
+from morpyam.myrummy.solve import _ilp as ilp
+from morpyam.myrummy.solve import _methods as best
+from morpyam.myrummy.solve import _relaxation as dp
+from morpyam.myrummy.solve._relaxation import relaxed_optimum
 
 T, M = mr.parse_tiles, mr.parse_meld
 CLASSIC = mr.Rules.classic()

@@ -16,13 +16,13 @@ from hypothesis_profiles import examples
 
 import morpyam.myrummy as mr
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy import best as solver_paths
-from morpyam.myrummy import ilp
-from morpyam.myrummy.dp import ActualMove, LensMove, _within, relaxed_optimum
-from morpyam.myrummy.ilp import free_optimum, optimum, patterns
-from morpyam.myrummy.melds import misfit, sort_table
-from morpyam.myrummy.solver import _branch_and_bound, best_play_within, tables
-from morpyam.myrummy.tiles import JOKER_INDEX, TILES, counts
+from morpyam.myrummy.core._melds import misfit, sort_table
+from morpyam.myrummy.core._tiles import JOKER_INDEX, TILES, counts
+from morpyam.myrummy.solve import _ilp as ilp
+from morpyam.myrummy.solve import _methods as solver_paths
+from morpyam.myrummy.solve._ilp import free_optimum, optimum, patterns
+from morpyam.myrummy.solve._plays import _branch_and_bound, best_play_within, tables
+from morpyam.myrummy.solve._relaxation import ActualMove, LensMove, _within, relaxed_optimum
 
 FREE = attrs.evolve(mr.Rules.classic(), min_stay=None, handrummy=False)
 CLASSIC = mr.Rules.classic()

@@ -17,14 +17,14 @@ from hypothesis_profiles import examples
 import morpyam.myrummy as mr
 from morpyam.files import FileFormatError
 from morpyam.myrummy import strategies as rst
-from morpyam.myrummy.state_json import (
+from morpyam.myrummy.core._text import render, render_table, rules_text
+from morpyam.myrummy.notation._state_json import (
     STATE_FORMAT,
     InvalidStateError,
     check_state,
     state_from_dict,
     state_to_dict,
 )
-from morpyam.myrummy.text import render, render_table, rules_text
 
 T = mr.parse_tiles
 M = mr.parse_meld

@@ -15,7 +15,7 @@ from morpyam.cli import main
 from morpyam.cli.console import colour_tiles
 from morpyam.cli.myrummy import arrange, play_terminal
 from morpyam.cli.play import STEP_PROMPT
-from morpyam.myrummy.records import Resign
+from morpyam.myrummy.notation._records import Resign
 
 T, M = mr.parse_tiles, mr.parse_meld
 SMALL = attrs.evolve(mr.Rules.classic(), rack_size=6)

@@ -14,12 +14,13 @@ from test_myrummy_solver import positions
 
 import morpyam.myrummy as mr
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy import records, solver
-from morpyam.myrummy.best import best_table
-from morpyam.myrummy.judge import judge_play
-from morpyam.myrummy.melds import sort_table
-from morpyam.myrummy.solver import _branch_and_bound
-from morpyam.myrummy.tidy import tidy
+from morpyam.myrummy.core._judge import judge_play
+from morpyam.myrummy.core._melds import sort_table
+from morpyam.myrummy.notation import _records as records
+from morpyam.myrummy.solve import _plays as solver
+from morpyam.myrummy.solve._methods import best_table
+from morpyam.myrummy.solve._plays import _branch_and_bound
+from morpyam.myrummy.solve._tidy import tidy
 
 CLASSIC = mr.Rules.classic()
 

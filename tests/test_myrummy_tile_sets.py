@@ -14,9 +14,9 @@ import morpyam.myrummy as mr
 from morpyam.errors import IllegalActionError
 from morpyam.files import FileFormatError
 from morpyam.myrummy import strategies as rst
-from morpyam.myrummy.bots import pile
-from morpyam.myrummy.melds import sort_table
-from morpyam.myrummy.tiles import COLOURS, JOKER_INDEX, TILES
+from morpyam.myrummy.core._melds import sort_table
+from morpyam.myrummy.core._tiles import COLOURS, JOKER_INDEX, TILES
+from morpyam.myrummy.play._bots import pile
 
 T = mr.parse_tiles
 M = mr.parse_meld
@@ -176,7 +176,7 @@ def test_the_colours_are_taken_in_order() -> None:
 
 def test_typed_moves_read_a_run_as_the_set_allows() -> None:
     # R-RUM-MELD-2 with values 1 to 3: "lay pu2 pu3 J" can only be [J pu2 pu3], the joker pu1
-    from morpyam.myrummy.moves import Turn, apply_move, judge_turn, parse_move
+    from morpyam.myrummy.notation._moves import Turn, apply_move, judge_turn, parse_move
 
     state = mr.position(mr.Rules.mini(), racks=[T("pu2 pu3 J"), T("gn1")])
     turn = apply_move(Turn.start(state), parse_move("lay pu2 pu3 J"))

@@ -86,10 +86,10 @@ MOVED = [
     ("morpyam.errors", "FileFormatError", "morpyam.files"),
     ("morpyam.errors", "InvalidStateError", "morpyam.state_json"),
     ("morpyam.errors", "InvalidStateError", "morpyam.yahtzee.state_json"),
-    ("morpyam.errors", "InvalidStateError", "morpyam.myrummy.state_json"),
+    ("morpyam.errors", "InvalidStateError", "morpyam.myrummy.notation._state_json"),
     ("morpyam.errors", "LayoutError", "morpyam.layouts"),
     ("morpyam.errors", "ReplayError", "morpyam.records"),
-    ("morpyam.errors", "MoveError", "morpyam.myrummy.moves"),
+    ("morpyam.errors", "MoveError", "morpyam.myrummy.notation._moves"),
     ("morpyam.errors", "SimulationError", "morpyam.simulation"),
     ("morpyam.errors", "IllegalActionError", "morpyam"),
     ("morpyam.errors", "OddsError", "morpyam.odds"),
@@ -101,7 +101,7 @@ MOVED = [
     ("morpyam.kit.texts", "MAX_TEXT_LENGTH", "morpyam.records"),
     ("morpyam.kit.records", "MAX_PLAYERS", "morpyam.records"),
     ("morpyam.kit.records", "Resign", "morpyam.records"),
-    ("morpyam.kit.records", "Resign", "morpyam.myrummy.records"),
+    ("morpyam.kit.records", "Resign", "morpyam.myrummy.notation._records"),
     ("morpyam.game", "play_out", "morpyam.simulation"),
     ("morpyam.game", "bot_name", "morpyam.bots"),
 ]
@@ -119,10 +119,10 @@ def test_a_moved_name_is_the_same_object_from_its_old_module(
 
 def test_the_games_bots_are_the_one_chooser_protocol() -> None:
     import morpyam.bots
-    import morpyam.myrummy.bots
+    import morpyam.myrummy.play._bots
     from morpyam.game import Chooser
 
     assert morpyam.bots.Bot is Chooser
-    assert morpyam.myrummy.bots.Bot is Chooser
+    assert morpyam.myrummy.play._bots.Bot is Chooser
     assert isinstance(morpyam.bots.RandomBot(), Chooser)
-    assert isinstance(morpyam.myrummy.bots.GreedyBot(), Chooser)
+    assert isinstance(morpyam.myrummy.play._bots.GreedyBot(), Chooser)

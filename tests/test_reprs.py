@@ -14,8 +14,8 @@ import pytest
 import morpyam as mp
 import morpyam.myrummy as mr
 import morpyam.yahtzee as yz
-from morpyam.myrummy import text as mr_text
-from morpyam.myrummy.rules import PRESETS as MYRUMMY_PRESETS
+from morpyam.myrummy.core import _text as mr_text
+from morpyam.myrummy.core._rules import PRESETS as MYRUMMY_PRESETS
 from morpyam.rules import PRESETS as MORPYAM_PRESETS
 from morpyam.yahtzee import text as yz_text
 

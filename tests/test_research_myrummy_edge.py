@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import morpyam.myrummy as mr
-from morpyam.myrummy.bots import GreedyBot
+from morpyam.myrummy.play._bots import GreedyBot
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "research"))
 import myrummy_edge as edge

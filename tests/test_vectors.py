@@ -26,11 +26,11 @@ import morpyam as mp
 from morpyam.cli import main
 from morpyam.testing import check_vectors, export_vectors
 from morpyam.vectors import CorpusError, check_corpus, count_paths, export_corpus, read_lines
-from morpyam.vectors import corpus as corpus_module
-from morpyam.vectors import counts as counts_module
-from morpyam.vectors.corpus import SOURCES, digest, required_files
-from morpyam.vectors.counts import COUNT_POSITIONS, CountLimitError, divide_paths
-from morpyam.vectors.kits import KITS
+from morpyam.vectors import _corpus as corpus_module
+from morpyam.vectors import _counts as counts_module
+from morpyam.vectors._corpus import SOURCES, digest, required_files
+from morpyam.vectors._counts import COUNT_POSITIONS, CountLimitError, divide_paths
+from morpyam.vectors._kits import KITS
 
 CORPUS = Path(__file__).parent / "data" / "vectors"
 HOSTILE = Path(__file__).parent / "data" / "vectors-hostile"
@@ -693,7 +693,7 @@ def test_the_hostile_count_line_is_stopped(tmp_path: Path) -> None:
 
 def _big_rummy_state() -> dict[str, Any]:
     from morpyam import myrummy as mr
-    from morpyam.myrummy.state_json import state_to_dict
+    from morpyam.myrummy.notation._state_json import state_to_dict
 
     state = mr.new_game(mr.Rules.classic(), first_player=0)
     for tile in list(mr.TILES)[:28]:

@@ -2,7 +2,7 @@
 
 The brute force below never asks the library what is legal: it classifies
 dice, counts cells, keeps and outcomes, and enumerates MyRummy's melds from
-the rule text, then counts the paths of ``morpyam.vectors.counts`` (every
+the rule text, then counts the paths of ``morpyam.vectors._counts`` (every
 action sequence, chance outcomes included; MyRummy's decisions are the draw
 and every play) at depths 1 and 2, and at depth 3 where the tree is a roll
 away. Each fixed position of ``COUNT_POSITIONS`` is checked, by name, and so
@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from morpyam.vectors.counts import COUNT_POSITIONS, count_paths, divide_paths
+from morpyam.vectors._counts import COUNT_POSITIONS, count_paths, divide_paths
 
 RULE_BOOK = Path(__file__).parent.parent / "docs" / "rules.md"
 

@@ -8,10 +8,10 @@ import re
 from pathlib import Path
 
 from morpyam.vectors import read_lines
-from morpyam.vectors.corpus import DEFAULT_CASES, SOURCES, game_file
-from morpyam.vectors.counts import COUNT_POSITIONS
-from morpyam.vectors.kits import GAMES
-from morpyam.vectors.tables import TABLES
+from morpyam.vectors._corpus import DEFAULT_CASES, SOURCES, game_file
+from morpyam.vectors._counts import COUNT_POSITIONS
+from morpyam.vectors._kits import GAMES
+from morpyam.vectors._tables import TABLES
 
 DOCS = Path(__file__).parent.parent / "docs"
 CORPUS = Path(__file__).parent / "data" / "vectors"

@@ -15,14 +15,14 @@ import pytest
 import morpyam as mp
 from morpyam import myrummy as mr
 from morpyam import yahtzee as yz
-from morpyam.vectors.cases import Knob, run_probe, scenario_state
-from morpyam.vectors.check import _Case
-from morpyam.vectors.check_counts import check_counts
-from morpyam.vectors.check_tables import check_table
-from morpyam.vectors.kits import KITS
-from morpyam.vectors.morpyam_knobs import KNOBS as MORPYAM_KNOBS
-from morpyam.vectors.myrummy_cases import KNOBS as MYRUMMY_KNOBS
-from morpyam.vectors.yahtzee_cases import KNOBS as YAHTZEE_KNOBS
+from morpyam.vectors._cases import Knob, run_probe, scenario_state
+from morpyam.vectors._check import _Case
+from morpyam.vectors._check_counts import check_counts
+from morpyam.vectors._check_tables import check_table
+from morpyam.vectors._kits import KITS
+from morpyam.vectors._morpyam_knobs import KNOBS as MORPYAM_KNOBS
+from morpyam.vectors._myrummy_cases import KNOBS as MYRUMMY_KNOBS
+from morpyam.vectors._yahtzee_cases import KNOBS as YAHTZEE_KNOBS
 
 CORPUS = Path(__file__).parent / "data" / "vectors"
 KNOBS = {"morpyam": MORPYAM_KNOBS, "yahtzee": YAHTZEE_KNOBS, "myrummy": MYRUMMY_KNOBS}

@@ -1,10 +1,10 @@
 """The rule book the package ships for the test vectors is the documentation's, word for word.
 
-``morpyam.vectors.rule_book`` holds the text of every rule ID of
+``morpyam.vectors._rule_book`` holds the text of every rule ID of
 docs/rules.md, so that a disagreement found by ``morpyam vectors check``
 can quote the rule. When the rule book changes, write the module again::
 
-    python tests/test_vectors_rule_book.py && ruff format morpyam/vectors/rule_book.py
+    python tests/test_vectors_rule_book.py && ruff format morpyam/vectors/_rule_book.py
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from test_rule_coverage import checked_rules
 
-from morpyam.vectors.rule_book import RULE_TEXTS, rule_text
+from morpyam.vectors._rule_book import RULE_TEXTS, rule_text
 
 BOOK = Path(__file__).parent.parent / "docs" / "rules.md"
 MODULE = Path(__file__).parent.parent / "morpyam" / "vectors" / "rule_book.py"
@@ -31,7 +31,7 @@ def book_texts() -> dict[str, str]:
 
 
 def render() -> str:
-    """The module ``morpyam/vectors/rule_book.py`` as it should be."""
+    """The module ``morpyam/vectors/_rule_book.py`` as it should be."""
     entries = "".join(f"    {rule!r}: {text!r},\n" for rule, text in book_texts().items())
     return (
         '"""The rule book\'s text of every rule ID, as shipped with the package for the test vectors.\n'

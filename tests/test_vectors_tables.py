@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from morpyam.vectors import check_corpus, read_lines
-from morpyam.vectors.corpus import digest
-from morpyam.vectors.tables import JUDGE_ROWS
+from morpyam.vectors._corpus import digest
+from morpyam.vectors._tables import JUDGE_ROWS
 
 CORPUS = Path(__file__).parent / "data" / "vectors"
 ROLLS = list(combinations_with_replacement(range(1, 7), 5))

@@ -6,7 +6,7 @@ the screen is cleared and the next player presses Enter before their rack is
 shown. A turn is typed as moves, the way people at a table say them (``lay gn8
 gn9 gn10``, ``add gn7 to 3``, ``add J to 3 at start``, ``move gn4 from 2 to 5``,
 ``split 4 at gn7``, ``join 2 3``, ``swap gn6 for J in 1``, several on a line
-with ``;``, see `morpyam.myrummy.moves`), with ``undo`` and ``reset``; the table
+with ``;``, see `morpyam.myrummy.notation._moves`), with ``undo`` and ``reset``; the table
 is drawn again after each, and ``done`` hands the whole play to the engine's
 judge. ``draw`` takes a tile instead (its player, and only they, see which), ``resign``
 ends the match, ``hint`` tells a best play (looked for
@@ -68,9 +68,8 @@ from morpyam.cli.play import (
 )
 from morpyam.errors import IllegalActionError
 from morpyam.kit.paths import write_text
-from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut
-from morpyam.myrummy.bots import BOTS, Bot
-from morpyam.myrummy.engine import (
+from morpyam.myrummy.core._actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut
+from morpyam.myrummy.core._engine import (
     apply,
     legal_actions,
     new_game,
@@ -79,8 +78,13 @@ from morpyam.myrummy.engine import (
     sample_chance,
     scores,
 )
-from morpyam.myrummy.melds import Meld
-from morpyam.myrummy.moves import (
+from morpyam.myrummy.core._melds import Meld
+from morpyam.myrummy.core._observe import Observation, observe
+from morpyam.myrummy.core._rules import PRESETS, Rules
+from morpyam.myrummy.core._state import State
+from morpyam.myrummy.core._text import render_table
+from morpyam.myrummy.core._tiles import COLOURS, TILES, Tile, tiles_text
+from morpyam.myrummy.notation._moves import (
     Combination,
     MoveError,
     TableMove,
@@ -90,21 +94,17 @@ from morpyam.myrummy.moves import (
     moves_between,
     parse_move,
 )
-from morpyam.myrummy.observe import Observation, observe
-from morpyam.myrummy.play_text import arrange, keep_order, play_text
-from morpyam.myrummy.records import (
+from morpyam.myrummy.notation._play_text import arrange, keep_order, play_text
+from morpyam.myrummy.notation._records import (
     Entry,
     GameRecord,
     Resign,
     load_record,
     positions,
 )
-from morpyam.myrummy.rollouts import RolloutBot
-from morpyam.myrummy.rules import PRESETS, Rules
-from morpyam.myrummy.search import search
-from morpyam.myrummy.state import State
-from morpyam.myrummy.text import render_table
-from morpyam.myrummy.tiles import COLOURS, TILES, Tile, tiles_text
+from morpyam.myrummy.play._bots import BOTS, Bot
+from morpyam.myrummy.play._rollouts import RolloutBot
+from morpyam.myrummy.solve._search import search
 from morpyam.notation import NotationError
 
 __all__ = [
@@ -188,7 +188,7 @@ def render(seen: Observation, turn: Turn | None = None, names: Sequence[str] = (
 
 
 HINT_SECONDS = 2.0
-"""How long ``hint`` looks for a play (`morpyam.myrummy.search`): the exact solver's best
+"""How long ``hint`` looks for a play (`morpyam.myrummy.solve._search`): the exact solver's best
 play when it finishes in time (late in a game, on a 2-core machine, it answers within about a
 second), else the best play found, and the hint says that a better one may exist."""
 
@@ -245,7 +245,7 @@ _JOINING = ("to", "from", "at", "for", "in", "new", "start", "end")
 def rules_help(rules: Rules) -> str:
     """The rules a newcomer needs, in a few lines, as ``help`` prints them for ``rules``.
 
-    Not `morpyam.myrummy.text.rules_text`, which
+    Not `morpyam.myrummy.core._text.rules_text`, which
     writes the rules as the Python that makes them.
     """
     stay = (

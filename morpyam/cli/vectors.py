@@ -23,8 +23,8 @@ from morpyam.vectors import (
     check_corpus,
     export_corpus,
 )
-from morpyam.vectors.corpus import DEFAULT_CASES, MAX_CASES
-from morpyam.vectors.rule_book import rule_text
+from morpyam.vectors._corpus import DEFAULT_CASES, MAX_CASES
+from morpyam.vectors._rule_book import rule_text
 
 __all__ = ["register_vectors"]
 

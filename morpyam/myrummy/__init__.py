@@ -19,24 +19,48 @@ Examples:
 """
 
 from morpyam.errors import IllegalActionError
-from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play, TimeOut, parse_action
-from morpyam.myrummy.bots import GreedyBot, PointsBot, RandomBot, play_match, simulate
-from morpyam.myrummy.engine import (
+from morpyam.myrummy.core import (
+    JOKER,
+    PRESETS,
+    TILES,
+    Action,
+    Colour,
+    Draw,
+    FirstPlayer,
+    Group,
+    Meld,
+    Observation,
+    Pass,
+    Play,
+    Rules,
+    Run,
+    State,
+    Tile,
+    TimeOut,
     apply,
     chance_outcomes,
+    determinise,
     legal_actions,
+    misfit,
     new_game,
+    observe,
+    parse_action,
+    parse_meld,
+    parse_tile,
+    parse_tiles,
     position,
     rack_points,
+    render,
+    render_table,
     resign,
     sample_chance,
     scores,
     scores_if_blocked,
     time_out,
 )
-from morpyam.myrummy.melds import Group, Meld, Run, misfit, parse_meld
-from morpyam.myrummy.moves import (
+from morpyam.myrummy.notation import (
     Add,
+    GameRecord,
     Join,
     Lay,
     Move,
@@ -47,21 +71,28 @@ from morpyam.myrummy.moves import (
     Turn,
     apply_move,
     judge_turn,
+    load_record,
     moves_between,
+    observation_from_json,
+    observation_to_json,
     parse_move,
+    parse_play,
+    play_text,
+    replay,
+    save_record,
+    state_from_json,
+    state_to_json,
 )
-from morpyam.myrummy.observation_json import observation_from_json, observation_to_json
-from morpyam.myrummy.observe import Observation, determinise, observe
-from morpyam.myrummy.play_text import parse_play, play_text
-from morpyam.myrummy.records import GameRecord, load_record, replay, save_record
-from morpyam.myrummy.rollouts import RolloutBot, WatcherBot
-from morpyam.myrummy.rules import PRESETS, Rules
-from morpyam.myrummy.search import SearchResult, search
-from morpyam.myrummy.solver import best_play, plays
-from morpyam.myrummy.state import State
-from morpyam.myrummy.state_json import state_from_json, state_to_json
-from morpyam.myrummy.text import render, render_table
-from morpyam.myrummy.tiles import JOKER, TILES, Colour, Tile, parse_tile, parse_tiles
+from morpyam.myrummy.play import (
+    GreedyBot,
+    PointsBot,
+    RandomBot,
+    RolloutBot,
+    WatcherBot,
+    play_match,
+    simulate,
+)
+from morpyam.myrummy.solve import SearchResult, best_play, plays, search
 
 __all__ = [
     "JOKER",

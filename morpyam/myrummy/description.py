@@ -17,11 +17,11 @@ import attrs
 
 import morpyam.myrummy
 from morpyam.kit.descriptions import MAX_DECISIONS, GameDescription, StateJson, register
-from morpyam.myrummy.actions import Play
-from morpyam.myrummy.bots import BOTS, GreedyBot
-from morpyam.myrummy.rules import PRESETS, Rules
-from morpyam.myrummy.state import State
-from morpyam.myrummy.state_json import state_from_json, state_to_json
+from morpyam.myrummy.core._actions import Play
+from morpyam.myrummy.core._rules import PRESETS, Rules
+from morpyam.myrummy.core._state import State
+from morpyam.myrummy.notation._state_json import state_from_json, state_to_json
+from morpyam.myrummy.play._bots import BOTS, GreedyBot
 
 if TYPE_CHECKING:  # pragma: no cover - the encoding needs the numpy extra
     from morpyam.myrummy.encoding import Encoding, Step, Turn

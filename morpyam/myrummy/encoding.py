@@ -94,20 +94,19 @@ import numpy.typing as npt
 from morpyam.encoding import ObservationLayout, check_id
 from morpyam.errors import IllegalActionError
 from morpyam.game import Game
-from morpyam.myrummy.actions import Action, Draw, FirstPlayer, Pass, Play
-from morpyam.myrummy.engine import (
+from morpyam.myrummy.core._actions import Action, Draw, FirstPlayer, Pass, Play
+from morpyam.myrummy.core._engine import (
     apply,
     chance_outcomes,
     new_game,
     sample_chance,
     scores_if_blocked,
 )
-from morpyam.myrummy.melds import Run
-from morpyam.myrummy.observe import determinise, observe
-from morpyam.myrummy.rules import PRESETS, Rules
-from morpyam.myrummy.solver import best_play_within
-from morpyam.myrummy.state import State
-from morpyam.myrummy.tiles import (
+from morpyam.myrummy.core._melds import Run
+from morpyam.myrummy.core._observe import determinise, observe
+from morpyam.myrummy.core._rules import PRESETS, Rules
+from morpyam.myrummy.core._state import State
+from morpyam.myrummy.core._tiles import (
     JOKER_INDEX,
     KINDS,
     TILE_COUNT,
@@ -117,6 +116,7 @@ from morpyam.myrummy.tiles import (
     sort_tiles,
     tiles_text,
 )
+from morpyam.myrummy.solve._plays import best_play_within
 
 __all__ = [
     "DEALS",

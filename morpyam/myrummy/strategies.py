@@ -39,8 +39,8 @@ except ModuleNotFoundError as missing:  # pragma: no cover - tested in a subproc
         name=missing.name,
     ) from None
 
-from morpyam.myrummy.actions import Action, Play
-from morpyam.myrummy.engine import (
+from morpyam.myrummy.core._actions import Action, Play
+from morpyam.myrummy.core._engine import (
     apply,
     legal_actions,
     new_game,
@@ -48,11 +48,20 @@ from morpyam.myrummy.engine import (
     sample_chance,
     time_out,
 )
-from morpyam.myrummy.melds import Group, Meld, Run, misfit, sort_table
-from morpyam.myrummy.rules import EMPTY_POOL_ENDINGS, PRESETS, Rules
-from morpyam.myrummy.solver import best_play, plays
-from morpyam.myrummy.state import State
-from morpyam.myrummy.tiles import COLOURS, COPIES, JOKER, KINDS, TILES, Colour, Tile, sort_tiles
+from morpyam.myrummy.core._melds import Group, Meld, Run, misfit, sort_table
+from morpyam.myrummy.core._rules import EMPTY_POOL_ENDINGS, PRESETS, Rules
+from morpyam.myrummy.core._state import State
+from morpyam.myrummy.core._tiles import (
+    COLOURS,
+    COPIES,
+    JOKER,
+    KINDS,
+    TILES,
+    Colour,
+    Tile,
+    sort_tiles,
+)
+from morpyam.myrummy.solve._plays import best_play, plays
 
 __all__ = [
     "colours",

@@ -5,7 +5,7 @@ names if given, and every action from ``new_game`` on, the dice thrown
 (``dice 2 2 6 6 6``) included, so that `replay` gives back exactly the
 position the table reached. Actions are written in their notation
 (``roll``, ``roll keep 6 6``, ``score full-house``). The records of
-`morpyam.records` and `morpyam.myrummy.records` have the same shape of API:
+`morpyam.records` and `morpyam.myrummy.notation._records` have the same shape of API:
 ``to_json``/``from_json``, ``replay``, ``positions``,
 ``load_record``/``save_record``.
 
