@@ -882,7 +882,7 @@ class Encoding:
             if not state.is_terminal and self._rack_node(turn):
                 self._check_rack(turn, action)
                 return self._advance(turn, action)
-            if type(action) is Rack:
+            if isinstance(action, Rack):
                 raise IllegalActionError(
                     "R-RUM-SET-2", "a whole rack is dealt only at a deal under deal='rack'"
                 )
@@ -944,6 +944,7 @@ class Encoding:
             player = state.player
             seen = _told(turn.seen, {player: f"{player} chooses {action.tile}"})
             return Turn(state, chosen, seen)
+        assert not isinstance(action, Rack)  # a rack is dealt above
         after = apply(state, action)
         return Turn(after, _NOTHING, _told(turn.seen, self._events(turn, action)))
 
@@ -1394,8 +1395,8 @@ def _dealt_afresh(
                 whole.setdefault(at, []).append(tile)
             else:
                 changed[at] = (steps[at][0], tile)
-        for at, tiles in whole.items():
-            changed[at] = (steps[at][0], Rack(tuple(tiles)))
+        for at, got in whole.items():
+            changed[at] = (steps[at][0], Rack(tuple(got)))
     return changed
 
 
@@ -1417,10 +1418,11 @@ def _racks_afresh(
                 pool.remove(tile.index)
     fresh = []
     for place, (key, tiles) in enumerate(racks):
-        if (first + place) % players != player:
-            picked = rng.sample(pool, len(tiles))
-            for kind in picked:
-                pool.remove(kind)
-            tiles = sort_tiles(TILES[kind] for kind in picked)
-        fresh.append((key, tiles))
+        if (first + place) % players == player:
+            fresh.append((key, tiles))
+            continue
+        picked = rng.sample(pool, len(tiles))
+        for kind in picked:
+            pool.remove(kind)
+        fresh.append((key, sort_tiles(TILES[kind] for kind in picked)))
     return fresh
