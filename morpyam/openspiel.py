@@ -238,7 +238,12 @@ class _InformationStates:
 
     def string_from(self, state: SpielState, player: int) -> str:
         """The encoding's ``information_state`` of ``state`` for ``player``."""
-        return self._encoding.information_state(state.game_state, player)
+        strings = getattr(state._now, "strings", None)
+        if strings is None:
+            return self._encoding.information_state(state.game_state, player)
+        if player not in strings:
+            strings[player] = self._encoding.information_state(state.game_state, player)
+        return str(strings[player])
 
 
 class _SamplerRandom(random.Random):
@@ -279,6 +284,32 @@ class _Shared:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+
+class _Node(_Shared):
+    """A `_Shared` of ``python_morpyam_myrummy`` that remembers, while its game's budget of
+    states lasts (the game parameter ``cache_states``), the states after its actions, its
+    legal actions, chance outcomes and information states: a walk of the whole tree, as
+    exact CFR makes every iteration, then computes each state once."""
+
+    __slots__ = ("budget", "children", "legal", "outcomes", "strings")
+
+    def __init__(
+        self,
+        encoding: GameEncoding[Any, Any],
+        max_length: int,
+        length: int,
+        state: Any,
+        log: Any,
+        budget: list[int],
+    ) -> None:
+        super().__init__(encoding, max_length, length, state, log)
+        self.budget = budget
+        """The states the game may still remember, shared by all its nodes (one number)."""
+        self.children: dict[int, _Node] = {}
+        self.legal: list[int] | None = None
+        self.outcomes: list[tuple[int, float]] | None = None
+        self.strings: dict[int, str] = {}
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
@@ -418,9 +449,37 @@ class MyRummyState(SpielState):
 
     _replaying: Any = None
 
+    def __init__(self, game: Any, encoding: GameEncoding[Any, Any], max_length: int) -> None:
+        pyspiel.State.__init__(self, game)
+        self._now: _Node = game.root
+
+    def current_player(self) -> int:
+        """The player to decide, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
+        now = self._now
+        if now.length >= now.max_length or now.state.state.end_rule is not None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        player = now.state.state.current_player
+        return int(pyspiel.PlayerId.CHANCE) if player is None else int(player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        now = self._now
+        if now.legal is None:
+            now.legal = now.encoding.legal_ids(now.state)
+        return list(now.legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each chance id with its exact probability (as a float), ids ascending."""
+        now = self._now
+        if now.outcomes is None:
+            now.outcomes = now.encoding.chance_probabilities(now.state)
+        return list(now.outcomes)
+
     def _apply_action(self, action: int) -> None:
         now = self._now
         replaying = self._replaying
+        if replaying is None and action in now.children:
+            self._now = now.children[action]
+            return
         if replaying is not None:
             step, turn = replaying
             self._replaying = None
@@ -433,7 +492,12 @@ class MyRummyState(SpielState):
             turn = encoding._advance(now.state, step)
         decision = not now.state.is_chance
         log = (now.log, (now.state.state, step))
-        self._now = _Shared(now.encoding, now.max_length, now.length + decision, turn, log)
+        budget = now.budget
+        after = _Node(now.encoding, now.max_length, now.length + decision, turn, log, budget)
+        if replaying is None and budget[0] > 0:
+            budget[0] -= 1
+            now.children[action] = after
+        self._now = after
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
@@ -592,6 +656,16 @@ class MyRummyGame(SpielGame):
     """
 
     spec = spec_of(description("myrummy"))
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        budget = int({**self.spec.parameters, **(params or {})}["cache_states"])
+        if budget < 0:
+            raise ValueError(f"cache_states is a number of states from 0, got {budget}")
+        self.root = _Node(
+            self.encoding, self.max_length, 0, self.encoding.new_state(), None, [budget]
+        )
+        """The start of every match, shared by the states (it holds the states remembered)."""
 
     def new_initial_state(self) -> MyRummyState:
         """The start of a match: the lot, then the deal, as chance nodes."""

@@ -130,6 +130,7 @@ DESCRIPTION = register(
             "max_game_length": MAX_DECISIONS,
             "returns": "points",
             "deal": "tile",
+            "cache_states": 0,
         },
         from_parameters=from_parameters,
         pettingzoo_name="morpyam_myrummy_v0",
