@@ -22,10 +22,12 @@ Importing this module registers three Python games with ``pyspiel``:
   ``hasbro``; default ``hasbro``), ``players`` (1 to 6; default 1) and
   ``games`` (1 to 6; default 1);
 * ``python_morpyam_myrummy`` (`MyRummyGame`), of imperfect
-  information: parameters ``rules`` (``classic`` or ``rummikub``), ``players`` (2 to 4),
-  the knobs ``min_stay``, ``rounds``, ``rack_size``, ``opening_points``, ``jokers``,
-  ``max_game_length``, and ``returns`` (``points``, ``scaled`` or ``zero_sum``). Chance: the
-  lot and every tile dealt or drawn, with its exact probability from the pool; returns: the
+  information: parameters ``rules`` (``classic``, ``rummikub`` or the small sets ``mini``,
+  ``tiny``, ``midi``), ``players`` (2 to 4), the knobs ``min_stay``, ``rounds``,
+  ``rack_size``, ``opening_points``, ``jokers``, ``max_game_length``, ``returns``
+  (``points``, ``scaled`` or ``zero_sum``), ``deal`` (``tile`` or ``rack``) and
+  ``cache_states``. Chance: the lot and every tile dealt or drawn, with its exact
+  probability from the pool, or with ``deal="rack"`` each rack dealt whole; returns: the
   match totals (R-RUM-END-2), a general-sum game, or with ``returns="scaled"`` the totals
   divided by their bound, in [-1, 1], or with ``returns="zero_sum"`` less their mean, a
   zero-sum game; a match cut off scores the round in play as a blocked round
@@ -645,13 +647,16 @@ class YahtzeeGame(SpielGame):
 
 
 class MyRummyGame(SpielGame):
-    """``python_morpyam_myrummy``: parameters ``rules`` (preset name: ``classic``, ``rummikub``,
-    or the small sets ``mini`` and ``midi``), ``players``, the knobs ``min_stay`` (-1: the
-    preset's; 0: free rearranging), ``rounds``, ``rack_size`` and ``opening_points`` (-1: the
+    """``python_morpyam_myrummy``: parameters ``rules`` (preset name: ``classic``,
+    ``rummikub``, or the small sets ``mini``, ``tiny`` and ``midi``), ``players``, the knobs
+    ``min_stay`` (-1: the preset's; 0: free rearranging), ``rounds``, ``rack_size`` and ``opening_points`` (-1: the
     preset's), ``jokers`` (-1: the preset's; 0 under ``mini`` leaves its nine plain tiles),
-    ``max_game_length`` (see the module) and ``returns`` (``points``, the match totals;
-    ``scaled``, divided by their bound; ``zero_sum``, less their mean, a zero-sum game).
-    Imperfect information: each player's information state is `information_state`, and as
+    ``max_game_length`` (see the module), ``returns`` (``points``, the match totals;
+    ``scaled``, divided by their bound; ``zero_sum``, less their mean, a zero-sum game),
+    ``deal`` (``tile``, one tile a chance outcome; ``rack``, a whole rack, `Encoding.deal`)
+    and ``cache_states`` (0: none; else how many states the game remembers the children,
+    legal actions, chance outcomes and information states of, for exact CFR: 400,000 hold
+    the whole tree of ``{"rules": "tiny", "deal": "rack"}``). Imperfect information: each player's information state is `information_state`, and as
     a tensor `write_information_state`.
     """
 

@@ -50,7 +50,12 @@ for the other games' encodings runs on it.
 
 Chance ids (``53 + players`` with the box's tiles): ``0 .. 52`` the tile
 dealt or drawn, by ``Tile.index`` (by its place in `Encoding.kinds` in a
-smaller set); ``53 + seat`` the lot naming the first player.
+smaller set); ``53 + seat`` the lot naming the first player. With
+``deal="rack"`` (`Encoding.deal`) a deal gives each player's whole rack as one
+chance outcome, a `Rack`, whose ids follow the lot's (`Encoding.rack_id`); the
+engine is told the deal one tile at a time, and the information state is the
+same as with the tiles dealt one at a time (a rack is a set: the order of the
+deal shows nowhere).
 
 The observation fields are in `Encoding.layout`
 and tabled on the ecosystems page. Only what the player has seen enters an
@@ -124,6 +129,7 @@ __all__ = [
     "EVENTS",
     "LAY",
     "MAX_MELDS",
+    "MOST_RACKS",
     "NUM_ACTIONS",
     "PASS",
     "RETURNS_UNITS",
