@@ -294,7 +294,7 @@ class _Node(_Shared):
     legal actions, chance outcomes and information states: a walk of the whole tree, as
     exact CFR makes every iteration, then computes each state once."""
 
-    __slots__ = ("budget", "children", "legal", "outcomes", "strings")
+    __slots__ = ("budget", "children", "legal", "outcomes", "player", "returns", "strings")
 
     def __init__(
         self,
@@ -312,6 +312,16 @@ class _Node(_Shared):
         self.legal: list[int] | None = None
         self.outcomes: list[tuple[int, float]] | None = None
         self.strings: dict[int, str] = {}
+        player = state.state.current_player
+        self.player = int(
+            pyspiel.PlayerId.TERMINAL
+            if length >= max_length or state.state.end_rule is not None
+            else pyspiel.PlayerId.CHANCE
+            if player is None
+            else player
+        )
+        """OpenSpiel's current player: a seat, ``CHANCE`` or ``TERMINAL``."""
+        self.returns: list[float] | None = None
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
@@ -457,11 +467,18 @@ class MyRummyState(SpielState):
 
     def current_player(self) -> int:
         """The player to decide, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
+        return self._now.player
+
+    def is_terminal(self) -> bool:
+        """Whether the match is over, or cut off after ``max_game_length`` decisions."""
+        return bool(self._now.player == int(pyspiel.PlayerId.TERMINAL))
+
+    def returns(self) -> list[float]:
+        """Per player: the encoding's `returns`, 0 before the end."""
         now = self._now
-        if now.length >= now.max_length or now.state.state.end_rule is not None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        player = now.state.state.current_player
-        return int(pyspiel.PlayerId.CHANCE) if player is None else int(player)
+        if now.returns is None:
+            now.returns = super().returns()
+        return list(now.returns)
 
     def _legal_actions(self, player: int) -> list[int]:
         now = self._now
