@@ -146,7 +146,7 @@ def _mask(state: mr.State, chosen: tuple[int, ...]) -> None:
 
     names["best_play_within"] = asked
     try:
-        turn = enc.Turn(state, chosen=chosen) if any(chosen) else enc.Turn(state)
+        turn = enc.EncodedState(state, chosen=chosen) if any(chosen) else enc.EncodedState(state)
         began = time.process_time()
         ids = enc.Encoding(state.rules).legal_ids(turn)
         print(f"  first mask: {time.process_time() - began:.3f} s, ids {ids}")

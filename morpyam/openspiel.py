@@ -22,10 +22,12 @@ Importing this module registers three Python games with ``pyspiel``:
   ``hasbro``; default ``hasbro``), ``players`` (1 to 6; default 1) and
   ``games`` (1 to 6; default 1);
 * ``python_morpyam_myrummy`` (`MyRummyGame`), of imperfect
-  information: parameters ``rules`` (``classic`` or ``rummikub``), ``players`` (2 to 4),
-  the knobs ``min_stay``, ``rounds``, ``rack_size``, ``opening_points``, ``jokers``,
-  ``max_game_length``, and ``returns`` (``points``, ``scaled`` or ``zero_sum``). Chance: the
-  lot and every tile dealt or drawn, with its exact probability from the pool; returns: the
+  information: parameters ``rules`` (``classic``, ``rummikub`` or the small sets ``mini``,
+  ``tiny``, ``midi``), ``players`` (2 to 4), the knobs ``min_stay``, ``rounds``,
+  ``rack_size``, ``opening_points``, ``jokers``, ``max_game_length``, ``returns``
+  (``points``, ``scaled`` or ``zero_sum``), ``deal`` (``tile`` or ``rack``) and
+  ``cache_states``. Chance: the lot and every tile dealt or drawn, with its exact
+  probability from the pool, or with ``deal="rack"`` each rack dealt whole; returns: the
   match totals (R-RUM-END-2), a general-sum game, or with ``returns="scaled"`` the totals
   divided by their bound, in [-1, 1], or with ``returns="zero_sum"`` less their mean, a
   zero-sum game; a match cut off scores the round in play as a blocked round
@@ -238,7 +240,12 @@ class _InformationStates:
 
     def string_from(self, state: SpielState, player: int) -> str:
         """The encoding's ``information_state`` of ``state`` for ``player``."""
-        return self._encoding.information_state(state.game_state, player)
+        strings = getattr(state._now, "strings", None)
+        if strings is None:
+            return self._encoding.information_state(state.game_state, player)
+        if player not in strings:
+            strings[player] = self._encoding.information_state(state.game_state, player)
+        return str(strings[player])
 
 
 class _SamplerRandom(random.Random):
@@ -279,6 +286,42 @@ class _Shared:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+
+class _Node(_Shared):
+    """A `_Shared` of ``python_morpyam_myrummy`` that remembers, while its game's budget of
+    states lasts (the game parameter ``cache_states``), the states after its actions, its
+    legal actions, chance outcomes and information states: a walk of the whole tree, as
+    exact CFR makes every iteration, then computes each state once."""
+
+    __slots__ = ("budget", "children", "legal", "outcomes", "player", "returns", "strings")
+
+    def __init__(
+        self,
+        encoding: GameEncoding[Any, Any],
+        max_length: int,
+        length: int,
+        state: Any,
+        log: Any,
+        budget: list[int],
+    ) -> None:
+        super().__init__(encoding, max_length, length, state, log)
+        self.budget = budget
+        """The states the game may still remember, shared by all its nodes (one number)."""
+        self.children: dict[int, _Node] = {}
+        self.legal: list[int] | None = None
+        self.outcomes: list[tuple[int, float]] | None = None
+        self.strings: dict[int, str] = {}
+        player = state.state.current_player
+        self.player = int(
+            pyspiel.PlayerId.TERMINAL
+            if length >= max_length or state.state.end_rule is not None
+            else pyspiel.PlayerId.CHANCE
+            if player is None
+            else player
+        )
+        """OpenSpiel's current player: a seat, ``CHANCE`` or ``TERMINAL``."""
+        self.returns: list[float] | None = None
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
@@ -418,18 +461,62 @@ class MyRummyState(SpielState):
 
     _replaying: Any = None
 
+    def __init__(self, game: Any, encoding: GameEncoding[Any, Any], max_length: int) -> None:
+        pyspiel.State.__init__(self, game)
+        self._now: _Node = game.root
+
+    def current_player(self) -> int:
+        """The player to decide, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
+        return self._now.player
+
+    def is_terminal(self) -> bool:
+        """Whether the match is over, or cut off after ``max_game_length`` decisions."""
+        return bool(self._now.player == int(pyspiel.PlayerId.TERMINAL))
+
+    def returns(self) -> list[float]:
+        """Per player: the encoding's `returns`, 0 before the end."""
+        now = self._now
+        if now.returns is None:
+            now.returns = super().returns()
+        return list(now.returns)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        now = self._now
+        if now.legal is None:
+            now.legal = now.encoding.legal_ids(now.state)
+        return list(now.legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each chance id with its exact probability (as a float), ids ascending."""
+        now = self._now
+        if now.outcomes is None:
+            now.outcomes = now.encoding.chance_probabilities(now.state)
+        return list(now.outcomes)
+
     def _apply_action(self, action: int) -> None:
         now = self._now
         replaying = self._replaying
+        if replaying is None and action in now.children:
+            self._now = now.children[action]
+            return
         if replaying is not None:
             step, turn = replaying
             self._replaying = None
-        else:
+        elif now.state.is_chance:
             step = self._decode(action)
             turn = now.encoding.apply(now.state, step)
+        else:  # action checks the id against the mask; the step is then applied unchecked
+            encoding: Any = now.encoding
+            step = encoding.action(now.state, action)
+            turn = encoding._advance(now.state, step)
         decision = not now.state.is_chance
         log = (now.log, (now.state.state, step))
-        self._now = _Shared(now.encoding, now.max_length, now.length + decision, turn, log)
+        budget = now.budget
+        after = _Node(now.encoding, now.max_length, now.length + decision, turn, log, budget)
+        if replaying is None and budget[0] > 0:
+            budget[0] -= 1
+            now.children[action] = after
+        self._now = after
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
@@ -577,17 +664,30 @@ class YahtzeeGame(SpielGame):
 
 
 class MyRummyGame(SpielGame):
-    """``python_morpyam_myrummy``: parameters ``rules`` (preset name: ``classic``, ``rummikub``,
-    or the small sets ``mini`` and ``midi``), ``players``, the knobs ``min_stay`` (-1: the
-    preset's; 0: free rearranging), ``rounds``, ``rack_size`` and ``opening_points`` (-1: the
+    """``python_morpyam_myrummy``: parameters ``rules`` (preset name: ``classic``,
+    ``rummikub``, or the small sets ``mini``, ``tiny`` and ``midi``), ``players``, the knobs
+    ``min_stay`` (-1: the preset's; 0: free rearranging), ``rounds``, ``rack_size`` and ``opening_points`` (-1: the
     preset's), ``jokers`` (-1: the preset's; 0 under ``mini`` leaves its nine plain tiles),
-    ``max_game_length`` (see the module) and ``returns`` (``points``, the match totals;
-    ``scaled``, divided by their bound; ``zero_sum``, less their mean, a zero-sum game).
-    Imperfect information: each player's information state is `information_state`, and as
+    ``max_game_length`` (see the module), ``returns`` (``points``, the match totals;
+    ``scaled``, divided by their bound; ``zero_sum``, less their mean, a zero-sum game),
+    ``deal`` (``tile``, one tile a chance outcome; ``rack``, a whole rack, `Encoding.deal`)
+    and ``cache_states`` (0: none; else how many states the game remembers the children,
+    legal actions, chance outcomes and information states of, for exact CFR: 400,000 hold
+    the whole tree of ``{"rules": "tiny", "deal": "rack"}``). Imperfect information: each player's information state is `information_state`, and as
     a tensor `write_information_state`.
     """
 
     spec = spec_of(description("myrummy"))
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        budget = int({**self.spec.parameters, **(params or {})}["cache_states"])
+        if budget < 0:
+            raise ValueError(f"cache_states is a number of states from 0, got {budget}")
+        self.root = _Node(
+            self.encoding, self.max_length, 0, self.encoding.new_state(), None, [budget]
+        )
+        """The start of every match, shared by the states (it holds the states remembered)."""
 
     def new_initial_state(self) -> MyRummyState:
         """The start of a match: the lot, then the deal, as chance nodes."""

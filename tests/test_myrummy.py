@@ -681,7 +681,7 @@ def test_rules_values() -> None:
     # R-RUM-OPEN-1, R-RUM-END-2, R-RUM-RE-2: the knobs and their checks
     assert mr.Rules.rummikub().min_stay is None
     assert not mr.Rules.rummikub().handrummy
-    assert set(mr.PRESETS) == {"classic", "rummikub", "mini", "midi"}
+    assert set(mr.PRESETS) == {"classic", "rummikub", "mini", "tiny", "midi"}
     for bad in ({"min_stay": 1}, {"handrummy": 1}, {"opening_points": -1}):
         with pytest.raises(ValueError, match="Rules"):
             mr.Rules(**bad)  # type: ignore[arg-type]

@@ -357,6 +357,8 @@ def test_a_resampled_state_leaks_nothing_of_the_tiles_dealt_afresh() -> None:
         ({"rules": "mini"}, range(4)),
         ({"rules": "mini", "players": 3, "rounds": 2}, range(2)),
         ({"rules": "classic"}, range(1)),
+        ({"rules": "tiny", "deal": "rack"}, range(4)),  # each rack dealt whole
+        ({"rules": "mini", "deal": "rack", "players": 3, "rounds": 2}, range(2)),
     ):
         game = pyspiel.load_game(mos.MYRUMMY, params)
         checked = sum(

@@ -43,8 +43,8 @@ def encode(rules: Rules | str | None = None, *, players: int = 2) -> Encoding:
 def from_parameters(params: Mapping[str, Any]) -> Encoding:
     """The encoding for OpenSpiel's parameters: ``rules`` (a preset name), ``players``, the
     knobs ``min_stay`` (-1: the preset's; 0: free rearranging), ``rounds``, ``rack_size``,
-    ``opening_points`` and ``jokers`` (-1: the preset's), and ``returns`` (``points``,
-    ``scaled`` or ``zero_sum``).
+    ``opening_points`` and ``jokers`` (-1: the preset's), ``returns`` (``points``,
+    ``scaled`` or ``zero_sum``) and ``deal`` (``tile`` or ``rack``).
 
     Raises:
         ValueError: for a name that is no preset, or a value the rules refuse.
@@ -69,6 +69,7 @@ def from_parameters(params: Mapping[str, Any]) -> Encoding:
             opening_points=rules.opening_points if opening == -1 else opening,
         ),
         returns_unit=str(params["returns"]),
+        deal=str(params["deal"]),
     )
 
 
@@ -128,6 +129,8 @@ DESCRIPTION = register(
             "jokers": -1,
             "max_game_length": MAX_DECISIONS,
             "returns": "points",
+            "deal": "tile",
+            "cache_states": 0,
         },
         from_parameters=from_parameters,
         pettingzoo_name="morpyam_myrummy_v0",

@@ -50,7 +50,12 @@ for the other games' encodings runs on it.
 
 Chance ids (``53 + players`` with the box's tiles): ``0 .. 52`` the tile
 dealt or drawn, by ``Tile.index`` (by its place in `Encoding.kinds` in a
-smaller set); ``53 + seat`` the lot naming the first player.
+smaller set); ``53 + seat`` the lot naming the first player. With
+``deal="rack"`` (`Encoding.deal`) a deal gives each player's whole rack as one
+chance outcome, a `Rack`, whose ids follow the lot's (`Encoding.rack_id`); the
+engine is told the deal one tile at a time, and the information state is the
+same as with the tiles dealt one at a time (a rack is a set: the order of the
+deal shows nowhere).
 
 The observation fields are in `Encoding.layout`
 and tabled on the ecosystems page. Only what the player has seen enters an
@@ -114,21 +119,25 @@ from morpyam.myrummy.core._tiles import (
     TILES,
     Tile,
     counts,
+    sort_tiles,
     tiles_text,
 )
 from morpyam.myrummy.solve._plays import best_play_within
 
 __all__ = [
+    "DEALS",
     "DRAW",
     "EVENTS",
     "LAY",
     "MAX_MELDS",
+    "MOST_RACKS",
     "NUM_ACTIONS",
     "PASS",
     "RETURNS_UNITS",
     "Choose",
     "EncodedState",
     "Encoding",
+    "Rack",
     "Step",
     "rules_from",
 ]
@@ -145,8 +154,17 @@ NUM_ACTIONS = KINDS + 3
 MAX_MELDS = TILE_COUNT // 3
 """The most combinations the box's tiles make: 35, every one of three tiles (a smaller set
 makes ``Rules.tile_count // 3``, the ``melds`` field's rows)."""
-_MEMO_SIZE = 256
+_MEMO_TILES = 1 << 22
+"""The solver's answers are remembered for ``_MEMO_TILES // tile_count ** 2`` states, at least
+256: a walk of a small set's whole tree (exact CFR) asks each state again every iteration, and
+a state of a big set weighs more."""
 _NOTHING = (0,) * KINDS
+MOST_RACKS = 1_000_000
+"""The most distinct racks a set may deal under ``deal="rack"``: a rack is then one chance
+outcome, and a deal's chance node lists every rack (``tiny`` deals 84, ``mini`` 120, ``midi``
+495,495; the box's tiles far more, so it deals one tile at a time)."""
+DEALS = ("tile", "rack")
+"""The values of `Encoding.deal`."""
 
 
 def _nothing_seen(turn: EncodedState) -> tuple[str, ...]:
@@ -160,6 +178,8 @@ def _check_state(instance: object, attribute: attrs.Attribute[Any], value: Any) 
 
 
 def _check_chosen(instance: EncodedState, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is _NOTHING:
+        return
     rack = counts(instance.state.racks[instance.state.player])
     if (
         type(value) is not tuple
@@ -169,6 +189,19 @@ def _check_chosen(instance: EncodedState, attribute: attrs.Attribute[Any], value
         raise ValueError(f"chosen counts 53 tile kinds, at most the rack's, got {value!r}")
     if any(value) and instance.state.current_player is None:
         raise ValueError("tiles are chosen only at a player's decision")
+
+
+def _check_dealt(instance: EncodedState, attribute: attrs.Attribute[Any], value: Any) -> None:
+    state = instance.state
+    if (
+        type(value) is not tuple
+        or not all(type(rack) is tuple and all(type(t) is Tile for t in rack) for rack in value)
+        or (value and not (state.is_chance and state.deal_left and len(value) < state.players))
+    ):
+        raise ValueError(
+            "dealt holds the racks dealt whole while a deal is open, fewer than the players, "
+            f"got {value!r}"
+        )
 
 
 @attrs.frozen
@@ -190,6 +223,10 @@ class EncodedState:
         default=attrs.Factory(_nothing_seen, takes_self=True), eq=True
     )
     """Per player: the events of the match they saw, one a line (see ``information_state``)."""
+    dealt: tuple[tuple[Tile, ...], ...] = attrs.field(default=(), validator=_check_dealt)
+    """Under ``deal="rack"``, the racks chance has dealt whole in the deal in progress, in the
+    order the players receive, the engine not yet told (it is told the whole deal one tile at
+    a time once the last rack is dealt); ``()`` otherwise."""
 
     @property
     def current_player(self) -> int | None:
@@ -223,9 +260,27 @@ class Choose:
         return f"choose {self.tile}"
 
 
-Step = Action | Choose
+def _sorted_rack(value: Any) -> tuple[Tile, ...]:
+    if type(value) is not tuple or not value or not all(type(tile) is Tile for tile in value):
+        raise ValueError(f"a Rack holds a tuple of tiles, at least one, got {value!r}")
+    return sort_tiles(value)
+
+
+@attrs.frozen
+class Rack:
+    """A chance step under ``deal="rack"``: the whole rack one player is dealt, as a set."""
+
+    tiles: tuple[Tile, ...] = attrs.field(converter=_sorted_rack)
+    """The tiles of the rack, sorted (``Tile.index`` order): the order they are dealt in
+    tells no player anything."""
+
+    def __str__(self) -> str:
+        return f"rack {tiles_text(self.tiles)}"
+
+
+Step = Action | Choose | Rack
 """A step of the encoded game: ``Choose(tile)``, a ``Play``, ``Draw()``, ``Pass()`` at a
-decision, a ``Tile`` or ``FirstPlayer`` at a chance node."""
+decision, a ``Tile``, ``FirstPlayer`` or (under ``deal="rack"``) ``Rack`` at a chance node."""
 
 
 def _rules(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -243,6 +298,75 @@ order after the seats (see `Encoding.information_layout`)."""
 def _returns_unit(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value not in RETURNS_UNITS:
         raise ValueError(f"returns_unit is one of {', '.join(RETURNS_UNITS)}, got {value!r}")
+
+
+def _deal(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value not in DEALS:
+        raise ValueError(f"deal is one of {', '.join(DEALS)}, got {value!r}")
+
+
+class _Racks:
+    """The racks of ``size`` tiles a set deals, numbered: ``ways[at][m]`` counts the racks of
+    ``m`` tiles of the kinds from place ``at`` of ``most`` (the set's copies per kind, in id
+    order) on; rack ``0`` holds the lowest ids, and racks follow in the lexicographic order
+    of their tiles sorted by id."""
+
+    __slots__ = ("count", "most", "size", "ways")
+
+    def __init__(self, most: Sequence[int], size: int) -> None:
+        self.most = tuple(most)
+        self.size = size
+        ways = [[0] * (size + 1) for _ in range(len(most) + 1)]
+        ways[len(most)][0] = 1
+        for at in range(len(most) - 1, -1, -1):
+            for m in range(size + 1):
+                ways[at][m] = sum(ways[at + 1][m - c] for c in range(min(most[at], m) + 1))
+        self.ways = ways
+        self.count = ways[0][size]
+
+    def rank(self, held: Sequence[int]) -> int:
+        """The number of the rack holding ``held[place]`` tiles of each kind."""
+        rank, left = 0, self.size
+        for at, count in enumerate(held):
+            for more in range(count + 1, min(self.most[at], left) + 1):
+                rank += self.ways[at + 1][left - more]
+            left -= count
+        return rank
+
+    def unrank(self, rank: int) -> list[int]:
+        """The copies per kind of rack number ``rank``."""
+        held, left = [], self.size
+        for at, most in enumerate(self.most):
+            for count in range(min(most, left), -1, -1):
+                ways = self.ways[at + 1][left - count]
+                if rank < ways:
+                    break
+                rank -= ways
+            held.append(count)
+            left -= count
+        return held
+
+
+def _racks_from(pool: Sequence[int], size: int) -> list[tuple[list[int], Fraction]]:
+    """Every rack of ``size`` tiles from ``pool`` (copies per kind), with its probability: its
+    ways to be drawn (the product of the binomials of its copies) over the pool's."""
+    total = math.comb(sum(pool), size)
+    found: list[tuple[list[int], Fraction]] = []
+    held = [0] * len(pool)
+
+    def walk(at: int, left: int, ways: int) -> None:
+        if left == 0:
+            found.append((list(held), Fraction(ways, total)))
+            return
+        if at == len(pool) or sum(pool[at:]) < left:
+            return
+        for count in range(min(pool[at], left), -1, -1):
+            held[at] = count
+            walk(at + 1, left - count, ways * math.comb(pool[at], count))
+        held[at] = 0
+
+    walk(0, size, 1)
+    return found
 
 
 def _bits(chosen: Sequence[int]) -> tuple[int, int]:
@@ -279,7 +403,7 @@ class _Known:
     Only answers the solver gave enter, so every mask read from here is exact; the arrangement
     of a lay is always that of the query with nothing optional, whatever was asked before."""
 
-    __slots__ = ("dead", "lays", "rack", "state", "witnesses")
+    __slots__ = ("dead", "ids", "lays", "rack", "state", "witnesses")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -287,6 +411,8 @@ class _Known:
         self.witnesses: list[tuple[int, int]] = []
         self.dead: list[tuple[int, int]] = []
         self.lays: dict[tuple[int, ...], Play | None] = {}
+        self.ids: dict[tuple[int, ...], list[int]] = {}
+        """The legal ids asked for, by the tiles chosen."""
 
     def _ask(self, must: Sequence[int], may: Sequence[int]) -> Play | None:
         """The solver's play; a refusal with the whole rest of the rack in ``may`` marks ``must``
@@ -359,6 +485,11 @@ class Encoding:
     less the mean of the totals, so the returns add up to 0 in every match, blocked, tied
     or cut off alike (with two players, half the difference of the totals), as
     exploitability and other two-player zero-sum methods need."""
+    deal: str = attrs.field(default="tile", kw_only=True, validator=_deal)
+    """How chance deals a round: ``"tile"``, one tile at a time, each a chance outcome, as the
+    engine deals; or ``"rack"``, each player's whole rack one chance outcome (the engine is
+    then told the deal one tile at a time), so a tree walk meets one node per rack, not one
+    per order of its tiles. Refused for a set with more than `MOST_RACKS` racks."""
     kinds: tuple[int, ...] = attrs.field(init=False)
     """The ``Tile.index`` of each tile id: every kind the set has, ascending (all 53 in the
     box's set, so there a tile's id is its index)."""
@@ -371,12 +502,14 @@ class Encoding:
     num_actions: int = attrs.field(init=False)
     """Action ids: the set's tile kinds, lay, draw, pass (56 in the box's set)."""
     num_chance_outcomes: int = attrs.field(init=False)
-    """Chance ids: the set's tile kinds, then the lot's seats."""
+    """Chance ids: the set's tile kinds, then the lot's seats, then under ``deal="rack"`` the
+    racks (`rack_id`)."""
     layout: ObservationLayout = attrs.field(init=False)
     """The observation vector's fields."""
     _memo: dict[State, _Known] = attrs.field(init=False, eq=False, repr=False, factory=dict)
     _most_total: float = attrs.field(init=False, eq=False, repr=False)
     _ids: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _racks: _Racks | None = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
@@ -387,6 +520,16 @@ class Encoding:
         for place, kind in enumerate(kinds):
             ids[kind] = place
         size = len(kinds)
+        racks = None
+        if self.deal == "rack":
+            racks = _Racks([full[kind] for kind in kinds], rules.rack_size)
+            if racks.count > MOST_RACKS:
+                raise ValueError(
+                    f"deal='rack' deals every rack as one chance outcome, and racks of "
+                    f"{rules.rack_size} from {rules.set_text} number {racks.count:,}, more "
+                    f"than {MOST_RACKS:,}: deal one tile at a time"
+                )
+        object.__setattr__(self, "_racks", racks)
         for name, value in (
             ("kinds", kinds),
             ("_ids", tuple(ids)),
@@ -394,7 +537,7 @@ class Encoding:
             ("draw_id", size + 1),
             ("pass_id", size + 2),
             ("num_actions", size + 3),
-            ("num_chance_outcomes", size + players),
+            ("num_chance_outcomes", size + players + (0 if racks is None else racks.count)),
         ):
             object.__setattr__(self, name, value)
         # every tile on the racks (R-RUM-END-2), counted by the Handrummy factor, each round
@@ -447,7 +590,7 @@ class Encoding:
     def _known(self, state: State) -> _Known:
         known = self._memo.get(state)
         if known is None:
-            if len(self._memo) >= _MEMO_SIZE:
+            if len(self._memo) >= max(256, _MEMO_TILES // self.rules.tile_count**2):
                 self._memo.clear()
             known = self._memo[state] = _Known(state)
         return known
@@ -455,7 +598,8 @@ class Encoding:
     # Ids.
 
     def chance_id(self, action: Step) -> int:
-        """The chance id of a tile dealt or drawn, or of the lot's ``FirstPlayer``.
+        """The chance id of a tile dealt or drawn, of the lot's ``FirstPlayer``, or under
+        ``deal="rack"`` of a `Rack` (`rack_id`).
 
         Raises:
             ValueError: for anything else, a tile the set lacks included.
@@ -464,9 +608,35 @@ class Encoding:
             return self._ids[action.index]
         if type(action) is FirstPlayer and action.player < self.players:
             return self.lay_id + action.player
+        if type(action) is Rack:
+            return self.rack_id(action)
         raise ValueError(f"{action!r} is not a chance outcome of this game")
 
-    def chance_action(self, chance_id: int) -> Tile | FirstPlayer:
+    def rack_id(self, rack: Rack) -> int:
+        """Under ``deal="rack"``, the chance id of a whole rack: after the tiles and the lot's
+        seats, the racks of ``rack_size`` tiles the set can deal, numbered in the
+        lexicographic order of their tile ids sorted (under `Rules.tiny`, ids 11 to 94, the
+        first purple 1 2 3).
+
+        Raises:
+            ValueError: under ``deal="tile"``, or for a rack the set cannot deal.
+        """
+        racks = self._racks
+        if racks is None:
+            raise ValueError("racks are chance outcomes under deal='rack' only")
+        if type(rack) is not Rack:
+            raise ValueError(f"expected a Rack, got {rack!r}")
+        held = [0] * len(self.kinds)
+        for tile in rack.tiles:
+            place = self._ids[tile.index]
+            if place < 0:
+                raise ValueError(f"{rack}: the set has no {tile} ({self.rules.set_text})")
+            held[place] += 1
+        if len(rack.tiles) != racks.size or any(h > m for h, m in zip(held, racks.most)):
+            raise ValueError(f"{rack} is no rack of {racks.size} from {self.rules.set_text}")
+        return self.lay_id + self.players + racks.rank(held)
+
+    def chance_action(self, chance_id: int) -> Tile | FirstPlayer | Rack:
         """The chance outcome of id ``chance_id``.
 
         Raises:
@@ -474,7 +644,13 @@ class Encoding:
         """
         index = check_id(chance_id, self.num_chance_outcomes)
         size = self.lay_id
-        return TILES[self.kinds[index]] if index < size else FirstPlayer(index - size)
+        if index < size:
+            return TILES[self.kinds[index]]
+        if index < size + self.players:
+            return FirstPlayer(index - size)
+        assert self._racks is not None  # the ids stop at the lot's without racks
+        held = self._racks.unrank(index - size - self.players)
+        return Rack(tuple(TILES[k] for k, n in zip(self.kinds, held) for _ in range(n)))
 
     def chance_probabilities(self, turn: EncodedState) -> list[tuple[int, float]]:
         """At a chance node, each chance id with its probability as a float, ids ascending."""
@@ -482,14 +658,53 @@ class Encoding:
             (self.chance_id(action), float(share)) for action, share in self.chance_outcomes(turn)
         )
 
-    def chance_outcomes(self, turn: EncodedState) -> tuple[tuple[Action, Fraction], ...]:
-        """`chance_outcomes` of the state."""
-        return chance_outcomes(turn.state)
+    def _rack_node(self, turn: EncodedState) -> bool:
+        """Whether ``turn`` deals a whole rack: a deal under ``deal="rack"``.
 
-    def sample_chance(self, turn: EncodedState, rng: random.Random) -> Action:
+        Raises:
+            ValueError: for a deal begun one tile at a time (a turn built by hand).
+        """
+        state = turn.state
+        if self._racks is None or not state.is_chance or not state.deal_left:
+            return False
+        if state.first is None:
+            return False
+        if any(state.racks) or state.deal_left != self.players * self.rules.rack_size:
+            raise ValueError(
+                "deal='rack' deals whole racks, and this deal began one tile at a time"
+            )
+        return True
+
+    def _pool_left(self, turn: EncodedState) -> list[int]:
+        """The pool less the racks dealt whole and not yet told, copies per tile id."""
+        pool = [turn.state.pool[kind] for kind in self.kinds]
+        for rack in turn.dealt:
+            for tile in rack:
+                pool[self._ids[tile.index]] -= 1
+        return pool
+
+    def chance_outcomes(self, turn: EncodedState) -> tuple[tuple[Action | Rack, Fraction], ...]:
+        """`chance_outcomes` of the state; under ``deal="rack"`` at a deal, every rack the
+        player receiving can be dealt from the pool left, with its exact probability (its
+        ways to be drawn, the product of the binomials of its copies, over the pool's)."""
+        if not self._rack_node(turn):
+            return chance_outcomes(turn.state)
+        kinds = self.kinds
+        return tuple(
+            (Rack(tuple(TILES[k] for k, n in zip(kinds, held) for _ in range(n))), share)
+            for held, share in _racks_from(self._pool_left(turn), self.rules.rack_size)
+        )
+
+    def sample_chance(self, turn: EncodedState, rng: random.Random) -> Action | Rack:
         """One chance outcome drawn with ``rng`` at its probability
-        (`sample_chance`); ``chance_id`` gives its id."""
-        return sample_chance(turn.state, rng)
+        (`sample_chance`; under ``deal="rack"`` a whole `Rack`, its tiles drawn one at a
+        time from the pool left); ``chance_id`` gives its id."""
+        if not self._rack_node(turn):
+            return sample_chance(turn.state, rng)
+        if not isinstance(rng, random.Random):
+            raise ValueError(f"rng must be a random.Random, got {rng!r}")
+        pool = [kind for kind, n in zip(self.kinds, self._pool_left(turn)) for _ in range(n)]
+        return Rack(tuple(TILES[kind] for kind in rng.sample(pool, self.rules.rack_size)))
 
     def legal_ids(self, turn: EncodedState) -> list[int]:
         """The legal ids, ascending: chance ids at a chance node, none at the end."""
@@ -499,6 +714,13 @@ class Encoding:
         if state.is_chance:
             return [index for index, _ in self.chance_probabilities(turn)]
         known = self._known(state)
+        ids = known.ids.get(turn.chosen)
+        if ids is None:
+            ids = known.ids[turn.chosen] = self._legal_ids(turn, known)
+        return list(ids)
+
+    def _legal_ids(self, turn: EncodedState, known: _Known) -> list[int]:
+        state = turn.state
         chosen = list(turn.chosen)
         floor = _floor(turn.chosen)
         if floor is None:
@@ -666,6 +888,13 @@ class Encoding:
                 raise IllegalActionError(
                     "R-RUM-SET-2", "no one chooses tiles here: a tile is dealt or drawn"
                 )
+            if not state.is_terminal and self._rack_node(turn):
+                self._check_rack(turn, action)
+                return self._advance(turn, action)
+            if isinstance(action, Rack):
+                raise IllegalActionError(
+                    "R-RUM-SET-2", "a whole rack is dealt only at a deal under deal='rack'"
+                )
             after = apply(state, action)
             return EncodedState(after, _NOTHING, _told(turn.seen, self._events(turn, action)))
         kind = type(action)
@@ -685,15 +914,46 @@ class Encoding:
             )
         return self._advance(turn, action)
 
+    def _check_rack(self, turn: EncodedState, action: Step) -> None:
+        """Refuse anything but a rack the pool left can deal, at a deal under ``deal="rack"``."""
+        if type(action) is not Rack:
+            raise IllegalActionError(
+                "R-RUM-SET-2",
+                f"under deal='rack' a deal gives a whole rack: the next step is a Rack, not {action}",
+            )
+        size = self.rules.rack_size
+        pool = self._pool_left(turn)
+        for tile in action.tiles:
+            place = self._ids[tile.index]
+            if place < 0 or pool[place] <= 0:
+                raise IllegalActionError("R-RUM-SET-2", f"{action}: no {tile} is left in the pool")
+            pool[place] -= 1
+        if len(action.tiles) != size:
+            raise IllegalActionError(
+                "R-RUM-SET-2", f"{action}: a rack is dealt {size} tiles, not {len(action.tiles)}"
+            )
+
     def _advance(self, turn: EncodedState, action: Step) -> EncodedState:
         """The turn after a step known to be legal."""
         state = turn.state
+        if type(action) is Rack:
+            dealt = (*turn.dealt, action.tiles)
+            if len(dealt) < self.players:
+                return EncodedState(state, _NOTHING, turn.seen, dealt)
+            seen = turn.seen  # the engine is told the deal one tile at a time (R-RUM-SET-2)
+            everyone = range(self.players)
+            for at in range(self.rules.rack_size):
+                for rack in dealt:
+                    seen = _told(seen, dict.fromkeys(everyone, f"{state.player} gets a tile"))
+                    state = apply(state, rack[at])
+            return EncodedState(state, _NOTHING, seen)
         if isinstance(action, Choose):
             index = action.tile.index
             chosen = (*turn.chosen[:index], turn.chosen[index] + 1, *turn.chosen[index + 1 :])
             player = state.player
             seen = _told(turn.seen, {player: f"{player} chooses {action.tile}"})
             return EncodedState(state, chosen, seen)
+        assert not isinstance(action, Rack)  # a rack is dealt above
         after = apply(state, action)
         return EncodedState(after, _NOTHING, _told(turn.seen, self._events(turn, action)))
 
@@ -810,7 +1070,11 @@ class Encoding:
         dealt (the rack shows those, as a set) or another player received. A match has at
         most ``1 + rounds * tile_count + max_decisions`` events (the lot, every tile dealt or
         drawn, every decision), so the vector has ``layout.size + that * (players + 6 + len(kinds))`` numbers: under
-        ``mini``, cut off after 50 decisions, 61 rows of 18.
+        ``mini``, cut off after 50 decisions, 61 rows of 18. A match makes at most
+        ``rounds * (3 * tile_count + players * (tile_count + 1))`` decisions (each round: a tile
+        chosen per tile laid, a lay per tile at most, a draw per tile of the pool, and fewer
+        passes in a row than players between two lays), so a ``max_decisions`` above that
+        counts as that: under ``tiny`` with two players, 47 decisions, 57 rows of 17.
 
         Raises:
             ValueError: for a ``max_decisions`` below 1.
@@ -818,7 +1082,8 @@ class Encoding:
         if type(max_decisions) is not int or max_decisions < 1:
             raise ValueError(f"max_decisions is a whole number from 1, got {max_decisions!r}")
         rules = self.rules
-        rows = 1 + rules.rounds * rules.tile_count + max_decisions
+        most = rules.rounds * (3 * rules.tile_count + self.players * (rules.tile_count + 1))
+        rows = 1 + rules.rounds * rules.tile_count + min(max_decisions, most)
         width = self.players + len(EVENTS) + self.lay_id
         shapes = [(field.name, field.shape, field.high) for field in self.layout.fields]
         shapes.append(("events", (rows, width), max(rules.copies, rules.jokers)))
@@ -844,8 +1109,23 @@ class Encoding:
         players = self.players
         ids = self._ids
         row = 0
+        racks = 0
         for state, step in history:
             kind = type(step)
+            if kind is Rack:  # a whole deal's rows once its last rack is dealt, as told
+                racks += 1
+                if racks < players:
+                    continue
+                racks = 0
+                if row + players * self.rules.rack_size > len(events):
+                    raise ValueError(f"the history has more than the layout's {len(events)} events")
+                for _ in range(self.rules.rack_size):
+                    for seat in range(players):
+                        line = events[row]
+                        row += 1
+                        line[(state.player + seat - player) % players] = 1
+                        line[players + 1] = 1
+                continue
             if kind is Choose and state.player != player:
                 continue
             if row >= len(events):
@@ -919,6 +1199,14 @@ class Encoding:
         """
         if not isinstance(turn, EncodedState):
             raise ValueError(f"expected a myrummy EncodedState, got {type(turn).__name__}")
+        if turn.dealt:  # a deal in progress: the racks dealt to the others, afresh
+            observe(turn.state, player)  # checks the seat
+            if not isinstance(rng, random.Random):
+                raise ValueError(f"rng must be a random.Random, got {rng!r}")
+            dealt = _racks_afresh(
+                turn.state, list(enumerate(turn.dealt)), player, rng, turn.state.player
+            )
+            return EncodedState(turn.state, _NOTHING, turn.seen, tuple(dict(dealt).values()))
         state = determinise(observe(turn.state, player), rng)
         chosen = turn.chosen if turn.state.player == player else _NOTHING
         return EncodedState(state, chosen, turn.seen)
@@ -953,7 +1241,14 @@ class Encoding:
         if not steps:
             return []
         last_state, last_step = steps[-1]
-        now = self._advance(EncodedState(last_state), last_step).state
+        before = []  # the racks dealt whole before the last step, in a deal in progress
+        if type(last_step) is Rack:
+            for _, step in reversed(steps[:-1]):
+                if type(step) is not Rack:
+                    break
+                before.append(step.tiles)
+        before.reverse()
+        now = self._advance(EncodedState(last_state, dealt=tuple(before)), last_step).state
         kept = _kept_steps(steps, player)
         dealt = determinise(observe(now, player), rng)
         steps = _dealt_afresh(kept, now, dealt, player, rng)
@@ -1071,12 +1366,27 @@ def _dealt_afresh(
         if state.round == now.round and state.first is not None
     ]
     changed = list(steps)
-    for seat in range(now.players):
+    players = now.players
+    seats: dict[int, int] = {}  # the seat each rack dealt whole this round went to
+    run = 0
+    for at in this_round:
+        state, step = steps[at]
+        if type(step) is Rack:
+            seats[at] = (state.player + run) % players
+            run = (run + 1) % players
+    if seats and now.deal_left:  # a deal in progress, the engine not yet told
+        racks = [(at, steps[at][1].tiles) for at in seats]  # type: ignore[union-attr]
+        for at, tiles in _racks_afresh(now, racks, player, rng, steps[min(seats)][0].player):
+            changed[at] = (steps[at][0], Rack(tiles))
+        return changed
+    for seat in range(players):
         if seat == player:
             continue
         slots = [
             at for at in this_round if type(steps[at][1]) is Tile and steps[at][0].player == seat
         ]
+        size = now.rules.rack_size
+        slots = sorted(slots + [at for at, to in seats.items() if to == seat for _ in range(size)])
         due: list[tuple[float, Tile]] = [(math.inf, tile) for tile in dealt.racks[seat]]
         for at in this_round:
             state, step = steps[at]
@@ -1084,13 +1394,47 @@ def _dealt_afresh(
                 due.extend((at, tile) for tile in _tiles(_laid(state, step)))
         if len(due) != len(slots):
             raise ValueError("the history is not a match of these rules from its start")
+        whole: dict[int, list[Tile]] = {}
         for at in reversed(slots):
             can = [place for place, (deadline, _) in enumerate(due) if deadline > at]
             if not can:
                 raise ValueError("the history is not a match of these rules from its start")
             _, tile = due.pop(can[rng.randrange(len(can))])
-            changed[at] = (steps[at][0], tile)
+            if at in seats:
+                whole.setdefault(at, []).append(tile)
+            else:
+                changed[at] = (steps[at][0], tile)
+        for at, got in whole.items():
+            changed[at] = (steps[at][0], Rack(tuple(got)))
     return changed
+
+
+def _racks_afresh(
+    state: State,
+    racks: list[tuple[int, tuple[Tile, ...]]],
+    player: int,
+    rng: random.Random,
+    first: int,
+) -> list[tuple[int, tuple[Tile, ...]]]:
+    """The racks dealt whole in a deal in progress (each with a key, in the order dealt from
+    seat ``first``), those of the other players than ``player`` dealt afresh from the pool
+    less ``player``'s own, at random with ``rng``."""
+    players = state.players
+    pool = [kind for kind, count in enumerate(state.pool) for _ in range(count)]
+    for place, (_, tiles) in enumerate(racks):
+        if (first + place) % players == player:
+            for tile in tiles:
+                pool.remove(tile.index)
+    fresh = []
+    for place, (key, tiles) in enumerate(racks):
+        if (first + place) % players == player:
+            fresh.append((key, tiles))
+            continue
+        picked = rng.sample(pool, len(tiles))
+        for kind in picked:
+            pool.remove(kind)
+        fresh.append((key, sort_tiles(TILES[kind] for kind in picked)))
+    return fresh
 
 
 def __getattr__(name: str) -> Any:

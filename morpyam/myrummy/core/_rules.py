@@ -10,8 +10,9 @@ Handrummy (R-RUM-VAR-HAND) and the number of rounds (R-RUM-MATCH-1).
 
 The tile set is data too (R-RUM-SET-1): how many colours, values and copies,
 and how many jokers. The box's 4 × 13 × 2 + 2 is the default; the ``mini``
-and ``midi`` presets play the same game with fewer tiles, for research that
-must walk the whole game or sample it often.
+and ``midi`` presets play the same game with fewer tiles, and ``tiny`` (``mini``
+without its joker) fewer still, for research that must walk the whole game or
+sample it often.
 """
 
 from __future__ import annotations
@@ -238,6 +239,22 @@ class Rules:
         )
 
     @classmethod
+    def tiny(cls, players: int = 2) -> Rules:
+        """`mini` without its joker: purple, black and green 1 to 3 (9 tiles), racks of 3, an
+        opening of 6 points, free rearranging; the Leduc-sized set, whose whole game tree exact
+        CFR walks (with the encoding's per-rack deal).
+
+        Runs, groups, rearranging and the opening rule play; the joker does not. Three
+        players at most, as under `mini` (three racks of three take every tile).
+
+        Examples:
+            >>> rules = Rules.tiny()
+            >>> rules.tile_count, rules.rack_size, rules.jokers
+            (9, 3, 0)
+        """
+        return attrs.evolve(cls.mini(players), jokers=0)
+
+    @classmethod
     def midi(cls, players: int = 2) -> Rules:
         """A set between `mini` and the box, for sampling methods (MCCFR): four colours,
         values 1 to 7, one copy of each and two jokers (30 tiles), racks of 6, an opening of
@@ -315,7 +332,13 @@ def _full_pool(colours: int, values: int, copies: int, jokers: int) -> tuple[int
 
 
 PRESETS: Mapping[str, Callable[[int], Rules]] = MappingProxyType(
-    {"classic": Rules.classic, "rummikub": Rules.rummikub, "mini": Rules.mini, "midi": Rules.midi}
+    {
+        "classic": Rules.classic,
+        "rummikub": Rules.rummikub,
+        "mini": Rules.mini,
+        "tiny": Rules.tiny,
+        "midi": Rules.midi,
+    }
 )
-"""The rule presets by name; each takes the number of players (``mini``: 2 or 3, its ten
-tiles deal at most three racks of three)."""
+"""The rule presets by name; each takes the number of players (``mini`` and ``tiny``: 2 or 3,
+their ten and nine tiles deal at most three racks of three)."""
