@@ -81,4 +81,4 @@ __all__ = [
     "scores",
 ]
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"

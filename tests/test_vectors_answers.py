@@ -314,7 +314,7 @@ def test_the_command_line_quotes_the_rule(
         "    Y-BOX-5: Small straight scores 30 for four faces in a row (3-4-5-6-3); large "
         "straight 40 for five (1-2-3-4-5 or 2-3-4-5-6).",
         f"Checked the answers of {path} to 0 cases, 0 path counts and 1 tables against the "
-        "corpus written by morpyam 0.1.0: 1 disagreement.",
+        "corpus written by morpyam 1.0.0: 1 disagreement.",
     ]
     path.write_text(json.dumps({**answer, "rows": answer["rows"][:0]}) + "\n")
     assert main(["vectors", "check", str(CORPUS), "--answers", str(path)]) == 0

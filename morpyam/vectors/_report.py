@@ -64,7 +64,7 @@ class CheckReport:
     """What `check_corpus` found."""
 
     corpus: str
-    """The library that wrote the corpus, as its manifest says (``"morpyam 0.1.0"``)."""
+    """The library that wrote the corpus, as its manifest says (``"morpyam 1.0.0"``)."""
     library: str
     """The library that checked it."""
     cases: int
