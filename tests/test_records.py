@@ -541,7 +541,7 @@ def _state_with(**changes: Any) -> str:
     ("text", "where", "reason"),
     [
         (_state_with(format="morpyam/1"), "format", "a game record"),
-        (_state_with(format="morpyam-state/9"), "format", "not a state"),
+        (_state_with(format="morpyam-state/9"), "format", "unsupported version 'morpyam-state/9'"),
         (_state_with(dice=_DROP), "dice", "missing"),
         (_state_with(speed=3), "speed", "unknown field"),
         (_state_with(dice=[5, 5, 5, 2, 2]), "dice", "sorted"),

@@ -392,15 +392,11 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     Only a regular file is opened, or standard input for ``-``.
 
     Raises:
-        ValueError: for a file that is no MyRummy record, or what is not a regular
-            file, such as a named pipe or a folder.
+        FileFormatError: (a ``ValueError``) for a file that is no MyRummy record, or what
+            is not a regular file, such as a named pipe or a folder (``where`` is the path).
         OSError: when the file cannot be read.
     """
-    try:
-        text = read_text(path)
-    except FileFormatError as error:  # the path is said once, by the caller
-        raise _fail(error.reason if error.where == os.fspath(path) else str(error)) from None
-    return GameRecord.from_json(text)
+    return GameRecord.from_json(read_text(path))
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
