@@ -25,6 +25,7 @@ import importlib
 import inspect
 import re
 import sys
+import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -208,11 +209,14 @@ def module_lines(module_name: str) -> list[str]:
         value = getattr(module, name)
         if inspect.ismodule(value):
             lines.append(f"{name}: module")
-        elif inspect.isclass(value):
+        elif inspect.isclass(value) and not isinstance(value, types.GenericAlias):
+            # (3.10's inspect calls an alias such as ``tuple[int, ...]`` a class)
             lines += _class_lines(name, value)
         elif inspect.isfunction(value) or inspect.isbuiltin(value):
             lines.append(f"{name}: function{_signature(value)}")
-        elif callable(value) and not isinstance(value, type):
+        elif callable(value) and (
+            not isinstance(value, type) or isinstance(value, types.GenericAlias)
+        ):
             lines.append(f"{name}: callable {type(value).__name__}")
         else:
             lines.append(f"{name}{_value(value)}")
