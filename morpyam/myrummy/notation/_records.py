@@ -43,7 +43,7 @@ from typing import Any, Literal
 import attrs
 
 from morpyam.errors import FileFormatError, IllegalActionError
-from morpyam.kit.fields import check_fields, read_attrs, read_table
+from morpyam.kit.fields import check_fields, read_attrs, read_table, require_format
 from morpyam.kit.fields import check_size as _check_size
 from morpyam.kit.fields import parse_json as _parse_json
 from morpyam.kit.fields import short_text as _short
@@ -298,10 +298,7 @@ def _is_myrummy(data: dict[str, Any]) -> bool:
         return data.get("game") == "myrummy"
     if not isinstance(given, str) or not given.startswith("myrummy/"):
         return False
-    if given != RECORD_FORMAT:
-        raise FileFormatError(
-            "format", f"unsupported version {_short(given)}; this library reads {RECORD_FORMAT!r}"
-        )
+    require_format(data, RECORD_FORMAT, "a MyRummy record")  # a later version, refused as such
     if data.get("game", "myrummy") != "myrummy":
         raise FileFormatError("game", f'{_short(data["game"])} in a MyRummy record, not "myrummy"')
     return True
